@@ -1,0 +1,27 @@
+# The two commands in the README: `make play` launches the app, `make test` runs every test.
+# Both create a local virtual environment (.venv) on first use, so a machine needs only Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/adversa
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check adversa tests benchmarks
+	$(VENV)/bin/python -m pytest
+
+bench: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
+	$(VENV)/bin/adversa bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,104 @@
+"""The ``adversa`` command: the app with no arguments, tools as subcommands.
+
+Every subcommand shares one error policy: input that is wrong (an unknown game,
+a malformed position, an illegal move, a bad option or tree file) is reported as
+one line ``adversa: error: …`` on stderr with exit status 2 — never a traceback.
+``--json`` on a subcommand prints one JSON document on stdout for scripts.
+
+This module only parses arguments and formats output; the work is done by
+`adversa.games` and `adversa.search`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+
+from adversa import __version__
+from adversa.games import AdversaError, Game, make_game, parse_settings
+
+console = Console()
+
+EXIT_USAGE = 2
+
+
+def fail(message: str) -> NoReturn:
+    """Print the one-line error and exit with status 2."""
+    click.echo(f"adversa: error: {message}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+class AdversaGroup(click.Group):
+    """A click group that turns usage errors and `AdversaError` into one line."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102 - click entry point
+        kwargs["standalone_mode"] = False
+        try:
+            return super().main(*args, **kwargs)
+        except click.exceptions.Exit as done:
+            sys.exit(done.exit_code)
+        except click.exceptions.Abort:
+            click.echo("adversa: aborted", err=True)
+            sys.exit(130)
+        except click.UsageError as error:
+            hint = f" (see 'adversa {error.ctx.command_path.split(' ', 1)[-1]} --help')" if (
+                error.ctx is not None and " " in error.ctx.command_path
+            ) else " (see 'adversa --help')"
+            fail(f"{error.format_message()}{hint}")
+        except click.ClickException as error:
+            fail(error.format_message())
+        except AdversaError as error:
+            fail(str(error))
+
+
+def emit_json(document: Any) -> None:
+    """Print one JSON document (the ``--json`` output of every subcommand)."""
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def json_option(function: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(
+        function
+    )
+
+
+def game_arguments(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The GAME argument with ``--position`` and ``--set`` shared by many commands."""
+    function = click.option(
+        "--set",
+        "settings",
+        multiple=True,
+        metavar="KEY=VALUE",
+        help="A game option (see 'adversa games'), e.g. --set piles=1,3,5.",
+    )(function)
+    function = click.option(
+        "--position", "-p", default=None, help="Start from this position (game notation)."
+    )(function)
+    return click.argument("game_name", metavar="GAME")(function)
+
+
+def load_game(game_name: str, settings: Sequence[str]) -> Game[Any, Any]:
+    return make_game(game_name, parse_settings(settings))
+
+
+def load_state(game: Game[Any, Any], position: str | None) -> Any:
+    return game.initial_state() if position is None else game.parse_position(position)
+
+
+@click.group(cls=AdversaGroup, invoke_without_command=True)
+@click.version_option(__version__, prog_name="adversa")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Play games against adversarial search, and watch the search think.
+
+    With no command, opens the app.
+    """
+    if ctx.invoked_subcommand is None:
+        from adversa.tui.app import run_app
+
+        run_app()

@@ -1,0 +1,352 @@
+"""The one Game protocol that search, CLI and TUI use, and the values around it.
+
+Every game in adversa is a *rules object* (an instance of a `Game` subclass, built
+from its options) plus *states* that are immutable and hashable. The rules object
+answers every question about a state; states carry no behaviour. This is the
+shape of AIMA's ``Game``/``StochasticGame`` and of OpenSpiel's game/state split,
+with two adversa-specific additions:
+
+* utilities are **vectors**, one entry per player, so two-player and N-player
+  search share one code path (OpenSpiel's ``returns()``);
+* text notation is part of the protocol (`parse_move`/`format_move`,
+  `parse_position`/`format_position`), with ``parse(format(x)) == x``, so the CLI
+  and the TUI never contain game-specific code.
+
+Players are numbered ``0 .. num_players - 1``. A state where chance acts (a die
+roll, a chance node of a textbook tree) has ``to_move(state) == CHANCE``; its
+successors come from `chance_outcomes`, and `result` applies an outcome exactly
+like a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+CHANCE: int = -1
+"""`Game.to_move` returns this for a state where chance, not a player, acts."""
+
+S = TypeVar("S", bound=Hashable)  # a game's state type
+M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class AdversaError(Exception):
+    """Base of every error that is the user's input, not a bug.
+
+    The message is one line that says what was wrong and what was expected; the
+    CLI prints it as is (exit status 2) and the TUI shows it as a notification.
+    """
+
+
+class UnknownGameError(AdversaError):
+    """A game name that is not in the registry."""
+
+
+class OptionError(AdversaError):
+    """A game option that does not exist or has a bad value."""
+
+
+class InvalidPositionError(AdversaError):
+    """A position string that does not parse, or describes an impossible state."""
+
+
+class InvalidMoveError(AdversaError):
+    """A move string that is not in the game's notation at all."""
+
+
+class IllegalMoveError(AdversaError):
+    """A well-formed move that is not legal in the given state."""
+
+
+class AmbiguousMoveError(AdversaError):
+    """A short move (e.g. checkers ``15x31``) that matches several legal moves."""
+
+
+class TreeFileError(AdversaError):
+    """A textbook-tree file that is unreadable or malformed; names the bad path."""
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option a game declares, so the CLI and TUI can list and validate it.
+
+    ``kind`` is one of ``"int"``, ``"bool"``, ``"str"``, ``"int-list"`` (comma
+    separated, e.g. Nim piles ``1,3,5,7``) or ``"path"``.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+
+    def parse(self, text: str) -> Any:
+        """Convert the text form (``--set name=text``) to a value, validated."""
+        try:
+            if self.kind == "int":
+                value: Any = int(text)
+            elif self.kind == "bool":
+                lowered = text.strip().lower()
+                if lowered in ("1", "true", "yes", "on"):
+                    value = True
+                elif lowered in ("0", "false", "no", "off"):
+                    value = False
+                else:
+                    raise ValueError(text)
+            elif self.kind == "int-list":
+                value = tuple(int(part) for part in text.split(",") if part.strip() != "")
+                if not value:
+                    raise ValueError(text)
+            else:
+                value = text
+        except ValueError:
+            raise OptionError(
+                f"option {self.name!r}: {text!r} is not {self._expected()}"
+            ) from None
+        return self.validate(value)
+
+    def validate(self, value: Any) -> Any:
+        """Check a value of the right type against the declared bounds."""
+        numbers = value if isinstance(value, tuple) else (value,)
+        if self.kind in ("int", "int-list"):
+            for number in numbers:
+                if self.minimum is not None and number < self.minimum:
+                    raise OptionError(
+                        f"option {self.name!r}: {number} is below the minimum {self.minimum}"
+                    )
+                if self.maximum is not None and number > self.maximum:
+                    raise OptionError(
+                        f"option {self.name!r}: {number} is above the maximum {self.maximum}"
+                    )
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(
+                f"option {self.name!r}: {value!r} is not one of {', '.join(self.choices)}"
+            )
+        return value
+
+    def format(self, value: Any) -> str:
+        """The text form of a value, the inverse of `parse`."""
+        if self.kind == "int-list":
+            return ",".join(str(v) for v in value)
+        if self.kind == "bool":
+            return "true" if value else "false"
+        return str(value)
+
+    def _expected(self) -> str:
+        return {
+            "int": "a whole number",
+            "bool": "true or false",
+            "int-list": "a comma-separated list of whole numbers, e.g. 1,3,5",
+        }.get(self.kind, "valid text")
+
+
+# --------------------------------------------------------------------------- outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: a value, like python-chess's ``Outcome``.
+
+    ``winner`` is the winning player's index, or ``None`` for a draw (and for
+    textbook trees, whose leaves have values rather than winners). ``reason`` is a
+    short phrase for the UI ("three in a row", "no legal move", "threefold
+    repetition", "40-move rule", "reached 100 points").
+    """
+
+    winner: int | None
+    reason: str
+    utilities: tuple[float, ...] = field(default=())
+
+
+# --------------------------------------------------------------------------- the protocol
+
+
+class Game(Generic[S, M]):
+    """The rules of one game, built from its options. Subclasses fill in every method.
+
+    Contract, for every state ``s`` reachable from `initial_state`:
+
+    * ``is_terminal(s)`` is true exactly when ``legal_moves(s)`` is empty and
+      ``to_move(s) != CHANCE`` — or earlier, when a draw rule ends the game.
+    * ``utility(s)`` is defined only for terminal states and returns one float per
+      player; two-player zero-sum games return ``(+1, -1)``, ``(0, 0)`` or
+      ``(-1, +1)``; textbook trees return their leaf values.
+    * ``result(s, m)`` returns a **new** state and never mutates ``s``; it does not
+      check legality (callers that take user input use `parse_move`, which does).
+    * ``chance_outcomes(s)`` is defined only when ``to_move(s) == CHANCE`` and
+      returns ``(outcome, probability)`` pairs whose probabilities sum to 1.
+    * ``format_move``/``parse_move`` and ``format_position``/``parse_position`` are
+      inverse: ``parse_move(s, format_move(s, m)) == m``.
+    """
+
+    name: ClassVar[str] = ""
+    """Registry name, used on the command line (``tictactoe``, ``checkers`` …)."""
+
+    title: ClassVar[str] = ""
+    """Human title for menus ("Tic-tac-toe (m,n,k)")."""
+
+    description: ClassVar[str] = ""
+    """One sentence for ``adversa games`` and the start screen."""
+
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    """Options the game declares; `__init__` receives them as keyword arguments."""
+
+    zero_sum: ClassVar[bool] = True
+    """True for two-player zero-sum games (negamax/alpha-beta apply)."""
+
+    has_chance: ClassVar[bool] = False
+    """True when some states are chance states (expectiminimax applies)."""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve_options(type(self), options)
+
+    # ---- players and flow -------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """How many players take part (2 for most games, 2–4 for Pig, N for trees)."""
+        return 2
+
+    def player_name(self, player: int) -> str:
+        """A short display name for a player ("X", "Black", "Player 2")."""
+        return f"Player {player + 1}"
+
+    def initial_state(self) -> S:
+        raise NotImplementedError
+
+    def to_move(self, state: S) -> int:
+        """The player to move, or `CHANCE`."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: S) -> Sequence[M]:
+        """The legal moves in a deterministic order (empty when terminal)."""
+        raise NotImplementedError
+
+    def result(self, state: S, move: M) -> S:
+        """The state after a move or a chance outcome."""
+        raise NotImplementedError
+
+    def is_terminal(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def utility(self, state: S) -> tuple[float, ...]:
+        """One value per player, for a terminal state."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        if not self.is_terminal(state):
+            return None
+        values = self.utility(state)
+        best = max(values)
+        winners = [p for p, v in enumerate(values) if v == best]
+        winner = winners[0] if len(winners) == 1 else None
+        return Outcome(winner, "game over", tuple(values))
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[M, float]]:
+        """``(outcome, probability)`` pairs at a chance state."""
+        raise NotImplementedError(f"{self.name} has no chance states")
+
+    # ---- search helpers (optional; defaults are correct for any game) -------
+
+    def transposition_key(self, state: S) -> Hashable:
+        """A key identifying the position for transposition tables.
+
+        Defaults to the state itself. Games with incremental Zobrist hashing
+        (checkers) return the int they maintain, which is cheaper to hash.
+        """
+        return state
+
+    def is_capture(self, state: S, move: M) -> bool:
+        """True for a move that captures (move ordering: captures first)."""
+        return False
+
+    def is_quiet(self, state: S) -> bool:
+        """False while a capture is pending (quiescence search extends such states)."""
+        return True
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Lowest and highest utility any player can get (for chance-node pruning)."""
+        return (-1.0, 1.0)
+
+    # ---- notation -----------------------------------------------------------
+
+    def format_move(self, state: S, move: M) -> str:
+        raise NotImplementedError
+
+    def parse_move(self, state: S, text: str) -> M:
+        """Parse a move and check it is legal in ``state``.
+
+        Raises `InvalidMoveError` for text not in the notation, `IllegalMoveError`
+        (naming the legal moves) for a move not legal here, and
+        `AmbiguousMoveError` for a short form that matches several moves.
+        """
+        raise NotImplementedError
+
+    def format_position(self, state: S) -> str:
+        raise NotImplementedError
+
+    def parse_position(self, text: str) -> S:
+        """Raises `InvalidPositionError` with what was expected."""
+        raise NotImplementedError
+
+    def render(self, state: S) -> str:
+        """A short multi-line text picture of the state (CLI, logs, tests)."""
+        return self.format_position(state)
+
+    # ---- helpers shared by the games ----------------------------------------
+
+    def find_move(self, state: S, text: str) -> M:
+        """Match ``text`` against the formatted legal moves (for simple notations).
+
+        Games whose notation is exactly `format_move` of the legal moves use this
+        inside `parse_move` after checking that the text is well-formed.
+        """
+        moves = self.legal_moves(state)
+        wanted = text.strip().lower()
+        for move in moves:
+            if self.format_move(state, move).lower() == wanted:
+                return move
+        raise IllegalMoveError(illegal_move_message(text, self.format_moves(state, moves)))
+
+    def format_moves(self, state: S, moves: Iterable[M]) -> list[str]:
+        return [self.format_move(state, move) for move in moves]
+
+
+def illegal_move_message(text: str, legal: Sequence[str], limit: int = 12) -> str:
+    """The one-line message for an illegal move, naming the legal alternatives."""
+    if not legal:
+        return f"move {text!r} is not legal: the game is over"
+    shown = ", ".join(legal[:limit])
+    more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
+    return f"move {text!r} is not legal here; legal moves: {shown}{more}"
+
+
+def resolve_options(game_class: type[Game[Any, Any]], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Fill defaults and validate given option values against the declarations."""
+    declared = {option.name: option for option in game_class.OPTIONS}
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        names = ", ".join(declared) or "none"
+        raise OptionError(
+            f"{game_class.name} has no option {unknown[0]!r}; its options are: {names}"
+        )
+    resolved: dict[str, Any] = {}
+    for name, option in declared.items():
+        if name in given:
+            value = given[name]
+            resolved[name] = option.parse(value) if isinstance(value, str) else option.validate(
+                value
+            )
+        else:
+            resolved[name] = option.default
+    return resolved

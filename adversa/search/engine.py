@@ -1,0 +1,95 @@
+"""The single entry point from the outside world into the search: `run_search`.
+
+The CLI, the app's engine runner and engine matches all call `run_search` with a
+game, a state and an `EngineConfig`; it picks the algorithm module, checks that
+the algorithm fits the game, wires a `Reporter` to the caller's stop callable and
+event callback, and returns a `SearchResult`.
+
+Every algorithm module exposes two functions:
+
+* ``fits(game) -> str | None``: None when the algorithm applies, else the reason
+  it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
+* ``search(game, state, config, reporter) -> SearchResult``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from adversa.games.base import AdversaError, Game
+from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.stats import EventCallback, Reporter, SearchResult, StopCallback
+
+ALGORITHM_MODULES: dict[str, str] = {
+    "minimax": "adversa.search.minimax",
+    "alphabeta": "adversa.search.alphabeta",
+    "expectimax": "adversa.search.expectimax",
+    "expectiminimax": "adversa.search.expectimax",
+    "maxn": "adversa.search.maxn",
+    "paranoid": "adversa.search.maxn",
+    "mcts": "adversa.search.mcts",
+    "solve": "adversa.search.solve",
+    "random": "adversa.search.random_move",
+}
+"""Algorithm name → module; a module may serve several names (it reads
+``config.algorithm`` to tell them apart)."""
+
+
+class AlgorithmError(AdversaError):
+    """An algorithm that does not fit the game, named with those that do."""
+
+
+def _module(algorithm: str) -> ModuleType:
+    if algorithm not in ALGORITHM_MODULES:
+        raise AlgorithmError(
+            f"unknown algorithm {algorithm!r}; expected one of: {', '.join(ALGORITHM_MODULES)}"
+        )
+    return importlib.import_module(ALGORITHM_MODULES[algorithm])
+
+
+def why_not(game: Game[Any, Any], algorithm: str) -> str | None:
+    """None when ``algorithm`` can search ``game``, else the reason it cannot."""
+    reason: str | None = _module(algorithm).fits(game, algorithm)
+    return reason
+
+
+def algorithms_for(game: Game[Any, Any]) -> list[str]:
+    """The algorithms that fit ``game``, in menu order."""
+    return [name for name in PARAMS if name in ALGORITHM_MODULES and why_not(game, name) is None]
+
+
+def check_fits(game: Game[Any, Any], algorithm: str) -> None:
+    reason = why_not(game, algorithm)
+    if reason is not None:
+        raise AlgorithmError(
+            f"{reason}; algorithms for {game.name}: {', '.join(algorithms_for(game))}"
+        )
+
+
+def run_search(
+    game: Game[Any, Any],
+    state: Any,
+    config: EngineConfig,
+    *,
+    should_stop: StopCallback | None = None,
+    on_event: EventCallback | None = None,
+) -> SearchResult:
+    """Search ``state`` with ``config``; stream events; return the result.
+
+    Raises `AlgorithmError` when the algorithm does not fit the game and
+    `AdversaError` when the state is terminal (there is no move to choose).
+    """
+    check_fits(game, config.algorithm)
+    if game.is_terminal(state):
+        raise AdversaError("the game is over in this position: there is no move to search")
+    reporter = Reporter(
+        config.algorithm,
+        config.text,
+        time_budget=config.time_budget,
+        should_stop=should_stop,
+        on_event=on_event,
+    )
+    result: SearchResult = _module(config.algorithm).search(game, state, config, reporter)
+    return reporter.finish(result)

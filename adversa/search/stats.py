@@ -1,0 +1,295 @@
+"""One statistics/observer interface for every search algorithm.
+
+The search never formats anything for a screen: it counts, and at a bounded rate
+it hands immutable records to whoever listens (Stockfish's split between the
+search's typed ``Info*`` callbacks and the UCI printer). Three levels:
+
+1. **Counters** (`Counters`): plain ints bumped in the hot loop, always on.
+2. **Live stream**: `Reporter.poll` is called every `POLL_INTERVAL` nodes; at most
+   every `SNAPSHOT_PERIOD` seconds it builds a `Snapshot` and passes it to the
+   ``on_event`` callback, along with one `Iteration` per completed depth and one
+   final `SearchResult`. Time-throttled, not node-throttled: per-N-nodes messages
+   cost a pure-Python search tens of percent (shared/reference/textual.md §2).
+3. **Trace** (`TraceNode`): for small searches, every visited node with its
+   alpha/beta window, value and the children a cut skipped; capped at
+   ``trace_limit`` nodes.
+
+Scores are from the point of view of the player to move at the root; N-player
+searches report vectors (one entry per player).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+Score = float | tuple[float, ...]
+"""A scalar for two-player searches (root player's view), a vector for N players."""
+
+POLL_INTERVAL = 1024
+"""Nodes between two calls of `Reporter.poll` (stop flag, deadline, snapshot)."""
+
+SNAPSHOT_PERIOD = 0.1
+"""Seconds between two live snapshots: about ten a second."""
+
+
+class SearchStopped(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """Raised inside an algorithm when the stop flag or the deadline fires."""
+
+
+class AlgorithmMismatch(Exception):  # noqa: N818 - wrapped as AdversaError by callers
+    """An algorithm asked to search a game it does not fit."""
+
+
+@dataclass(slots=True)
+class Counters:
+    """What every algorithm counts. Mutable, cheap; lives for one search.
+
+    * ``nodes``: positions the search visited (every call, leaves included, like
+      UCI's ``nodes``); for MCTS, tree nodes visited in selection/expansion.
+    * ``leaves``: positions valued statically (terminal or evaluated at the cutoff).
+    * ``cutoffs``: beta cutoffs (or chance-node cutoffs).
+    * ``pruned``: sibling moves a cutoff skipped, i.e. subtrees never searched.
+    * ``tt_probes``/``tt_hits``/``tt_stores``: transposition-table traffic.
+    * ``seldepth``: deepest ply reached (quiescence, chance layers included).
+    """
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    pruned: int = 0
+    tt_probes: int = 0
+    tt_hits: int = 0
+    tt_stores: int = 0
+    seldepth: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RootMove:
+    """One root move as the panel lists it."""
+
+    move: str
+    """The move in the game's notation."""
+    score: Score | None = None
+    """Its value when known (exact or a bound from the last iteration)."""
+    visits: int | None = None
+    """MCTS visits (None for depth-first searches)."""
+    probability: float | None = None
+    """For a chance root, the outcome's probability."""
+
+
+@dataclass(frozen=True, slots=True)
+class Iteration:
+    """One completed iteration of iterative deepening (or the single fixed-depth pass)."""
+
+    depth: int
+    seconds: float
+    nodes: int
+    score: Score
+    pv: tuple[str, ...]
+    ebf: float | None = None
+    """Effective branching factor: nodes of this iteration / nodes of the previous."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The live state of a running search; what the side panel shows."""
+
+    algorithm: str
+    config: str
+    """The engine's text form (`EngineConfig.text`)."""
+    elapsed: float
+    time_budget: float | None
+    depth: int
+    """The depth being searched now."""
+    completed_depth: int
+    seldepth: int
+    nodes: int
+    leaves: int
+    cutoffs: int
+    pruned: int
+    tt_probes: int
+    tt_hits: int
+    tt_stores: int
+    tt_fill: float
+    """Fraction of transposition-table slots in use, 0..1."""
+    nps: float
+    score: Score | None
+    pv: tuple[str, ...]
+    root_moves: tuple[RootMove, ...]
+    current_move: str | None
+    """The root move being searched now (None when not meaningful)."""
+    iterations: tuple[Iteration, ...]
+    finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TraceNode:
+    """One visited node of a traced search (textbook trees, small games).
+
+    ``path`` is the tuple of 1-based child positions from the root (``(2, 2)`` is
+    written ``"2.2"``). ``pruned`` lists the 1-based child positions a cutoff at
+    this node skipped; ``reason`` says why, e.g. ``"cut: 2 ≤ α = 3"``.
+    """
+
+    order: int
+    """Visit order, from 0."""
+    path: tuple[int, ...]
+    move: str | None
+    """The label of the move leading here (None at the root)."""
+    kind: str
+    """``"max"``, ``"min"``, ``"chance"``, ``"leaf"`` or ``"player N"``."""
+    alpha: float | None
+    beta: float | None
+    value: Score | None = None
+    probability: float | None = None
+    """For a child of a chance node, its probability."""
+    pruned: tuple[int, ...] = ()
+    reason: str | None = None
+    on_pv: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What a finished (or stopped) search returns."""
+
+    best_move: Hashable | None
+    best_move_text: str | None
+    value: Score | None
+    pv: tuple[str, ...]
+    snapshot: Snapshot
+    """The final statistics (``finished=True``)."""
+    stopped: bool = False
+    """True when a stop flag or deadline ended the search early."""
+    trace: tuple[TraceNode, ...] = ()
+    trace_truncated: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def iterations(self) -> tuple[Iteration, ...]:
+        return self.snapshot.iterations
+
+
+SearchEvent = Snapshot | Iteration | SearchResult
+"""What ``on_event`` receives: live snapshots, completed iterations, the result."""
+
+EventCallback = Callable[[SearchEvent], None]
+StopCallback = Callable[[], bool]
+
+
+def _never() -> bool:
+    return False
+
+
+def _ignore(_event: SearchEvent) -> None:
+    return None
+
+
+class Reporter:
+    """Owns a search's counters, clock, stop check and event stream.
+
+    Algorithms keep ``counters = reporter.counters`` in a local, bump its fields
+    inline, and call `poll` every `POLL_INTERVAL` nodes; `poll` raises
+    `SearchStopped` when the caller's stop callable or the deadline says so.
+    `snapshot_fields` is supplied by the algorithm and returns the parts of a
+    `Snapshot` only it knows (depth, score, PV, root moves, TT fill).
+    """
+
+    def __init__(
+        self,
+        algorithm: str,
+        config_text: str,
+        *,
+        time_budget: float | None = None,
+        should_stop: StopCallback | None = None,
+        on_event: EventCallback | None = None,
+        snapshot_period: float = SNAPSHOT_PERIOD,
+    ) -> None:
+        self.algorithm = algorithm
+        self.config_text = config_text
+        self.time_budget = time_budget
+        self.should_stop: StopCallback = should_stop or _never
+        self.on_event: EventCallback = on_event or _ignore
+        self.snapshot_period = snapshot_period
+        self.counters = Counters()
+        self.started = time.perf_counter()
+        self.deadline = self.started + time_budget if time_budget is not None else None
+        self.iterations: list[Iteration] = []
+        self.stopped = False
+        self._next_snapshot = self.started + snapshot_period
+        self.snapshot_fields: Callable[[], dict[str, Any]] = dict
+
+    # ---- hot path helpers -----------------------------------------------------
+
+    def poll(self) -> None:
+        """Check stop flag and deadline; emit a snapshot when one is due."""
+        now = time.perf_counter()
+        if self.should_stop() or (self.deadline is not None and now >= self.deadline):
+            self.stopped = True
+            raise SearchStopped
+        if now >= self._next_snapshot:
+            self._next_snapshot = now + self.snapshot_period
+            self.on_event(self.snapshot())
+
+    def out_of_time(self) -> bool:
+        """Non-raising check, for loops between iterations."""
+        if self.should_stop() or (
+            self.deadline is not None and time.perf_counter() >= self.deadline
+        ):
+            self.stopped = True
+        return self.stopped
+
+    @property
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    # ---- events -------------------------------------------------------------------
+
+    def iteration_done(
+        self, depth: int, score: Score, pv: tuple[str, ...], nodes_at_start: int
+    ) -> Iteration:
+        """Record an iteration (its nodes are those since ``nodes_at_start``)."""
+        nodes = self.counters.nodes - nodes_at_start
+        previous = self.iterations[-1].nodes if self.iterations else 0
+        ebf = nodes / previous if previous else None
+        iteration = Iteration(depth, self.elapsed, nodes, score, pv, ebf)
+        self.iterations.append(iteration)
+        self.on_event(iteration)
+        return iteration
+
+    def snapshot(self, *, finished: bool = False) -> Snapshot:
+        counters = self.counters
+        elapsed = self.elapsed
+        extra = self.snapshot_fields()
+        completed = self.iterations[-1].depth if self.iterations else 0
+        return Snapshot(
+            algorithm=self.algorithm,
+            config=self.config_text,
+            elapsed=elapsed,
+            time_budget=self.time_budget,
+            depth=extra.get("depth", completed),
+            completed_depth=extra.get("completed_depth", completed),
+            seldepth=counters.seldepth,
+            nodes=counters.nodes,
+            leaves=counters.leaves,
+            cutoffs=counters.cutoffs,
+            pruned=counters.pruned,
+            tt_probes=counters.tt_probes,
+            tt_hits=counters.tt_hits,
+            tt_stores=counters.tt_stores,
+            tt_fill=extra.get("tt_fill", 0.0),
+            nps=counters.nodes / elapsed if elapsed > 0 else 0.0,
+            score=extra.get("score"),
+            pv=tuple(extra.get("pv", ())),
+            root_moves=tuple(extra.get("root_moves", ())),
+            current_move=extra.get("current_move"),
+            iterations=tuple(self.iterations),
+            finished=finished,
+        )
+
+    def finish(self, result: SearchResult) -> SearchResult:
+        """Send the final result as the last event and return it."""
+        self.on_event(result)
+        return result

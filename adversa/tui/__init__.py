@@ -1,0 +1,1 @@
+"""The Textual app. It reaches the search only through the engine runner."""
