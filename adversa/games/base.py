@@ -206,6 +206,10 @@ class Game(Generic[S, M]):
     has_chance: ClassVar[bool] = False
     """True when some states are chance states (expectiminimax applies)."""
 
+    fixed_move_order: ClassVar[bool] = False
+    """True when searches must take moves in the given order (textbook trees, so
+    that alpha-beta's cuts match a hand-worked lecture example)."""
+
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(type(self), options)
 
