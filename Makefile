@@ -19,9 +19,10 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check adversa tests benchmarks
 	$(VENV)/bin/python -m pytest
 
+# Benchmarks report ratios against baselines measured in the same run (see benchmarks/README.md).
 bench: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
-	$(VENV)/bin/adversa bench
+	for script in benchmarks/bench_*.py; do $(VENV)/bin/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -102,3 +102,48 @@ def main(ctx: click.Context) -> None:
         from adversa.tui.app import run_app
 
         run_app()
+
+
+@main.command()
+@game_arguments
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="SPEC",
+    help="Who plays each seat, in order: 'human' or an engine such as "
+    "'alphabeta depth=9'. Missing seats: a human first, the default engine after.",
+)
+def play(game_name: str, position: str | None, settings: Sequence[str],
+         players: Sequence[str]) -> None:
+    """Open the app on GAME directly (bad players are reported before it starts)."""
+    from adversa.tui.app import run_app
+    from adversa.tui.session import GameSession, parse_player
+
+    game = load_game(game_name, settings)
+    if len(players) > game.num_players:
+        raise click.UsageError(
+            f"{len(players)} --player options for a {game.num_players}-player game"
+        )
+    seats = [parse_player(game, spec) for spec in players]
+    run_app(GameSession(game_name, parse_settings(settings), seats, position))
+
+
+# Engine matches and comparisons live in their own module (they import the helpers above).
+from adversa.cli_match import arena, compare  # noqa: E402
+
+main.add_command(arena)
+main.add_command(compare)
+
+# Rule-level tools (games, moves, perft) live in their own module too.
+from adversa.cli_games import games, moves, perft_command  # noqa: E402
+
+main.add_command(games)
+main.add_command(moves)
+main.add_command(perft_command)
+
+# One search from the shell (analyze) and textbook trees (tree) live in their own module too.
+from adversa.cli_search import analyze, tree_command  # noqa: E402
+
+main.add_command(analyze)
+main.add_command(tree_command)

@@ -1,7 +1,82 @@
-"""Placeholder until the app lands (issue 4): keeps `make play` working."""
+"""The Textual app: a start screen, a game screen and the engine runner between
+the game and the search.
+
+`AdversaApp` takes an optional ready-made `GameSession` (``adversa play`` opens
+the game directly) and an optional ``engine_search`` function with the shape of
+`engine.run_search`, which tests replace with a fast fake so Pilot never waits
+on a real search.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 
-def run_app() -> None:
-    print("adversa: the app is not built yet; try 'adversa --help'.")
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from adversa.tui.runner import SearchFunction
+from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.start import StartScreen
+from adversa.tui.session import GameSession
+
+GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("Undo", "Take back the last move (and the engine's reply)", "undo"),
+    ("Redo", "Replay what undo took back", "redo"),
+    ("Hint", "Ask the engine for your best move", "hint"),
+    ("Flip board", "View the board from the other side", "flip"),
+    ("New game", "Start again with the same players", "new_game"),
+    ("Save game", "Write the game to a file (JSON, or PDN for checkers)", "save"),
+    ("Load game", "Open a saved game", "load"),
+    ("Pause / go", "Engine vs engine: pause or continue", "toggle_pause"),
+    ("Step", "Engine vs engine: play one move", "step"),
+    ("Start screen", "Choose another game or other players", "menu"),
+    ("Compare engines", "Search this position with 2-4 engines side by side", "compare"),
+    ("Search tree", "Step through the search tree of the first plies (α/β, cuts)", "explore"),
+    ("Keys", "Show every key", "help"),
+)
+"""Command-palette entries for the game screen: (title, help, screen action)."""
+
+
+class AdversaApp(App[None]):
+    """Play games against adversarial search, and watch the search think."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "adversa"
+
+    def __init__(
+        self,
+        session: GameSession | None = None,
+        *,
+        engine_search: SearchFunction | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.initial_session = session
+        self.engine_search = engine_search
+        self.rng = random.Random(seed)
+
+    def on_mount(self) -> None:
+        if self.initial_session is not None:
+            self.push_screen(GameScreen(self.initial_session, rng=self.rng))
+        else:
+            self.push_screen(StartScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, GameScreen):
+            for title, help_text, action in GAME_COMMANDS:
+                if screen.check_action(action, ()) is not False:
+                    yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+
+    async def action_quit(self) -> None:
+        """Quit at once: cancel every running search first so no thread holds exit up."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.stop_search()
+        self.exit()
+
+
+def run_app(session: GameSession | None = None) -> None:
+    """Run the app: the start screen, or straight into ``session``."""
+    AdversaApp(session).run()

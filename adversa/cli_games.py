@@ -1,0 +1,200 @@
+"""The rule-level subcommands: ``adversa games``, ``adversa moves`` and ``adversa perft``.
+
+They need only `adversa.games` (no search), so a user can list the games, check a
+position and its legal moves, and count move trees from the command line. Shared
+argument handling and the error policy come from `adversa.cli`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import click
+from rich.table import Table
+
+from adversa.cli import console, emit_json, game_arguments, json_option, load_game, load_state
+from adversa.games import CHANCE, GAME_CLASSES, Game, Option, game_class
+from adversa.games.perft import perft, perft_divide, successors
+
+
+def _available_games() -> list[type[Game[Any, Any]]]:
+    """The registered games whose module exists (a game still being written is skipped)."""
+    classes = []
+    for name, target in GAME_CLASSES.items():
+        try:
+            classes.append(game_class(name))
+        except ModuleNotFoundError as error:
+            if error.name != target.split(":")[0]:
+                raise
+    return classes
+
+
+def _option_document(option: Option) -> dict[str, Any]:
+    return {
+        "name": option.name,
+        "kind": option.kind,
+        "default": option.default,
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "choices": list(option.choices) if option.choices is not None else None,
+        "help": option.help,
+    }
+
+
+def _option_summary(option: Option) -> str:
+    """``width=3 (1–26)``: the text form of the default and its bounds or choices."""
+    text = f"{option.name}={option.format(option.default)}"
+    if option.choices:
+        text += f" ({'|'.join(option.choices)})"
+    elif option.minimum is not None or option.maximum is not None:
+        low = "" if option.minimum is None else str(option.minimum)
+        high = "" if option.maximum is None else str(option.maximum)
+        text += f" ({low}–{high})"
+    return text
+
+
+@click.command()
+@json_option
+def games(as_json: bool) -> None:
+    """List the games with their options (use them with --set KEY=VALUE)."""
+    classes = _available_games()
+    if as_json:
+        emit_json(
+            [
+                {
+                    "name": cls.name,
+                    "title": cls.title,
+                    "description": cls.description,
+                    "has_chance": cls.has_chance,
+                    "options": [_option_document(option) for option in cls.OPTIONS],
+                }
+                for cls in classes
+            ]
+        )
+        return
+    table = Table(title="Games", show_lines=True)
+    table.add_column("Game", style="bold")
+    table.add_column("Title and description")
+    table.add_column("Options (default, bounds)")
+    for cls in classes:
+        options = "\n".join(
+            f"{_option_summary(option)}\n  [dim]{option.help}[/dim]" for option in cls.OPTIONS
+        )
+        table.add_row(cls.name, f"{cls.title}\n[dim]{cls.description}[/dim]", options or "—")
+    console.print(table)
+
+
+def _state_header(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    """What every position-level JSON document starts with."""
+    mover = game.to_move(state)
+    return {
+        "game": game.name,
+        "position": game.format_position(state),
+        "to_move": "chance" if mover == CHANCE else mover,
+        "terminal": game.is_terminal(state),
+    }
+
+
+@click.command()
+@game_arguments
+@click.option(
+    "--after",
+    "played",
+    default="",
+    metavar="MOVES",
+    help="Play these moves first (space or comma separated), e.g. --after 'b2 a1'.",
+)
+@json_option
+def moves(
+    game_name: str, position: str | None, settings: tuple[str, ...], played: str, as_json: bool
+) -> None:
+    """List the legal moves of GAME at a position (chance states: outcomes and odds)."""
+    game = load_game(game_name, settings)
+    state = load_state(game, position)
+    for text in played.replace(",", " ").split():
+        state = game.result(state, game.parse_move(state, text))
+    document = _state_header(game, state)
+    chance = game.to_move(state) == CHANCE
+    listed = successors(game, state)
+    document["moves"] = [game.format_move(state, move) for move in listed]
+    if chance:
+        document["probabilities"] = [p for _, p in game.chance_outcomes(state)]
+    outcome = game.outcome(state)
+    if outcome is not None:
+        document["outcome"] = {
+            "winner": outcome.winner,
+            "reason": outcome.reason,
+            "utilities": list(outcome.utilities),
+        }
+    if as_json:
+        emit_json(document)
+        return
+    if outcome is not None:
+        winner = "draw" if outcome.winner is None else f"{game.player_name(outcome.winner)} wins"
+        click.echo(f"game over: {winner} ({outcome.reason}); no legal moves")
+    elif chance:
+        click.echo(f"chance to act: {len(listed)} outcomes")
+        click.echo(
+            "  ".join(
+                f"{move} (p={p:.4g})"
+                for move, p in zip(document["moves"], document["probabilities"], strict=True)
+            )
+        )
+    else:
+        mover = game.player_name(game.to_move(state))
+        plural = "" if len(listed) == 1 else "s"
+        click.echo(f"{mover} to move: {len(listed)} legal move{plural}")
+        click.echo(" ".join(document["moves"]))
+
+
+@click.command("perft")
+@game_arguments
+@click.option("--depth", "-d", type=click.IntRange(min=1), required=True, help="Plies to count.")
+@click.option("--divide", is_flag=True, help="Also count the leaves below each root move.")
+@json_option
+def perft_command(
+    game_name: str,
+    position: str | None,
+    settings: tuple[str, ...],
+    depth: int,
+    divide: bool,
+    as_json: bool,
+) -> None:
+    """Count the leaves of GAME's move tree at depths 1..N (chance outcomes are plies)."""
+    game = load_game(game_name, settings)
+    state = load_state(game, position)
+    rows: list[dict[str, Any]] = []
+    for ply in range(1, depth + 1):
+        started = time.perf_counter()
+        count = perft(game, state, ply)
+        rows.append({"depth": ply, "count": count, "seconds": time.perf_counter() - started})
+    seconds = sum(row["seconds"] for row in rows)
+    leaves = sum(row["count"] for row in rows)
+    document = _state_header(game, state) | {
+        "depth": depth,
+        "counts": [row["count"] for row in rows],
+        "seconds": seconds,
+        "leaves_per_second": leaves / seconds if seconds > 0 else None,
+        "per_depth": rows,
+    }
+    if divide:
+        document["divide"] = dict(perft_divide(game, state, depth))
+    if as_json:
+        emit_json(document)
+        return
+    table = Table(title=f"perft {game.name} {document['position']}")
+    for heading in ("depth", "leaves", "seconds", "leaves/s"):
+        table.add_column(heading, justify="right")
+    for row in rows:
+        rate = f"{row['count'] / row['seconds']:,.0f}" if row["seconds"] > 0 else "—"
+        table.add_row(str(row["depth"]), f"{row['count']:,}", f"{row['seconds']:.3f}", rate)
+    console.print(table)
+    if divide:
+        split = Table(title=f"divide at depth {depth}")
+        split.add_column("move")
+        split.add_column("leaves", justify="right")
+        for move, count in document["divide"].items():
+            split.add_row(move, f"{count:,}")
+        split.add_row("[bold]total[/bold]", f"[bold]{sum(document['divide'].values()):,}[/bold]")
+        console.print(split)

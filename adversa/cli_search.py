@@ -1,0 +1,332 @@
+"""``adversa analyze`` and ``adversa tree``: one search from the shell, and its statistics.
+
+Registered on the main group at the bottom of `adversa.cli`. Both commands
+build an `EngineConfig` and call `engine.run_search`, so they work for every
+algorithm the engine knows; they only format what comes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+from rich.table import Table
+
+from adversa.cli import console, emit_json, game_arguments, json_option, load_game, load_state
+from adversa.games import Game, make_game
+from adversa.search.common import format_score, path_text, pruned_paths
+from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
+from adversa.search.engine import algorithms_for, run_search
+from adversa.search.stats import Iteration, Score, SearchResult, TraceNode
+
+TREE_DEPTH = 64
+"""Depth given to tree searches: more than any textbook tree is high, so "full depth"."""
+
+TRACE_LIMIT = 200_000
+"""Trace cap for ``adversa tree`` (the engine parameter's maximum)."""
+
+
+def engine_config(
+    game: Game[Any, Any],
+    algorithm: str | None,
+    engine_spec: str | None,
+    values: dict[str, Any],
+    options: Sequence[str],
+) -> EngineConfig:
+    """The engine from ``--engine`` or ``--algorithm``/``--option``, plus depth/time values.
+
+    Without either, the first of alphabeta or the algorithms that fit the game.
+    """
+    if engine_spec is not None and algorithm is not None:
+        raise click.UsageError("give either --engine or --algorithm, not both")
+    values.update(option_values(options))
+    if engine_spec is not None:
+        base = EngineConfig.parse(engine_spec)
+        return base.with_values(**values) if values else base
+    if algorithm is None:
+        fitting = algorithms_for(game)
+        algorithm = "alphabeta" if "alphabeta" in fitting else (fitting or ["random"])[0]
+    return EngineConfig.create(algorithm.lower(), values)
+
+
+def option_values(options: Sequence[str]) -> dict[str, str]:
+    """``["tt=64", "pvs=off"]`` (the ``--option`` flags) as a dict."""
+    values: dict[str, str] = {}
+    for option in options:
+        key, sep, value = option.partition("=")
+        if not sep or not key.strip():
+            raise EngineSpecError(f"engine option {option!r} is not KEY=VALUE (e.g. tt=64)")
+        values[key.strip()] = value.strip()
+    return values
+
+
+def score_json(score: Score | None) -> Any:
+    """A score for JSON: a number, a list (one per player) or null."""
+    if isinstance(score, tuple):
+        return list(score)
+    return score
+
+
+def score_text(score: Score | None) -> str:
+    if score is None:
+        return "—"
+    if isinstance(score, tuple):
+        return "(" + ", ".join(f"{value:+.4g}" for value in score) + ")"
+    return f"{score:+.4g}"
+
+
+def stats_json(result: SearchResult) -> dict[str, Any]:
+    snapshot = result.snapshot
+    return {
+        "nodes": snapshot.nodes,
+        "leaves": snapshot.leaves,
+        "cutoffs": snapshot.cutoffs,
+        "pruned": snapshot.pruned,
+        "tt_probes": snapshot.tt_probes,
+        "tt_hits": snapshot.tt_hits,
+        "tt_stores": snapshot.tt_stores,
+        "tt_fill": snapshot.tt_fill,
+        "depth": snapshot.completed_depth,
+        "seldepth": snapshot.seldepth,
+        "seconds": snapshot.elapsed,
+        "nps": snapshot.nps,
+    }
+
+
+def iteration_json(iteration: Iteration) -> dict[str, Any]:
+    return {
+        "depth": iteration.depth,
+        "seconds": iteration.seconds,
+        "nodes": iteration.nodes,
+        "score": score_json(iteration.score),
+        "pv": list(iteration.pv),
+        "ebf": iteration.ebf,
+    }
+
+
+def value_note(result: SearchResult) -> str:
+    """How to read the value: win/loss distance, or the heuristic in its own units."""
+    extra = result.extra
+    if "win_in_plies" in extra:
+        return f"  (forced win in {extra['win_in_plies']} plies)"
+    if "loss_in_plies" in extra:
+        return f"  (forced loss in {extra['loss_in_plies']} plies)"
+    raw = extra.get("raw_value")
+    if raw is not None and result.value is not None and raw != result.value:
+        return f"  (evaluation {raw:+g} in {extra.get('raw_name', 'raw units')})"
+    return ""
+
+
+@click.command()
+@game_arguments
+@click.option("--algorithm", "-a", default=None, help="Algorithm: " + ", ".join(PARAMS) + ".")
+@click.option("--depth", "-d", type=int, default=None, help="Plies to search.")
+@click.option("--time", "-t", "seconds", type=float, default=None, help="Seconds to think.")
+@click.option(
+    "--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+    help="An engine option, e.g. -o tt=64 -o quiescence=off.",
+)
+@click.option(
+    "--engine", "-e", "engine_spec", default=None, metavar="SPEC",
+    help="The engine as text, e.g. 'alphabeta depth=10 tt=64' (instead of --algorithm).",
+)
+@json_option
+def analyze(
+    game_name: str,
+    position: str | None,
+    settings: Sequence[str],
+    algorithm: str | None,
+    depth: int | None,
+    seconds: float | None,
+    options: Sequence[str],
+    engine_spec: str | None,
+    as_json: bool,
+) -> None:
+    """Search one position of GAME and show the best move, value, PV and statistics."""
+    game = load_game(game_name, settings)
+    state = load_state(game, position)
+    values: dict[str, Any] = {}
+    if depth is not None:
+        values["depth"] = depth
+    if seconds is not None:
+        values["time"] = seconds
+    config = engine_config(game, algorithm, engine_spec, values, options)
+    if as_json:
+        result = run_search(game, state, config)
+    else:
+        with console.status(f"searching with {config.text} …"):
+            result = run_search(game, state, config)
+    if as_json:
+        emit_json(
+            {
+                "game": game.name,
+                "position": game.format_position(state),
+                "engine": config.text,
+                "best_move": result.best_move_text,
+                "value": score_json(result.value),
+                "raw_value": result.extra.get("raw_value"),
+                "pv": list(result.pv),
+                "stopped": result.stopped,
+                "stats": stats_json(result),
+                "iterations": [iteration_json(it) for it in result.iterations],
+                "root_moves": [
+                    {"move": rm.move, "score": score_json(rm.score), "visits": rm.visits}
+                    for rm in result.snapshot.root_moves
+                ],
+            }
+        )
+        return
+    print_analysis(game, config, result)
+
+
+def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchResult) -> None:
+    snapshot = result.snapshot
+    console.print(f"[bold]{game.title}[/] — engine [cyan]{config.text}[/]")
+    console.print(f"best move  [bold green]{result.best_move_text}[/]")
+    console.print(f"value      [bold]{score_text(result.value)}[/]{value_note(result)}")
+    console.print(f"PV         {' '.join(result.pv) or '—'}")
+    if result.stopped:
+        console.print("[yellow]stopped early (time budget or stop request)[/]")
+    stats = Table(title="Statistics", show_header=False, box=None)
+    stats.add_column(style="dim")
+    stats.add_column(justify="right")
+    for name, value in stats_json(result).items():
+        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
+        stats.add_row(name.replace("_", " "), shown)
+    console.print(stats)
+    if snapshot.iterations:
+        table = Table(title="Iterations")
+        for column in ("depth", "seconds", "nodes", "score", "PV"):
+            table.add_column(column, justify="left" if column == "PV" else "right")
+        for iteration in snapshot.iterations:
+            table.add_row(
+                str(iteration.depth),
+                f"{iteration.seconds:.3f}",
+                f"{iteration.nodes:,}",
+                score_text(iteration.score),
+                " ".join(iteration.pv),
+            )
+        console.print(table)
+    if snapshot.root_moves:
+        moves = Table(title="Root moves (non-best alpha-beta scores are bounds)")
+        moves.add_column("move")
+        moves.add_column("score", justify="right")
+        moves.add_column("visits", justify="right")
+        for root_move in snapshot.root_moves:
+            moves.add_row(
+                root_move.move,
+                score_text(root_move.score),
+                "" if root_move.visits is None else str(root_move.visits),
+            )
+        console.print(moves)
+
+
+# --------------------------------------------------------------------------- tree
+
+
+def tree_config(algorithm: str, options: Sequence[str]) -> EngineConfig:
+    """Full depth and a full trace, for every algorithm that has those parameters."""
+    algorithm = algorithm.lower()
+    if algorithm not in PARAMS:
+        raise EngineSpecError(
+            f"unknown algorithm {algorithm!r}; expected one of: {', '.join(PARAMS)}"
+        )
+    declared = {param.name for param in PARAMS[algorithm]}
+    values: dict[str, Any] = {}
+    if "depth" in declared:
+        values["depth"] = TREE_DEPTH
+    if "trace" in declared:
+        values["trace"] = TRACE_LIMIT
+    values.update(option_values(options))
+    return EngineConfig.create(algorithm, values)
+
+
+def trace_json(node: TraceNode) -> dict[str, Any]:
+    return {
+        "order": node.order,
+        "path": path_text(node.path),
+        "move": node.move,
+        "kind": node.kind,
+        "alpha": node.alpha,
+        "beta": node.beta,
+        "value": score_json(node.value),
+        "probability": node.probability,
+        "pruned": [path_text((*node.path, child)) for child in node.pruned],
+        "reason": node.reason,
+        "on_pv": node.on_pv,
+    }
+
+
+@click.command("tree")
+@click.argument("file")
+@click.option("--algorithm", "-a", default="alphabeta", show_default=True,
+              help="minimax, alphabeta, expectimax, expectiminimax, maxn, paranoid …")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="An engine option, e.g. -o star1=on.")
+@click.option("--trace", "show_trace", is_flag=True, help="Show every visited node in order.")
+@click.option("--explore", is_flag=True,
+              help="Open the search-tree explorer: step through the search, α/β at each node.")
+@json_option
+def tree_command(
+    file: str, algorithm: str, options: Sequence[str], show_trace: bool, explore: bool,
+    as_json: bool,
+) -> None:
+    """Run ALGORITHM over the textbook tree in FILE (a path or a bundled tree name)."""
+    game = make_game("tree", {"file": file})
+    config = tree_config(algorithm, options)
+    if explore:
+        from adversa.tui.screens.tree_explorer import run_tree_explorer
+
+        run_tree_explorer(game, game.initial_state(), config)
+        return
+    result = run_search(game, game.initial_state(), config)
+    pruned = pruned_paths(result.trace)
+    if as_json:
+        document: dict[str, Any] = {
+            "file": file,
+            "engine": config.text,
+            "value": score_json(result.value),
+            "best_move": result.best_move_text,
+            "leaves_evaluated": result.snapshot.leaves,
+            "nodes": result.snapshot.nodes,
+            "cutoffs": result.snapshot.cutoffs,
+            "pruned": pruned,
+            "pv": list(result.pv),
+        }
+        if show_trace:
+            document["trace"] = [trace_json(node) for node in result.trace]
+        emit_json(document)
+        return
+    console.print(f"[bold]{getattr(game, 'tree_title', '') or file}[/] — [cyan]{config.text}[/]")
+    console.print(f"value             [bold]{score_text(result.value)}[/]")
+    console.print(f"best move         [bold green]{result.best_move_text}[/]")
+    console.print(f"principal line    {' '.join(result.pv) or '—'}")
+    console.print(f"leaves evaluated  {result.snapshot.leaves}")
+    console.print(f"pruned subtrees   {', '.join(pruned) if pruned else 'none'}")
+    if show_trace:
+        print_trace(result.trace, result.trace_truncated)
+
+
+def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
+    table = Table(title="Visit order")
+    numeric = {"#", "α", "β", "value"}
+    for column in ("#", "node", "move", "kind", "α", "β", "value", "pruned", "why"):
+        table.add_column(column, justify="right" if column in numeric else "left")
+    for node in trace:
+        value = node.value
+        table.add_row(
+            str(node.order + 1),
+            path_text(node.path),
+            node.move or "",
+            node.kind,
+            format_score(node.alpha),
+            format_score(node.beta),
+            score_text(value) if isinstance(value, tuple) else format_score(value),
+            ", ".join(path_text((*node.path, child)) for child in node.pruned),
+            node.reason or "",
+            style="bold" if node.on_pv else None,
+        )
+    console.print(table)
+    if truncated:
+        console.print(f"[yellow]trace truncated at {len(trace)} nodes[/]")

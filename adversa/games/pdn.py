@@ -1,0 +1,311 @@
+"""Portable Draughts Notation for checkers: FEN positions and game records.
+
+The app saves and loads checkers games as PDN, and engine matches write one
+record per game, so other checkers programs can read them. A record looks like::
+
+    [Event "adversa match"]
+    [Date "2026.11.21"]
+    [Black "alphabeta depth=8"]
+    [White "mcts time=1"]
+    [Result "1-0"]
+
+    1. 11-15 23-19 2. 8-11 22-17 3. 15x24 28x19 1-0
+
+``1-0`` means Black (the first player) won, ``0-1`` White, ``1/2-1/2`` a draw,
+``*`` an unfinished game. A game that does not start from the initial position
+carries ``[SetUp "1"]`` and ``[FEN "W:W18,24:B12,K22"]``; when White moves first
+the move text starts ``1... 24-19``.
+
+FEN here is PDN's: side to move, then each colour's squares, ``K`` marking kings,
+e.g. ``B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29``. The parser also takes a
+trailing ``.``, spaces, lower case, surrounding quotes and square ranges such as
+``1-12`` (a PDN extension); the writer lists squares numerically, men first.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from adversa.games.base import AdversaError, InvalidMoveError, InvalidPositionError
+
+if TYPE_CHECKING:
+    from adversa.games.checkers import Checkers, CheckersMove, CheckersState
+
+SIDES = ("B", "W")
+"""FEN letter per player: 0 = Black, 1 = White."""
+MEN_PER_SIDE = 12
+_FEN_EXAMPLE = "e.g. B:W21-32:B1-12 (side to move, then each colour's squares, K for kings)"
+_FEN_ITEM = re.compile(r"(K?)(\d+)(?:-K?(\d+))?")
+
+
+# --------------------------------------------------------------------------- FEN
+
+
+def parse_fen(text: str) -> tuple[int, dict[int, str]]:
+    """``(player to move, square → 'b'/'w'/'B'/'W')`` from a PDN FEN string.
+
+    Raises `InvalidPositionError` saying what is wrong and what was expected.
+    """
+
+    def fail(problem: str) -> InvalidPositionError:
+        return InvalidPositionError(f"position {text!r} is not a checkers FEN: {problem}; "
+                                    f"expected {_FEN_EXAMPLE}")
+
+    compact = re.sub(r"\s+", "", text).strip("\"'").upper().rstrip(".")
+    fields = compact.split(":")
+    if len(fields) != 3:
+        raise fail(f"found {len(fields)} ':'-separated field(s) instead of 3")
+    side, *sections = fields
+    if side not in SIDES:
+        raise fail(f"the side to move is {side!r}, not B or W")
+    pieces: dict[int, str] = {}
+    colours_seen: set[str] = set()
+    for section in sections:
+        colour, squares = section[:1], section[1:]
+        if colour not in SIDES:
+            raise fail(f"a colour section starts with {colour!r} instead of B or W")
+        if colour in colours_seen:
+            raise fail(f"colour {colour} is listed twice")
+        colours_seen.add(colour)
+        for item in squares.split(",") if squares else ():
+            match = _FEN_ITEM.fullmatch(item)
+            if not match:
+                raise fail(f"{item!r} is not a square (1-32), a king (K10) or a range (1-12)")
+            king, first, last = match.group(1), int(match.group(2)), match.group(3)
+            for square in range(first, int(last) + 1 if last else first + 1):
+                if not 1 <= square <= 32:
+                    raise fail(f"square {square} is not between 1 and 32")
+                if square in pieces:
+                    raise fail(f"square {square} is listed twice")
+                pieces[square] = colour.lower() if not king else colour
+    for colour, crown_row in (("b", range(29, 33)), ("w", range(1, 5))):
+        crowned = [s for s in crown_row if pieces.get(s) == colour]
+        if crowned:
+            name = "black" if colour == "b" else "white"
+            raise fail(f"a {name} man on square {crowned[0]} would already be a king "
+                       f"(write K{crowned[0]})")
+        count = sum(1 for p in pieces.values() if p.lower() == colour)
+        if count > MEN_PER_SIDE:
+            raise fail(f"{count} {colour.upper()} pieces; a side has at most {MEN_PER_SIDE}")
+    return SIDES.index(side), pieces
+
+
+def format_fen(player: int, pieces: Mapping[int, str]) -> str:
+    """PDN FEN, White's squares first, each colour's men then kings, numerically sorted."""
+    sections = []
+    for colour in ("W", "B"):
+        men = sorted(s for s, p in pieces.items() if p == colour.lower())
+        kings = sorted(s for s, p in pieces.items() if p == colour)
+        sections.append(colour + ",".join([*map(str, men), *(f"K{s}" for s in kings)]))
+    return ":".join([SIDES[player], *sections])
+
+
+# --------------------------------------------------------------------------- moves
+
+_MOVE_TEXT = re.compile(r"\s*\d{1,2}(?:\s*[-x]\s*\d{1,2})+\s*", re.IGNORECASE)
+
+
+def parse_move_text(text: str) -> tuple[int, ...]:
+    """The squares of a move in PDN notation (``11-15``, ``15x24x31``), not yet checked
+    against a position; `InvalidMoveError` when it is not that notation."""
+    if not _MOVE_TEXT.fullmatch(text):
+        raise InvalidMoveError(
+            f"move {text!r} is not checkers notation: expected squares 1-32 joined "
+            "by '-' (a step, e.g. 11-15) or 'x' (a capture, e.g. 15x24 or 15x24x31)"
+        )
+    squares = tuple(int(square) for square in re.findall(r"\d+", text))
+    for square in squares:
+        if not 1 <= square <= 32:
+            raise InvalidMoveError(f"move {text!r}: square {square} is not between 1 and 32")
+    return squares
+
+
+def shortens(squares: tuple[int, ...], path: tuple[int, ...]) -> bool:
+    """Whether ``squares`` is ``path`` with some middle landing squares left out."""
+    if len(squares) < 2 or squares[0] != path[0] or squares[-1] != path[-1]:
+        return False
+    remaining = iter(path[1:-1])
+    return all(square in remaining for square in squares[1:-1])
+
+
+# --------------------------------------------------------------------------- game records
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+"""Black won, White won, draw, unfinished."""
+_TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TOKEN = re.compile(
+    r'(?P<tag>\[[^\]]*\])|(?P<comment>\{[^}]*\})|(?P<result>1-0|0-1|1/2-1/2|\*)(?![\d\-x])'
+    r"|(?P<number>\d+\.(?:\.\.)?)|(?P<move>\d+(?:[-x]\d+)+)[!?]*|(?P<open>\()|(?P<close>\))"
+    r"|(?P<other>\S+)"
+)
+
+
+@dataclass(frozen=True)
+class PdnGame:
+    """One game read from PDN: its tags, where it starts, and its moves."""
+
+    tags: dict[str, str]
+    start: CheckersState
+    moves: tuple[CheckersMove, ...]
+    result: str
+    """One of `RESULTS`, from the move text's end (or the Result tag)."""
+    states: tuple[CheckersState, ...] = field(repr=False, default=())
+    """``start`` followed by the state after each move."""
+
+    @property
+    def final_state(self) -> CheckersState:
+        return self.states[-1] if self.states else self.start
+
+
+def result_token(game: Checkers, state: CheckersState) -> str:
+    """The PDN result for the game's last state: ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        return "*"
+    if outcome.winner is None:
+        return "1/2-1/2"
+    return "1-0" if outcome.winner == 0 else "0-1"
+
+
+def write_pdn(
+    game: Checkers,
+    moves: Sequence[CheckersMove],
+    *,
+    start: CheckersState | None = None,
+    tags: Mapping[str, str] | None = None,
+    result: str | None = None,
+) -> str:
+    """One game record. ``result`` defaults to what the final state says.
+
+    Tags given override the defaults (Event, Date = today, Black, White); SetUp and
+    FEN are added when ``start`` is not the initial position.
+    """
+    start = game.initial_state() if start is None else start
+    state = start
+    numbered: list[str] = []
+    move_number = 1
+    for index, move in enumerate(moves):
+        if state.player == 0:
+            numbered.append(f"{move_number}.")
+        elif index == 0:
+            numbered.append(f"{move_number}...")
+        numbered.append(game.format_move(state, move))
+        if state.player == 1:
+            move_number += 1
+        state = game.result(state, move)
+    result = result_token(game, state) if result is None else result
+    if result not in RESULTS:
+        raise ValueError(f"PDN result {result!r} is not one of {', '.join(RESULTS)}")
+    header = {"Event": "adversa game", "Date": datetime.date.today().strftime("%Y.%m.%d"),
+              "Black": "?", "White": "?"} | dict(tags or {})
+    header["Result"] = result
+    initial = game.initial_state()
+    if (start.black, start.white, start.kings, start.player) != (
+        initial.black, initial.white, initial.kings, initial.player
+    ):
+        header["SetUp"] = "1"
+        header["FEN"] = game.format_position(start)
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in header.items()]
+    lines.append("")
+    lines.extend(_wrap([*numbered, result]))
+    return "\n".join(lines) + "\n"
+
+
+def read_pdn(text: str, game: Checkers | None = None) -> PdnGame:
+    """The first game in ``text`` (see `read_pdn_games`)."""
+    return read_pdn_games(text, game)[0]
+
+
+def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
+    """Every game in a PDN text, moves checked with `Checkers.parse_move`.
+
+    Comments and variations are skipped. Bad input raises the `AdversaError`
+    subclass of the underlying problem, its message naming the game and move.
+    """
+    if game is None:
+        from adversa.games.checkers import Checkers  # lazy: checkers imports this module
+
+        game = Checkers()
+    games: list[PdnGame] = []
+    raw: list[tuple[dict[str, str], list[str], str | None]] = []
+    tags: dict[str, str] = {}
+    moves: list[str] = []
+    depth = 0
+    for token in _TOKEN.finditer(text):
+        kind, value = token.lastgroup, token.group(0)
+        if kind == "comment" or (depth and kind not in ("open", "close")):
+            continue
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth = max(0, depth - 1)
+        elif kind == "tag":
+            if moves:  # a tag after move text starts the next game
+                raw.append((tags, moves, None))
+                tags, moves = {}, []
+            match = _TAG.fullmatch(value)
+            if match is None:
+                raise InvalidMoveError(f"PDN tag {value!r} is not [Name \"value\"]")
+            tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        elif kind == "move":
+            moves.append(token.group("move"))
+        elif kind == "result":
+            raw.append((tags, moves, value))
+            tags, moves = {}, []
+        elif kind == "other":
+            raise InvalidMoveError(
+                f"PDN text has {value!r} where a move (11-15, 15x24), a move number (1.) "
+                "or a result (1-0, 0-1, 1/2-1/2, *) was expected"
+            )
+    if tags or moves:
+        raw.append((tags, moves, None))
+    if not raw:
+        raise InvalidMoveError("PDN text has no game: expected tags like [Event \"...\"] and moves")
+    for number, (game_tags, move_texts, final) in enumerate(raw, start=1):
+        games.append(_build_game(game, number, game_tags, move_texts, final))
+    return games
+
+
+def _build_game(game: Checkers, number: int, tags: dict[str, str], move_texts: list[str],
+                final: str | None) -> PdnGame:
+    try:
+        start = game.parse_position(tags["FEN"]) if "FEN" in tags else game.initial_state()
+    except AdversaError as error:
+        raise type(error)(f"PDN game {number}, FEN tag: {error}") from None
+    states = [start]
+    moves = []
+    for ply, text in enumerate(move_texts):
+        state = states[-1]
+        try:
+            move = game.parse_move(state, text)
+        except AdversaError as error:
+            raise type(error)(
+                f"PDN game {number}, ply {ply + 1} ({game.player_name(state.player)}): {error}"
+            ) from None
+        moves.append(move)
+        states.append(game.result(state, move))
+    result = final or tags.get("Result", "*")
+    if result not in RESULTS:
+        result = "*"
+    return PdnGame(tags, start, tuple(moves), result, tuple(states))
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _wrap(tokens: list[str], width: int = 79) -> list[str]:
+    lines, line = [], ""
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > width:
+            lines.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,265 @@
+"""Alpha-beta search for two-player zero-sum games, with switchable enhancements.
+
+Two engines sit behind the ``alphabeta`` name:
+
+* **Textbook** (`minimax.TextbookSearch` with pruning) for fixed-order games
+  (lecture trees) and whenever a trace is requested: children strictly left to
+  right, MAX/MIN by the node's player, cut at ``v ≥ β`` (MAX) or ``v ≤ α`` (MIN),
+  no reordering, no table, one fixed-depth pass — so a trace matches the
+  blackboard.
+* **Enhanced** (`negamax.Kernel`) for play: fail-soft negamax with move ordering
+  (TT move, captures, killers, history), a transposition table, iterative
+  deepening, quiescence search, beam forward pruning, PVS and aspiration
+  windows, each switched by an engine parameter (`config.PARAMS["alphabeta"]`).
+
+**Depth and time.** ``depth`` is the nominal depth. With a time budget and no
+explicit depth, iterative deepening runs until the budget is spent (up to
+depth 64); with both, whichever ends first. Iterative deepening stops early when
+an iteration proves a win or loss, or saw the whole game tree (no position was
+judged by the evaluation function); with beam pruning neither is a proof, so
+it does not.
+
+**The move of a stopped search** (deadline or stop request) is the last completed
+iteration's move, value and PV, unless the interrupted iteration had already
+proven a *different* root move better than the first one it searched (the
+previous best, searched first), in which case that move, its value (possibly a
+lower bound) and its PV are returned. With no completed iteration and no such
+move, the first root move in search order is returned with no value.
+
+**Values** are reported in the game's utility scale (`adversa.search.common`):
+±1 for a forced win/loss (``extra["win_in_plies"]`` says how far), heuristic
+values strictly inside (−1, 1), and ``extra["raw_value"]`` in the evaluator's
+own units (tic-tac-toe's e(n)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from adversa.games.base import Game
+from adversa.search.common import (
+    INFINITY,
+    build_result,
+    format_pv,
+    is_proven,
+    root_moves,
+    to_utility,
+    two_player_fit,
+)
+from adversa.search.config import EngineConfig
+from adversa.search.evaluation import make_evaluator
+from adversa.search.minimax import TextbookSearch
+from adversa.search.negamax import Enhancements, Kernel
+from adversa.search.stats import Reporter, SearchResult, SearchStopped
+
+DEPTH_LIMIT = 64
+"""Deepest iteration a time-limited search without an explicit depth may reach."""
+
+
+def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+    return two_player_fit(game, algorithm)
+
+
+def search(
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+) -> SearchResult:
+    trace_limit = config.get("trace")
+    if game.fixed_move_order or trace_limit:
+        return TextbookSearch(
+            game,
+            state,
+            reporter,
+            depth=config.get("depth"),
+            pruning=True,
+            trace_limit=trace_limit,
+        ).run()
+    return AlphaBetaSearch(game, state, config, reporter).run()
+
+
+def enhancements_of(config: EngineConfig) -> Enhancements:
+    """The kernel switches an ``alphabeta`` engine configuration asks for."""
+    return Enhancements(
+        ordering=config.get("ordering"),
+        killers=config.get("killers"),
+        history=config.get("history"),
+        tt_megabytes=config.get("tt"),
+        quiescence=config.get("quiescence"),
+        beam=config.get("beam"),
+        pvs=config.get("pvs"),
+    )
+
+
+class AlphaBetaSearch:
+    """Iterative deepening (or one pass) over the enhanced kernel, from one root."""
+
+    def __init__(
+        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter
+    ) -> None:
+        self.game = game
+        self.root = root
+        self.reporter = reporter
+        explicit_depth = any(name == "depth" for name, _ in config.params)
+        timed = config.time_budget is not None
+        self.max_depth = max(1, config.get("depth") if explicit_depth or not timed else DEPTH_LIMIT)
+        self.iterative = config.get("id") or timed
+        self.aspiration = float(config.get("aspiration"))
+        self.enhancements = enhancements_of(config)
+        self.evaluator = make_evaluator(game)
+        self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter)
+        self.mover = game.to_move(root)
+        self.win_value = game.utility_bounds()[1]
+        moves = list(game.legal_moves(root))
+        if self.enhancements.ordering and len(moves) > 1:
+            moves = self.kernel.orderer.order(root, moves, None, 0)
+        beam = self.enhancements.beam
+        if beam and len(moves) > beam:
+            mover, evaluate, result = self.mover, self.evaluator, game.result
+            moves = sorted(moves, key=lambda m: evaluate(result(root, m), mover), reverse=True)
+            moves = moves[:beam]
+        self.moves: list[Hashable] = moves
+        self.depth = 0
+        self.completed_depth = 0
+        self.best_move: Hashable | None = None
+        self.best_score: float | None = None
+        self.pv_moves: tuple[Hashable, ...] = ()
+        self.completed_scores: dict[Hashable, float] = {}
+        self.scores: dict[Hashable, float] = {}
+
+    # ---- driving the iterations --------------------------------------------------
+
+    def run(self) -> SearchResult:
+        reporter = self.reporter
+        reporter.snapshot_fields = self._snapshot_fields
+        depths = range(1, self.max_depth + 1) if self.iterative else (self.max_depth,)
+        stopped = False
+        try:
+            for depth in depths:
+                score = self._iteration(depth)
+                if self.enhancements.beam == 0 and (
+                    is_proven(score) or not self.kernel.horizon_reached
+                ):
+                    break
+                if depth < self.max_depth and reporter.out_of_time():
+                    stopped = True
+                    break
+        except SearchStopped:
+            stopped = True
+            self._adopt_interrupted_iteration()
+        self.kernel.sync()
+        if self.best_move is None:
+            self.best_move = self.moves[0]
+        return build_result(
+            self.game,
+            self.root,
+            reporter,
+            best_move=self.best_move,
+            score=self.best_score,
+            pv_moves=self.pv_moves or (self.best_move,),
+            stopped=stopped,
+            raw_scale=self.evaluator.raw_scale,
+            raw_name=self.evaluator.raw_name,
+        )
+
+    def _iteration(self, depth: int) -> float:
+        """Search the root to ``depth``; on completion adopt its move, value and PV."""
+        kernel, reporter = self.kernel, self.reporter
+        self.depth = depth
+        kernel.sync()
+        nodes_at_start = reporter.counters.nodes
+        kernel.iteration_best = None
+        kernel.horizon_reached = False
+        self.scores = {}
+        moves = self._root_order()
+        previous = self.best_score
+        if self.aspiration > 0 and previous is not None and not is_proven(previous):
+            low, high = previous - self.aspiration, previous + self.aspiration
+            score = kernel.search_root(self.root, self.mover, depth, low, high, moves, self.scores)
+            if score <= low or score >= high:
+                # Outside the window: the value is only a bound, search again in full.
+                # A move that failed high is proven best so far, so it goes first.
+                if kernel.iteration_best is not None:
+                    first = kernel.iteration_best[0]
+                    moves = [first, *(move for move in moves if move != first)]
+                score = self._full_window(depth, moves)
+        else:
+            score = self._full_window(depth, moves)
+        kernel.sync()
+        assert kernel.iteration_best is not None  # a full window always yields a best move
+        self.best_move, self.best_score = kernel.iteration_best[0], score
+        self.pv_moves = self._principal_variation()
+        self.completed_scores = dict(self.scores)
+        self.completed_depth = depth
+        reporter.iteration_done(
+            depth,
+            to_utility(score, self.win_value),
+            format_pv(self.game, self.root, self.pv_moves),
+            nodes_at_start,
+        )
+        return score
+
+    def _full_window(self, depth: int, moves: list[Hashable]) -> float:
+        self.scores.clear()
+        return self.kernel.search_root(
+            self.root, self.mover, depth, -INFINITY, INFINITY, moves, self.scores
+        )
+
+    def _root_order(self) -> list[Hashable]:
+        """Previous best first, then by the last iteration's scores (stable), when ordering."""
+        if not self.enhancements.ordering or not self.completed_scores:
+            return list(self.moves)
+        scores = self.completed_scores
+        ordered = sorted(self.moves, key=lambda move: scores.get(move, -INFINITY), reverse=True)
+        if self.best_move is not None:
+            ordered.remove(self.best_move)
+            ordered.insert(0, self.best_move)
+        return ordered
+
+    def _adopt_interrupted_iteration(self) -> None:
+        """Apply the stopped-search rule of the module docstring."""
+        partial = self.kernel.iteration_best
+        if partial is None or partial[0] == self.best_move:
+            return
+        self.best_move, self.best_score = partial
+        self.pv_moves = self.kernel.pv[0] or (partial[0],)
+
+    def _principal_variation(self) -> tuple[Hashable, ...]:
+        """The root PV from the kernel, extended with table moves where a cut shortened it."""
+        moves = list(self.kernel.pv[0])
+        table = self.kernel.table
+        if table is None or not moves:
+            return tuple(moves)
+        game = self.game
+        state = self.root
+        for move in moves:
+            state = game.result(state, move)
+        while len(moves) < self.depth and not game.is_terminal(state):
+            key = game.transposition_key(state)
+            entry = table.slots[hash(key) % table.size]
+            if entry is None or entry[0] != key or entry[4] is None:
+                break
+            if entry[4] not in game.legal_moves(state):
+                break
+            moves.append(entry[4])
+            state = game.result(state, entry[4])
+        return tuple(moves)
+
+    # ---- live reporting ----------------------------------------------------------
+
+    def _snapshot_fields(self) -> dict[str, Any]:
+        game, root, kernel = self.game, self.root, self.kernel
+        win = self.win_value
+        merged = {**self.completed_scores, **self.scores}
+        current = kernel.current_move
+        table = kernel.table
+        return {
+            "depth": self.depth,
+            "completed_depth": self.completed_depth,
+            "score": None if self.best_score is None else to_utility(self.best_score, win),
+            "pv": format_pv(game, root, self.pv_moves),
+            "root_moves": root_moves(
+                game, root, self.moves, {m: to_utility(s, win) for m, s in merged.items()}
+            ),
+            "current_move": None if current is None else game.format_move(root, current),
+            "tt_fill": table.fill if table is not None else 0.0,
+        }

@@ -1,0 +1,505 @@
+"""Engine matches: two `EngineConfig`s play a series of games, and we keep score.
+
+A match is a list of independent *game tasks* (so they can run in worker
+processes): game ``2k`` and ``2k+1`` start from the same opening with the
+engines' seats swapped ("colours alternate in pairs"), so neither engine profits
+from moving first or from a lucky opening. Every move is chosen by
+`engine.run_search`, exactly as in the app. A game ends by the game's own rules
+(its draw rules first) or, after ``max_plies`` plies, is adjudicated a draw.
+
+Engines with a ``seed`` parameter (random, MCTS) that the user did not set get
+one derived from the match seed and the game number, so a match is
+reproducible yet its games differ. Chance outcomes (Pig's die) are drawn from a
+generator seeded the same way.
+
+Records are handed to the caller as each game ends (`run_match`'s
+``on_record``), so an interrupted match keeps every finished game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from adversa.games import make_game
+from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.pdn import write_pdn
+from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.elo import (
+    SprtResult,
+    Tally,
+    elo_estimate,
+    likelihood_of_superiority,
+    sprt,
+)
+from adversa.search.engine import check_fits, run_search
+from adversa.search.openings import Opening
+
+DEFAULT_MAX_PLIES: dict[str, int] = {"checkers": 200}
+"""Plies after which a game is adjudicated a draw; checkers' own 40-move rule
+usually ends drawn endings earlier."""
+
+FALLBACK_MAX_PLIES = 1000
+"""For games without an entry above (they all end far sooner under their rules)."""
+
+
+class MatchError(AdversaError):
+    """A match that cannot be played as specified."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """Everything a worker process needs to play one game (all of it pickles)."""
+
+    index: int
+    """Game number in the match, from 0."""
+    game_name: str
+    game_options: tuple[tuple[str, Any], ...]
+    seats: tuple[EngineConfig, EngineConfig]
+    """The engine playing player 0 and the one playing player 1."""
+    engine_a_player: int
+    """Which player engine A (the first ``--engine``) is in this game."""
+    opening: Opening
+    max_plies: int
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game, as written to ``--out`` and summed into the tally."""
+
+    index: int
+    opening: str
+    start_position: str | None
+    """The opening's start position (None: the game's initial position)."""
+    seats: tuple[str, str]
+    """Engine text forms at player 0 and player 1."""
+    engine_a_player: int
+    moves: tuple[str, ...]
+    """Every move in the game's notation, the opening's moves first."""
+    opening_plies: int
+    winner: int | None
+    """Winning player index, None for a draw."""
+    reason: str
+    engine_a_points: float
+    seconds: float
+    nodes: tuple[int, int]
+    """Nodes searched by engine A and by engine B over the game."""
+
+    @property
+    def result_text(self) -> str:
+        """``1-0``, ``0-1`` or ``1/2-1/2`` from player 0's side (as in PGN/PDN)."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == 0 else "0-1"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.index + 1,
+            "opening": self.opening,
+            "start_position": self.start_position,
+            "players": list(self.seats),
+            "engine_a_player": self.engine_a_player,
+            "result": self.result_text,
+            "winner": self.winner,
+            "reason": self.reason,
+            "engine_a_points": self.engine_a_points,
+            "moves": list(self.moves),
+            "opening_plies": self.opening_plies,
+            "seconds": round(self.seconds, 3),
+            "nodes": {"engine_a": self.nodes[0], "engine_b": self.nodes[1]},
+        }
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """A whole match: what is played, by whom, from which openings."""
+
+    game: Game[Any, Any]
+    engines: tuple[EngineConfig, EngineConfig]
+    games: int
+    openings: Sequence[Opening]
+    max_plies: int
+    seed: int = 0
+
+    def tasks(self) -> list[GameTask]:
+        """One task per game; pairs share an opening and swap seats."""
+        options = tuple(sorted(self.game.options.items()))
+        tasks = []
+        for index in range(self.games):
+            pair = index // 2
+            engine_a_player = index % 2
+            a, b = (self._seeded(engine, index, k) for k, engine in enumerate(self.engines))
+            seats = (a, b) if engine_a_player == 0 else (b, a)
+            tasks.append(
+                GameTask(
+                    index=index,
+                    game_name=self.game.name,
+                    game_options=options,
+                    seats=seats,
+                    engine_a_player=engine_a_player,
+                    opening=self.openings[pair % len(self.openings)],
+                    max_plies=self.max_plies,
+                    seed=self.seed * 1_000_003 + pair,
+                )
+            )
+        return tasks
+
+    def _seeded(self, engine: EngineConfig, index: int, which: int) -> EngineConfig:
+        names = {param.name for param in PARAMS[engine.algorithm]}
+        if "seed" not in names or any(name == "seed" for name, _ in engine.params):
+            return engine
+        return engine.with_values(seed=self.seed * 1_000_003 + 2 * index + which + 1)
+
+
+def build_plan(
+    game: Game[Any, Any],
+    engines: Sequence[EngineConfig],
+    *,
+    games: int,
+    openings: Sequence[Opening],
+    max_plies: int | None = None,
+    time_per_move: float | None = None,
+    seed: int = 0,
+) -> MatchPlan:
+    """Check a match's settings and build its plan; `AdversaError` when unusable.
+
+    ``time_per_move`` replaces each engine's ``time`` budget (engines without a
+    time parameter, such as ``random``, are left as they are).
+    """
+    if len(engines) != 2:
+        raise MatchError(f"a match needs exactly two --engine options, got {len(engines)}")
+    if game.num_players != 2:
+        raise MatchError(
+            f"matches are between two engines; {game.name} is set up for "
+            f"{game.num_players} players"
+        )
+    if games < 1:
+        raise MatchError(f"--games {games}: expected a whole number ≥ 1")
+    if not openings:
+        raise MatchError("no openings to start the games from")
+    chosen = []
+    for engine in engines:
+        check_fits(game, engine.algorithm)
+        if time_per_move is not None and "time" in {p.name for p in PARAMS[engine.algorithm]}:
+            engine = engine.with_values(time=time_per_move)
+        chosen.append(engine)
+    for opening in openings:
+        opening.start(game)  # every opening must be legal before any game is played
+    limit = max_plies if max_plies is not None else DEFAULT_MAX_PLIES.get(
+        game.name, FALLBACK_MAX_PLIES
+    )
+    if limit < 1:
+        raise MatchError(f"--max-plies {limit}: expected a whole number ≥ 1")
+    return MatchPlan(game, (chosen[0], chosen[1]), games, tuple(openings), limit, seed)
+
+
+# --------------------------------------------------------------------------- one game
+
+
+@lru_cache(maxsize=8)
+def _rules(game_name: str, options: tuple[tuple[str, Any], ...]) -> Game[Any, Any]:
+    """The rules object, built once per process (games may precompute tables)."""
+    return make_game(game_name, dict(options))
+
+
+def play_game(task: GameTask) -> GameRecord:
+    """Play one game to its end (or to the ply limit) and record it."""
+    game = _rules(task.game_name, task.game_options)
+    started = time.perf_counter()
+    state, moves = task.opening.start(game)
+    opening_plies = len(moves)
+    chance = random.Random(task.seed)
+    nodes = [0, 0]  # by seat (player index)
+    while not game.is_terminal(state):
+        if len(moves) >= task.max_plies:
+            reason = f"adjudicated a draw after {task.max_plies} plies"
+            return _record(task, moves, opening_plies, None, reason, started, nodes)
+        mover = game.to_move(state)
+        if mover == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            move = chance.choices(
+                [outcome for outcome, _ in outcomes], [p for _, p in outcomes]
+            )[0]
+        else:
+            result = run_search(game, state, task.seats[mover])
+            nodes[mover] += result.snapshot.nodes
+            move = result.best_move
+            if move is None:
+                raise MatchError(
+                    f"engine {task.seats[mover].text!r} returned no move in game {task.index + 1}"
+                )
+        moves.append(game.format_move(state, move))
+        state = game.result(state, move)
+    outcome = game.outcome(state)
+    winner = outcome.winner if outcome is not None else None
+    reason = outcome.reason if outcome is not None else "game over"
+    return _record(task, moves, opening_plies, winner, reason, started, nodes)
+
+
+def _record(
+    task: GameTask,
+    moves: list[str],
+    opening_plies: int,
+    winner: int | None,
+    reason: str,
+    started: float,
+    nodes: list[int],
+) -> GameRecord:
+    a = task.engine_a_player
+    points = 0.5 if winner is None else (1.0 if winner == a else 0.0)
+    return GameRecord(
+        index=task.index,
+        opening=task.opening.name,
+        start_position=task.opening.position,
+        seats=(task.seats[0].text, task.seats[1].text),
+        engine_a_player=a,
+        moves=tuple(moves),
+        opening_plies=opening_plies,
+        winner=winner,
+        reason=reason,
+        engine_a_points=points,
+        seconds=time.perf_counter() - started,
+        nodes=(nodes[a], nodes[1 - a]),
+    )
+
+
+# --------------------------------------------------------------------------- the match
+
+
+@dataclass
+class MatchState:
+    """The running totals a display shows while the match goes on."""
+
+    plan: MatchPlan
+    records: list[GameRecord] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+    sprt_hypotheses: tuple[float, float] | None = None
+    interrupted: bool = False
+    stopped_by_sprt: bool = False
+
+    def add(self, record: GameRecord) -> None:
+        self.records.append(record)
+        self.tally = self.tally.add(record.engine_a_points)
+
+    @property
+    def sprt(self) -> SprtResult | None:
+        if self.sprt_hypotheses is None:
+            return None
+        return sprt(self.tally, *self.sprt_hypotheses)
+
+    def tally_as(self, engine_a_player: int) -> Tally:
+        """Engine A's results in the games where it was player ``engine_a_player``."""
+        tally = Tally()
+        for record in self.records:
+            if record.engine_a_player == engine_a_player:
+                tally = tally.add(record.engine_a_points)
+        return tally
+
+
+RecordCallback = Callable[[GameRecord, MatchState], None]
+
+
+def run_match(
+    plan: MatchPlan,
+    *,
+    jobs: int = 1,
+    on_record: RecordCallback | None = None,
+    sprt_hypotheses: tuple[float, float] | None = None,
+) -> MatchState:
+    """Play the match; call ``on_record`` as each game ends; return the totals.
+
+    With ``jobs > 1`` games run in that many worker processes. An SPRT that
+    reaches a verdict stops the match (games still running are abandoned).
+    Ctrl-C (KeyboardInterrupt) stops it too; the returned state keeps every
+    finished game and says ``interrupted``.
+    """
+    state = MatchState(plan, sprt_hypotheses=sprt_hypotheses)
+    results = _play_sequentially(plan) if jobs <= 1 else _play_in_processes(plan, jobs)
+    try:
+        for record in results:
+            state.add(record)
+            if on_record is not None:
+                on_record(record, state)
+            verdict = state.sprt
+            if verdict is not None and verdict.verdict != "continue":
+                state.stopped_by_sprt = True
+                break
+    except KeyboardInterrupt:
+        state.interrupted = True
+    finally:
+        results.close()
+    return state
+
+
+def _play_sequentially(plan: MatchPlan) -> Iterator[GameRecord]:
+    for task in plan.tasks():
+        yield play_game(task)
+
+
+def _ignore_interrupts() -> None:
+    """Worker initialiser: Ctrl-C is the parent's to handle (it stops the match)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_in_processes(plan: MatchPlan, jobs: int) -> Iterator[GameRecord]:
+    """Records in the order games finish, from a pool of ``jobs`` processes.
+
+    Tasks are submitted a few at a time (not all at once) so that stopping the
+    match early leaves little queued work to cancel.
+    """
+    tasks = plan.tasks()
+    workers = max(1, min(jobs, len(tasks), 61))  # 61: the Windows process-pool limit
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    pending: set[Future[GameRecord]] = set()
+    queue = iter(tasks)
+    try:
+        for task in queue:
+            pending.add(pool.submit(play_game, task))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+                following = next(queue, None)
+                if following is not None:
+                    pending.add(pool.submit(play_game, following))
+    finally:
+        # Abandon games in flight: their processes are ours and are ended here,
+        # so a stopped match returns at once instead of waiting for long games.
+        for future in pending:
+            future.cancel()
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+# --------------------------------------------------------------------------- reporting
+
+
+def _finite(value: float | None, digits: int = 2) -> float | None:
+    """JSON has no infinity: an unbounded Elo (all wins) is written as null."""
+    if value is None or value != value or value in (float("inf"), float("-inf")):
+        return None
+    return round(value, digits)
+
+
+def match_summary(state: MatchState) -> dict[str, Any]:
+    """The match's result as one JSON-ready dict (``--json``, ``summary.json``)."""
+    tally = state.tally
+    estimate = elo_estimate(tally)
+    superiority = likelihood_of_superiority(tally)
+    summary: dict[str, Any] = {
+        "game": state.plan.game.name,
+        "engine_a": state.plan.engines[0].text,
+        "engine_b": state.plan.engines[1].text,
+        "games_planned": state.plan.games,
+        "games": tally.games,
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "losses": tally.losses,
+        "score": _finite(tally.score, 4),
+        "elo": _finite(estimate.elo) if estimate else None,
+        "elo_lower": _finite(estimate.lower) if estimate else None,
+        "elo_upper": _finite(estimate.upper) if estimate else None,
+        "elo_error": _finite(estimate.error) if estimate else None,
+        "los": _finite(superiority, 4),
+        "as_first_player": _tally_json(state.tally_as(0)),
+        "as_second_player": _tally_json(state.tally_as(1)),
+        "max_plies": state.plan.max_plies,
+        "seed": state.plan.seed,
+        "interrupted": state.interrupted,
+        "sprt": None,
+    }
+    test = state.sprt
+    if test is not None:
+        summary["sprt"] = {
+            "elo0": test.elo0,
+            "elo1": test.elo1,
+            "alpha": 0.05,
+            "beta": 0.05,
+            "llr": round(test.llr, 4),
+            "lower_bound": round(test.lower_bound, 4),
+            "upper_bound": round(test.upper_bound, 4),
+            "verdict": test.verdict,
+        }
+    return summary
+
+
+def _tally_json(tally: Tally) -> dict[str, int]:
+    return {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses}
+
+
+class RecordWriter:
+    """Writes each game as it ends, and the summary so far, into ``--out DIR``.
+
+    Games are ``game-0001.pdn`` for checkers (PDN, readable by checkers
+    programs) and ``game-0001.json`` otherwise; ``summary.json`` is rewritten
+    after every game so an interrupted match leaves a consistent folder.
+    """
+
+    def __init__(self, directory: Path, game: Game[Any, Any]) -> None:
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise MatchError(
+                f"--out {str(directory)!r}: cannot create the folder ({error.strerror})"
+            ) from None
+        self.directory = directory
+        self.game = game
+
+    def write(self, record: GameRecord, state: MatchState) -> Path:
+        stem = f"game-{record.index + 1:04d}"
+        pdn_text = game_as_pdn(self.game, record)
+        if pdn_text is not None:
+            path = self.directory / f"{stem}.pdn"
+            path.write_text(pdn_text, encoding="utf-8")
+        else:
+            path = self.directory / f"{stem}.json"
+            path.write_text(json.dumps(record.to_json(), indent=2) + "\n", encoding="utf-8")
+        self.write_summary(state)
+        return path
+
+    def write_summary(self, state: MatchState) -> None:
+        summary = match_summary(state)
+        text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+        (self.directory / "summary.json").write_text(text, encoding="utf-8")
+
+
+def game_as_pdn(game: Game[Any, Any], record: GameRecord) -> str | None:
+    """The game as PDN text for checkers, None for other games (written as JSON).
+
+    The record keeps moves as text; they are replayed through the rules so the
+    PDN writer gets real moves (and numbers them from the right side to move).
+    """
+    if game.name != "checkers":
+        return None
+    start = (
+        game.initial_state()
+        if record.start_position is None
+        else game.parse_position(record.start_position)
+    )
+    state = start
+    moves = []
+    for text in record.moves:
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = game.result(state, move)
+    tags = {
+        "Event": "adversa match",
+        "Round": str(record.index + 1),
+        "Black": record.seats[0],
+        "White": record.seats[1],
+        "Opening": record.opening,
+        "Termination": record.reason,
+    }
+    return write_pdn(game, moves, start=start, tags=tags, result=record.result_text)

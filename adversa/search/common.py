@@ -1,0 +1,272 @@
+"""Conventions and small helpers shared by the depth-first searches.
+
+**Scores.** Inside a search, two-player values are floats from one player's
+point of view. Heuristic values (an evaluator's output) lie strictly inside the
+game's utility range, ``(-1, 1)`` for the usual ±1 games. A *proven* win is
+scored ``WIN - ply`` (a loss ``-(WIN - ply)``), where ``ply`` is the distance
+from the root, so among wins the fastest scores highest and among losses the
+slowest scores highest. Outside the search (`SearchResult.value`,
+`RootMove.score`, `Iteration.score`) values are in the game's utility scale
+again: `to_utility` maps a proven win back to the utility bound (+1) and leaves
+heuristic values as they are. `proven_distance` recovers "win in N plies" for
+display. Textbook trees (``game.fixed_move_order``) keep their raw leaf values:
+there is no distance bonus, so a lecture's numbers come out unchanged.
+
+**Traces.** `TraceRecorder` is the one way a search records the nodes it visits
+for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
+
+from adversa.games.base import CHANCE, Game
+from adversa.search.stats import Reporter, RootMove, Score, SearchResult, TraceNode
+
+WIN = 1_000_000.0
+"""Internal score of a win found at the root itself; a win ``p`` plies away is ``WIN - p``."""
+
+MAX_PLY = 10_000
+"""No search goes deeper than this; scores beyond ``WIN - MAX_PLY`` are proven results."""
+
+PROVEN = WIN - MAX_PLY
+
+INFINITY = float("inf")
+
+
+def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
+    """The `fits` rule of minimax and alpha-beta: two players, zero-sum, no chance."""
+    if game.num_players != 2 or not game.zero_sum:
+        return f"{algorithm} needs a two-player zero-sum game"
+    if game.has_chance:
+        return f"{algorithm} needs a game without chance (try expectiminimax)"
+    return None
+
+
+def scores_by_distance(game: Game[Any, Any]) -> bool:
+    """Whether terminal utilities are wins and losses to be scored ``±(WIN - ply)``.
+
+    True for games with the two-player utility range (−1, +1) whose move order
+    is free; textbook trees (fixed order, arbitrary leaf values) keep raw values.
+    """
+    return not game.fixed_move_order and tuple(game.utility_bounds()) == (-1.0, 1.0)
+
+
+def terminal_score(utility: float, ply: int, by_distance: bool) -> float:
+    """The internal score of a terminal state worth ``utility`` to the player scored.
+
+    With ``by_distance`` a decisive result becomes ``±(WIN - ply)`` so that faster
+    wins and slower losses are preferred; draws (0) stay 0.
+    """
+    if not by_distance or utility == 0:
+        return utility
+    return WIN - ply if utility > 0 else ply - WIN
+
+
+def is_proven(score: float) -> bool:
+    """True for a score that encodes a forced win or loss (not a heuristic value)."""
+    return score >= PROVEN or score <= -PROVEN
+
+
+def proven_distance(score: float) -> int | None:
+    """Plies to the end of the game for a proven score (from the root), else None."""
+    if not is_proven(score):
+        return None
+    return int(round(WIN - abs(score)))
+
+
+def to_utility(score: float, win_value: float) -> float:
+    """Map an internal score to the game's utility scale (proven wins → ±``win_value``)."""
+    if score >= PROVEN:
+        return win_value
+    if score <= -PROVEN:
+        return -win_value
+    return score + 0.0  # turns a negated zero (-0.0) into 0.0 for display
+
+
+def format_score(value: float | None) -> str:
+    """A compact number for traces and reasons: ``3``, ``-0.25``, ``∞``."""
+    if value is None:
+        return "·"
+    if value == INFINITY:
+        return "∞"
+    if value == -INFINITY:
+        return "-∞"
+    return f"{value:g}"
+
+
+def format_pv(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> tuple[str, ...]:
+    """The moves of a principal variation in the game's notation, played out from ``state``.
+
+    Stops at the first move that is not legal where it is played (a stale
+    transposition-table move), so a displayed PV is always a playable line.
+    """
+    texts: list[str] = []
+    for move in moves:
+        if game.is_terminal(state) or game.to_move(state) == CHANCE:
+            break
+        if move not in game.legal_moves(state):
+            break
+        texts.append(game.format_move(state, move))
+        state = game.result(state, move)
+    return tuple(texts)
+
+
+def root_moves(
+    game: Game[Any, Any], state: Any, moves: Sequence[Hashable], scores: dict[Any, Score]
+) -> tuple[RootMove, ...]:
+    """Root moves in notation with the scores known so far (None when not yet searched)."""
+    return tuple(RootMove(game.format_move(state, move), scores.get(move)) for move in moves)
+
+
+def cut_reason(kind: str, value: float, alpha: float, beta: float) -> str:
+    """The trace text for a cutoff: ``"cut: 2 ≤ α = 3"`` at MIN, ``"cut: 5 ≥ β = 4"`` at MAX."""
+    if kind == "min":
+        return f"cut: {format_score(value)} ≤ α = {format_score(alpha)}"
+    return f"cut: {format_score(value)} ≥ β = {format_score(beta)}"
+
+
+def path_text(path: Sequence[int]) -> str:
+    """A node path as the tree explorer writes it: ``(2, 3)`` → ``"2.3"``, root → ``"root"``."""
+    return ".".join(str(step) for step in path) if path else "root"
+
+
+class TraceRecorder:
+    """Collects `TraceNode` records during a search, up to a node limit.
+
+    A search calls `enter` when it reaches a node (before searching the
+    children, so visit order is pre-order, as in a hand-worked example) and
+    `leave` when the node's value is known. `enter` returns a handle, or -1 once
+    the limit is reached (then `leave` ignores it and `truncated` is set). At
+    the end, `nodes` marks the principal variation by following each node's best
+    child from the root and freezes the records.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.truncated = False
+        self._rows: list[dict[str, Any]] = []
+
+    def enter(
+        self,
+        path: tuple[int, ...],
+        move: str | None,
+        kind: str,
+        alpha: float | None = None,
+        beta: float | None = None,
+        probability: float | None = None,
+    ) -> int:
+        if len(self._rows) >= self.limit:
+            self.truncated = True
+            return -1
+        self._rows.append(
+            {
+                "order": len(self._rows),
+                "path": path,
+                "move": move,
+                "kind": kind,
+                "alpha": alpha,
+                "beta": beta,
+                "value": None,
+                "probability": probability,
+                "pruned": (),
+                "reason": None,
+                "best_child": None,
+            }
+        )
+        return len(self._rows) - 1
+
+    def leave(
+        self,
+        handle: int,
+        value: Score | None,
+        *,
+        pruned: tuple[int, ...] = (),
+        reason: str | None = None,
+        best_child: int | None = None,
+    ) -> None:
+        """Record a node's value, the 1-based children a cut skipped, and its best child."""
+        if handle < 0:
+            return
+        row = self._rows[handle]
+        row["value"] = value
+        row["pruned"] = pruned
+        row["reason"] = reason
+        row["best_child"] = best_child
+
+    def nodes(self) -> tuple[TraceNode, ...]:
+        """The frozen trace, with ``on_pv`` set along the best-child chain from the root."""
+        by_path = {row["path"]: row for row in self._rows}
+        on_pv: set[tuple[int, ...]] = set()
+        path: tuple[int, ...] = ()
+        while path in by_path:
+            on_pv.add(path)
+            best = by_path[path]["best_child"]
+            if best is None:
+                break
+            path = (*path, best)
+        return tuple(
+            TraceNode(
+                order=row["order"],
+                path=row["path"],
+                move=row["move"],
+                kind=row["kind"],
+                alpha=row["alpha"],
+                beta=row["beta"],
+                value=row["value"],
+                probability=row["probability"],
+                pruned=row["pruned"],
+                reason=row["reason"],
+                on_pv=row["path"] in on_pv,
+            )
+            for row in self._rows
+        )
+
+
+def pruned_paths(trace: Iterable[TraceNode]) -> list[str]:
+    """Every pruned subtree of a trace as a dot-joined path, in visit order ("2.2", "2.3")."""
+    return [path_text((*node.path, child)) for node in trace for child in node.pruned]
+
+
+def build_result(
+    game: Game[Any, Any],
+    state: Any,
+    reporter: Reporter,
+    *,
+    best_move: Hashable | None,
+    score: float | None,
+    pv_moves: Sequence[Hashable],
+    stopped: bool,
+    raw_scale: float = 1.0,
+    raw_name: str = "value",
+    recorder: TraceRecorder | None = None,
+) -> SearchResult:
+    """The `SearchResult` of a two-player depth-first search, values in utility scale.
+
+    ``score`` is internal (see the module docstring). ``extra`` carries
+    ``raw_value`` — the heuristic value in the evaluator's own units (e.g. the
+    lectures' e(n) for tic-tac-toe), None for a proven result — with
+    ``raw_name`` naming those units, and ``win_in_plies``/``loss_in_plies`` for
+    proven results.
+    """
+    win_value = game.utility_bounds()[1]
+    value = None if score is None else to_utility(score, win_value)
+    extra: dict[str, Any] = {"raw_name": raw_name}
+    if score is not None:
+        distance = proven_distance(score)
+        extra["raw_value"] = None if distance is not None else score * raw_scale + 0.0
+        if distance is not None:
+            extra["win_in_plies" if score > 0 else "loss_in_plies"] = distance
+    pv = format_pv(game, state, pv_moves)
+    return SearchResult(
+        best_move=best_move,
+        best_move_text=None if best_move is None else game.format_move(state, best_move),
+        value=value,
+        pv=pv,
+        snapshot=reporter.snapshot(finished=True),
+        stopped=stopped,
+        trace=recorder.nodes() if recorder is not None else (),
+        trace_truncated=recorder.truncated if recorder is not None else False,
+        extra=extra,
+    )

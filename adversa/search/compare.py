@@ -1,0 +1,174 @@
+"""Comparing engine configurations on one position: same numbers for CLI and screen.
+
+``adversa compare`` and the compare screen both search one position with two to
+four `EngineConfig`s and show one summary row per engine: its best move and
+value, whether all engines agree on the move, the work done (nodes, time,
+pruned branches, effective branching factor) and its nodes as a ratio of the
+first engine's — the figure a student looks at when asking "how much did
+alpha-beta save over minimax?".
+
+The effective branching factor is AIMA's b*: the branching factor a uniform
+tree of the searched depth ``d`` would need to hold the ``N`` nodes searched,
+i.e. the root of ``1 + b + b² + … + b^d = N``. It is defined for depth-limited
+searches only (None for MCTS and for the random player).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from adversa.games.base import AdversaError, Game
+from adversa.search.config import EngineConfig
+from adversa.search.engine import check_fits, run_search
+from adversa.search.stats import Score, SearchResult, Snapshot
+
+MIN_ENGINES = 2
+MAX_ENGINES = 4
+
+
+class CompareError(AdversaError):
+    """A comparison that cannot be run as asked (too few or too many engines)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CompareRow:
+    """One engine's line in the comparison table."""
+
+    engine: str
+    best_move: str | None
+    value: Score | None
+    nodes: int
+    seconds: float
+    pruned: int
+    cutoffs: int
+    depth: int
+    ebf: float | None
+    nodes_ratio: float | None
+    """This engine's nodes divided by the first engine's (None when that is 0)."""
+    stopped: bool
+    """True when the time budget (or a stop) ended the search before it completed."""
+
+    def to_json(self) -> dict[str, Any]:
+        value: Any = list(self.value) if isinstance(self.value, tuple) else self.value
+        return {
+            "engine": self.engine,
+            "best_move": self.best_move,
+            "value": value,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            "pruned": self.pruned,
+            "cutoffs": self.cutoffs,
+            "depth": self.depth,
+            "ebf": None if self.ebf is None else round(self.ebf, 3),
+            "nodes_ratio": None if self.nodes_ratio is None else round(self.nodes_ratio, 4),
+            "stopped": self.stopped,
+        }
+
+
+def check_engine_count(count: int) -> None:
+    if not MIN_ENGINES <= count <= MAX_ENGINES:
+        raise CompareError(
+            f"compare needs {MIN_ENGINES} to {MAX_ENGINES} --engine options, got {count}"
+        )
+
+
+def effective_branching_factor(nodes: int, depth: int) -> float | None:
+    """AIMA's b*: solve ``1 + b + … + b^depth = nodes`` for b (bisection)."""
+    if depth < 1 or nodes < 2:
+        return None
+    low, high = 0.0, float(nodes)
+
+    def tree_size(branching: float) -> float:
+        return sum(branching**level for level in range(depth + 1))
+
+    for _ in range(100):
+        middle = (low + high) / 2
+        if tree_size(middle) < nodes:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def summary_row(engine: str, snapshot: Snapshot, best_move: str | None, value: Score | None,
+                stopped: bool, first_nodes: int | None) -> CompareRow:
+    """The row for one engine from its (final or live) statistics."""
+    depth = snapshot.completed_depth
+    ratio = snapshot.nodes / first_nodes if first_nodes else None
+    searches_by_depth = snapshot.algorithm not in ("mcts", "random")
+    return CompareRow(
+        engine=engine,
+        best_move=best_move,
+        value=value,
+        nodes=snapshot.nodes,
+        seconds=snapshot.elapsed,
+        pruned=snapshot.pruned,
+        cutoffs=snapshot.cutoffs,
+        depth=depth,
+        ebf=effective_branching_factor(snapshot.nodes, depth) if searches_by_depth else None,
+        nodes_ratio=ratio,
+        stopped=stopped,
+    )
+
+
+def summary_rows(results: Sequence[SearchResult]) -> list[CompareRow]:
+    """One row per finished search, ratios against the first."""
+    first_nodes = results[0].snapshot.nodes if results else None
+    return [
+        summary_row(
+            result.snapshot.config,
+            result.snapshot,
+            result.best_move_text,
+            result.value,
+            result.stopped,
+            first_nodes,
+        )
+        for result in results
+    ]
+
+
+def agree(rows: Sequence[CompareRow]) -> bool:
+    """True when every engine chose the same move (and all chose one)."""
+    moves = {row.best_move for row in rows}
+    return len(moves) == 1 and None not in moves
+
+
+def prepare(game: Game[Any, Any], state: Any, configs: Sequence[EngineConfig]) -> None:
+    """Check a comparison before any search starts (one-line errors)."""
+    check_engine_count(len(configs))
+    for config in configs:
+        check_fits(game, config.algorithm)
+    if game.is_terminal(state):
+        raise CompareError("the game is over in this position: there is no move to compare")
+
+
+def _search_one(job: tuple[Game[Any, Any], Any, EngineConfig]) -> SearchResult:
+    game, state, config = job
+    return run_search(game, state, config)
+
+
+def run_comparison(
+    game: Game[Any, Any], state: Any, configs: Sequence[EngineConfig], *, parallel: bool = True
+) -> list[SearchResult]:
+    """Search ``state`` with every config, in processes when ``parallel``.
+
+    Each search gets a process of its own so their times are comparable (no
+    GIL sharing); the results come back in the order of ``configs``. Not for
+    use inside the running app (process pools and Textual do not mix, see
+    shared/reference/textual.md §2) — the compare screen uses thread runners.
+    """
+    prepare(game, state, configs)
+    jobs = [(game, state, config) for config in configs]
+    if not parallel:
+        return [_search_one(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=min(len(jobs), os.cpu_count() or 1)) as pool:
+        return list(pool.map(_search_one, jobs))
+
+
+def comparison_json(rows: Sequence[CompareRow]) -> dict[str, Any]:
+    """``--json`` output: the rows and whether the engines agree."""
+    return {"engines": [row.to_json() for row in rows], "agree": agree(rows)}

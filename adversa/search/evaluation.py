@@ -1,0 +1,318 @@
+"""Static evaluation functions: how good a non-terminal position looks to a player.
+
+`make_evaluator(game)` returns an `Evaluator`, called as ``evaluator(state,
+player)``. Its value is the game's utility for terminal states and lies
+*strictly inside* the utility range otherwise, so any win beats any heuristic
+value and any heuristic value beats any loss. Games with a natural "raw" unit
+(the lectures' e(n) = open lines for me − open lines for the opponent in
+tic-tac-toe) divide it by ``raw_scale``; a search reports ``value *
+raw_scale`` as ``raw_value`` so a student sees e(n) = +1, not 0.111.
+
+`make_vector_evaluator(game)` gives one value per player, for N-player searches
+(max^n, paranoid).
+
+Game-specific evaluators are registered by game name in `FACTORIES` /
+`VECTOR_FACTORIES` at the bottom of this module; games without one get
+`neutral_evaluator`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from adversa.games.base import Game
+
+EvalFunction = Callable[[Any, int], float]
+VectorEvalFunction = Callable[[Any], tuple[float, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluator:
+    """A two-player evaluation function with its display units.
+
+    ``function(state, player)`` is the hot-path callable for *non-terminal*
+    states (searches test terminality first and bind it to a local; checking
+    again inside would cost a second move-existence test per leaf). Calling the
+    evaluator itself handles terminal states too. ``raw_scale`` converts a value
+    back to the heuristic's own units and ``raw_name`` names them ("e(n)").
+    """
+
+    function: EvalFunction
+    game: Game[Any, Any]
+    raw_scale: float = 1.0
+    raw_name: str = "value"
+
+    def __call__(self, state: Any, player: int) -> float:
+        if self.game.is_terminal(state):
+            return self.game.utility(state)[player]
+        return self.function(state, player)
+
+
+def make_evaluator(game: Game[Any, Any]) -> Evaluator:
+    """The evaluator for ``game``: a game-specific one when known, else `neutral_evaluator`."""
+    factory = FACTORIES.get(game.name)
+    if factory is None:
+        return neutral_evaluator(game)
+    return factory(game)
+
+
+def neutral_evaluator(game: Game[Any, Any]) -> Evaluator:
+    """No opinion: the middle of the utility range (0) for every non-terminal state.
+
+    Correct for any game and exact when the search reaches the end (textbook
+    trees, Nim, Grundy); the middle of the range is always strictly inside it.
+    """
+    low, high = game.utility_bounds()
+    middle = (low + high) / 2
+    return Evaluator(lambda state, player: middle, game)
+
+
+def make_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
+    """One heuristic value per player, for N-player searches.
+
+    Uses a game-specific vector evaluator when there is one (Pig); otherwise
+    each player's two-player evaluation (valid for two-player games) or the
+    utility vector at terminal states and the middle of the range elsewhere.
+    """
+    factory = VECTOR_FACTORIES.get(game.name)
+    if factory is not None:
+        return factory(game)
+    players = range(game.num_players)
+    is_terminal = game.is_terminal
+    utility = game.utility
+    if game.num_players == 2:
+        scalar = make_evaluator(game).function
+        return lambda state: tuple(scalar(state, p) for p in players)
+    low, high = game.utility_bounds()
+    middle = (low + high) / 2
+    neutral = tuple(middle for _ in players)
+
+    def evaluate(state: Any) -> tuple[float, ...]:
+        if is_terminal(state):
+            return tuple(utility(state))
+        return neutral
+
+    return evaluate
+
+
+
+
+# --------------------------------------------------------------------------- tic-tac-toe
+
+
+def tictactoe_evaluator(game: Game[Any, Any]) -> Evaluator:
+    """The lectures' e(n): lines still open for the player minus lines open for the opponent.
+
+    A line is open for a player when the opponent has no mark on it. e(n) is
+    at most the number of lines in absolute value, so dividing by one more
+    keeps it strictly inside (−1, 1); ``raw_scale`` undoes that for display.
+    Works for any m,n,k board (``game.lines`` are the winning-line bitmasks).
+    """
+    lines: tuple[int, ...] = game.lines  # type: ignore[attr-defined]
+    scale = float(len(lines) + 1)
+
+    def evaluate(state: Any, player: int) -> float:
+        x, o = state.x, state.o
+        open_for_x = sum(1 for line in lines if not line & o)
+        open_for_o = sum(1 for line in lines if not line & x)
+        lead = open_for_x - open_for_o
+        return (lead if player == 0 else -lead) / scale
+
+    return Evaluator(evaluate, game, raw_scale=scale, raw_name="e(n)")
+
+
+# --------------------------------------------------------------------------- pig
+
+PIG_HOLD_AT = 20
+"""The classic "hold at 20" policy the Pig heuristic assumes for the turn total."""
+
+
+def pig_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
+    """Each player's expected-score lead over the average opponent, as a zero-sum vector.
+
+    A player's expected score is the banked score, plus — for the player whose
+    turn it is — the turn total weighted by the chance of banking it under
+    hold-at-20 (no 1 in the rolls still needed to reach 20, or the target).
+    Progress is that score over the target; player i's value is ``c · (progress_i
+    − mean progress of the others)`` with ``c = 0.9 / (N − 1)``, which sums to 0
+    over the players and stays strictly inside [−1/(N−1), 1], the utility range.
+    """
+    players = game.num_players
+    target = float(game.target)  # type: ignore[attr-defined]
+    sides = game.sides  # type: ignore[attr-defined]
+    keep_per_roll = 1 - 1 / sides
+    mean_gain = (sides + 2) / 2  # average of the faces 2..sides
+    weight = 0.9 / (players - 1)
+    is_terminal = game.is_terminal
+    utility = game.utility
+
+    def evaluate(state: Any) -> tuple[float, ...]:
+        if is_terminal(state):
+            return tuple(utility(state))
+        scores, mover, total = state.scores, state.player, state.turn_total
+        progress = [min(score, target) / target for score in scores]
+        if total:
+            goal = min(PIG_HOLD_AT, target - scores[mover])
+            rolls_needed = max(0.0, (goal - total) / mean_gain)
+            banked = min(scores[mover] + total, target)
+            progress[mover] += (banked / target - progress[mover]) * keep_per_roll**rolls_needed
+        overall = sum(progress)
+        return tuple(
+            weight * (mine - (overall - mine) / (players - 1)) for mine in progress
+        )
+
+    return evaluate
+
+
+def pig_evaluator(game: Game[Any, Any]) -> Evaluator:
+    """Two-player Pig: the player's entry of `pig_vector_evaluator`."""
+    vector = pig_vector_evaluator(game)
+    return Evaluator(
+        lambda state, player: vector(state)[player], game, raw_name="expected-score lead"
+    )
+
+
+
+# --------------------------------------------------------------------------- checkers
+
+
+@dataclass(frozen=True, slots=True)
+class CheckersWeights:
+    """The checkers evaluation's weights, in points where a man is worth 100.
+
+    Every feature is counted for Black minus the same for White (colour
+    symmetric). Defaults follow common hand-tuned engines: a king is worth
+    about one and a half men; the positional terms are small next to material.
+    """
+
+    man: float = 100.0
+    king: float = 150.0
+    advancement: float = 3.0
+    """Per row a man has advanced towards the crowning row."""
+    back_rank: float = 12.0
+    """Per man still on its own back row (guards against enemy crowning)."""
+    centre: float = 8.0
+    """Per piece on the eight central squares."""
+    mobility: float = 2.0
+    """Per available non-capturing step."""
+    runaway: float = 40.0
+    """For a man with no enemy piece in its forward cone, scaled by how far it has come."""
+
+
+CHECKERS_SCALE = 10_000.0
+"""Raw checkers scores are divided by this to lie strictly inside (−1, 1): even twelve
+kings plus every positional bonus stay far below it."""
+
+
+def checkers_evaluator(
+    game: Game[Any, Any], weights: CheckersWeights | None = None
+) -> Evaluator:
+    """A weighted sum of checkers features; ``raw_value`` is in points (man = 100).
+
+    Speed: features are popcounts of bit masks precomputed here (rows, centre,
+    forward cones in the game's ghost-square layout), so a leaf costs a few
+    dozen integer operations and no loop over squares except for runaway men,
+    whose candidates are first narrowed to the advanced half of the board.
+    """
+    from adversa.games import checkers as rules
+
+    w = weights or CheckersWeights()
+    bit = rules.SQUARE_BIT
+    valid = rules.VALID
+
+    def squares_mask(squares: Any) -> int:
+        return sum(bit[square] for square in squares)
+
+    def row_of(square: int) -> int:
+        return (square - 1) // 4
+
+    # Rows as binary digits: a man's row r is the sum of the masks it is in, weighted 1, 2, 4.
+    row_bit_masks = tuple(
+        squares_mask(s for s in rules.SQUARES if row_of(s) >> digit & 1) for digit in range(3)
+    )
+    black_back, white_back = squares_mask(range(1, 5)), squares_mask(range(29, 33))
+    centre = squares_mask((10, 11, 14, 15, 18, 19, 22, 23))
+    black_advanced, white_advanced = squares_mask(range(13, 29)), squares_mask(range(5, 21))
+
+    def cone(square: int, forward: int) -> int:
+        row, col = rules.square_coordinates(square)
+        mask = 0
+        for other in rules.SQUARES:
+            other_row, other_col = rules.square_coordinates(other)
+            ahead = (other_row - row) * forward
+            if ahead > 0 and abs(other_col - col) <= ahead:
+                mask |= bit[other]
+        return mask
+
+    black_cone = {bit[s]: (cone(s, 1), row_of(s)) for s in rules.SQUARES}
+    white_cone = {bit[s]: (cone(s, -1), 7 - row_of(s)) for s in rules.SQUARES}
+    r1, r2, r4 = row_bit_masks
+
+    def runaways(men: int, enemies: int, cones: dict[int, tuple[int, int]]) -> float:
+        bonus = 0.0
+        while men:
+            low = men & -men
+            men ^= low
+            forward_cone, advanced = cones[low]
+            if not forward_cone & enemies:
+                bonus += advanced
+        return bonus / 7.0
+
+    def evaluate(state: Any, player: int) -> float:
+        black, white, kings = state.black, state.white, state.kings
+        black_men, white_men = black & ~kings, white & ~kings
+        black_kings, white_kings = black & kings, white & kings
+        empty = valid ^ (black | white)
+        men_count = black_men.bit_count() - white_men.bit_count()
+        score = w.man * men_count + w.king * (
+            black_kings.bit_count() - white_kings.bit_count()
+        )
+        black_rows = (
+            (black_men & r1).bit_count()
+            + 2 * (black_men & r2).bit_count()
+            + 4 * (black_men & r4).bit_count()
+        )
+        white_rows = (
+            (white_men & r1).bit_count()
+            + 2 * (white_men & r2).bit_count()
+            + 4 * (white_men & r4).bit_count()
+        )
+        # White advances towards row 0: its progress is 7·men − rows.
+        score += w.advancement * (black_rows - (7 * white_men.bit_count() - white_rows))
+        score += w.back_rank * ((black_men & black_back).bit_count()
+                                - (white_men & white_back).bit_count())
+        score += w.centre * ((black & centre).bit_count() - (white & centre).bit_count())
+        if w.mobility:
+            black_steps = ((black << 4) & empty).bit_count() + ((black << 5) & empty).bit_count()
+            white_steps = ((white >> 4) & empty).bit_count() + ((white >> 5) & empty).bit_count()
+            if black_kings:
+                black_steps += ((black_kings >> 4) & empty).bit_count()
+                black_steps += ((black_kings >> 5) & empty).bit_count()
+            if white_kings:
+                white_steps += ((white_kings << 4) & empty).bit_count()
+                white_steps += ((white_kings << 5) & empty).bit_count()
+            score += w.mobility * (black_steps - white_steps)
+        if w.runaway:
+            score += w.runaway * (
+                runaways(black_men & black_advanced, white, black_cone)
+                - runaways(white_men & white_advanced, black, white_cone)
+            )
+        value = score / CHECKERS_SCALE
+        return value if player == 0 else -value
+
+    return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="points (man = 100)")
+
+
+FACTORIES: dict[str, Callable[[Game[Any, Any]], Evaluator]] = {
+    "tictactoe": tictactoe_evaluator,
+    "pig": pig_evaluator,
+    "checkers": checkers_evaluator,
+}
+"""Game name → two-player evaluator factory."""
+
+VECTOR_FACTORIES: dict[str, Callable[[Game[Any, Any]], VectorEvalFunction]] = {
+    "pig": pig_vector_evaluator,
+}
+"""Game name → N-player (vector) evaluator factory."""

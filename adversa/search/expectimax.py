@@ -1,0 +1,282 @@
+"""Expectiminimax, expectimax and (through `maxn`) paranoid: minimax with averages.
+
+One recursion, `ChanceMinimax`, values every node for the *root player* (the
+"viewer"):
+
+* a **chance** node is worth the probability-weighted mean of its outcomes;
+* a node of the viewer is **MAX**;
+* another player's node is **MIN** (``expectiminimax``, and ``paranoid`` for N
+  players: everyone else is assumed to be against the root player), or — in
+  ``expectimax`` — the **mean** of its children: the opponent is modelled by a
+  known stochastic policy, here the uniform one, so its node is a chance node
+  with probability 1/k per move.
+
+``depth`` counts decision plies only (AIMA's expectiminimax cutoff): chance
+layers are always expanded, also at the horizon, so a position is never
+evaluated with the die in the air. Values are the game's utilities (no
+"faster win" bonus: an expectation of distance-adjusted scores would mean
+nothing), and the heuristic at the horizon is `evaluation.make_evaluator`.
+
+**Star1** (Ballard 1983; Hauk, Buro & Schaeffer, "Rediscovering *-Minimax
+Search", 2004) brings alpha-beta through chance nodes. With the utility range
+``[L, U]`` known (`Game.utility_bounds`; the evaluator stays inside it), after
+the outcomes before child ``i`` have summed to ``S`` and probability ``R`` is
+still to come after it, the chance node's value is below ``α`` as soon as
+``S + pᵢ·vᵢ + U·R ≤ α`` and above ``β`` as soon as ``S + pᵢ·vᵢ + L·R ≥ β``, so
+child ``i`` is searched with the window ``((α − S − U·R)/pᵢ, (β − S − L·R)/pᵢ)``
+clipped to ``[L, U]``, and the remaining outcomes are skipped (counted as
+cutoffs/pruned) when it fails outside. MAX/MIN nodes then do ordinary
+fail-soft alpha-beta. The root value is unchanged; only bounds on losing moves
+differ. ``star1`` is a parameter of ``expectiminimax``; ``paranoid`` always
+prunes (its MIN players make it an alpha-beta search); ``expectimax`` never
+does (its averaging opponent has no bound to exploit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from adversa.games.base import CHANCE, Game
+from adversa.search.common import INFINITY, cut_reason, format_score
+from adversa.search.config import EngineConfig
+from adversa.search.depth_limited import DepthLimitedSearch
+from adversa.search.evaluation import make_evaluator
+from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult
+
+
+def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+    """Both algorithms model one opponent: two players, with or without chance."""
+    if game.num_players != 2:
+        return f"{algorithm} needs a two-player game; this one has {game.num_players} players"
+    return None
+
+
+def search(
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+) -> SearchResult:
+    if config.algorithm == "expectimax":
+        searcher = ChanceMinimax(game, state, config, reporter, pruning=False, averaging=True)
+    else:
+        pruning = bool(config.get("star1"))
+        searcher = ChanceMinimax(game, state, config, reporter, pruning=pruning, averaging=False)
+    return searcher.run()
+
+
+class ChanceMinimax(DepthLimitedSearch):
+    """The expectiminimax recursion (see the module docstring for the modes).
+
+    ``pruning`` turns on alpha-beta at MAX/MIN nodes and Star1 at chance nodes;
+    ``averaging`` replaces MIN by the mean (expectimax's uniform opponent).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        root: Any,
+        config: EngineConfig,
+        reporter: Reporter,
+        *,
+        pruning: bool,
+        averaging: bool,
+    ) -> None:
+        super().__init__(game, root, config, reporter)
+        self.pruning = pruning
+        self.averaging = averaging
+        self.evaluate = make_evaluator(game).function
+        self.low, self.high = game.utility_bounds()
+        self.pv_table: dict[int, list[Hashable]] = {}
+        """Triangular PV by ply (a dict: chance layers make ply exceed depth)."""
+
+    def better(self, new: Score, old: Score) -> bool:
+        return new > old  # type: ignore[operator]  # scalar scores only here
+
+    def iterate(self, depth: int) -> Score:
+        self.pv_table = {}
+        value = self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None, None)
+        self.pv_moves = self.pv_table.get(0, [])
+        return value
+
+    # ---- the recursion ---------------------------------------------------------------
+
+    def _value(
+        self,
+        state: Any,
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+        path: tuple[int, ...],
+        move_text: str | None,
+        probability: float | None,
+    ) -> float:
+        """The node's value for the viewer; ``probability`` is the edge's, for the trace."""
+        game = self.game
+        counters = self.counters
+        counters.nodes += 1
+        if counters.nodes % POLL_INTERVAL == 0:
+            self.reporter.poll()
+        if ply > counters.seldepth:
+            counters.seldepth = ply
+        if game.is_terminal(state):
+            return self._leaf(game.utility(state)[self.viewer], alpha, beta, ply, path,
+                              move_text, probability)
+        player = game.to_move(state)
+        if player == CHANCE:
+            return self._average(state, game.chance_outcomes(state), depth, alpha, beta, ply,
+                                 path, move_text, probability)
+        if depth <= 0 and ply > 0:
+            self.reached_horizon = True
+            return self._leaf(self.evaluate(state, self.viewer), alpha, beta, ply, path,
+                              move_text, probability)
+        moves = game.legal_moves(state)
+        if self.averaging and player != self.viewer:
+            share = 1.0 / len(moves)
+            return self._average(state, [(move, share) for move in moves], depth - 1, alpha,
+                                 beta, ply, path, move_text, probability)
+        return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply,
+                            path, move_text, probability)
+
+    def _leaf(
+        self,
+        value: float,
+        alpha: float,
+        beta: float,
+        ply: int,
+        path: tuple[int, ...],
+        move_text: str | None,
+        probability: float | None,
+    ) -> float:
+        self.counters.leaves += 1
+        self.pv_table[ply] = []
+        if self.recorder is not None:
+            handle = self.recorder.enter(path, move_text, "leaf", *self._window(alpha, beta),
+                                         probability=probability)
+            self.recorder.leave(handle, value)
+        return value
+
+    def _window(self, alpha: float, beta: float) -> tuple[float | None, float | None]:
+        return (alpha, beta) if self.pruning else (None, None)
+
+    def _decide(
+        self,
+        state: Any,
+        moves: Sequence[Hashable],
+        maximizing: bool,
+        child_depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+        path: tuple[int, ...],
+        move_text: str | None,
+        probability: float | None,
+    ) -> float:
+        """A MAX or MIN node: fail-soft alpha-beta when pruning, plain minimax otherwise."""
+        game, recorder = self.game, self.recorder
+        kind = "max" if maximizing else "min"
+        handle = -1
+        if recorder is not None:
+            handle = recorder.enter(path, move_text, kind, *self._window(alpha, beta),
+                                    probability=probability)
+        best = -INFINITY if maximizing else INFINITY
+        best_child: int | None = None
+        pruned: tuple[int, ...] = ()
+        reason: str | None = None
+        for index, move in enumerate(moves):
+            if ply == 0:
+                self.current_index = index
+            text = game.format_move(state, move) if recorder is not None else None
+            value = self._value(game.result(state, move), child_depth, alpha, beta, ply + 1,
+                                (*path, index + 1), text, None)
+            if ply == 0:
+                self.root_scored(index, value)
+            if value > best if maximizing else value < best:
+                best, best_child = value, index + 1
+                self.pv_table[ply] = [move, *self.pv_table.get(ply + 1, ())]
+            if not self.pruning:
+                continue
+            if maximizing:
+                if best >= beta:
+                    pruned, reason = self._cut(index, len(moves), cut_reason(kind, best, alpha,
+                                                                             beta))
+                    break
+                alpha = max(alpha, best)
+            else:
+                if best <= alpha:
+                    pruned, reason = self._cut(index, len(moves), cut_reason(kind, best, alpha,
+                                                                             beta))
+                    break
+                beta = min(beta, best)
+        if recorder is not None:
+            recorder.leave(handle, best, pruned=pruned, reason=reason, best_child=best_child)
+        return best
+
+    def _average(
+        self,
+        state: Any,
+        outcomes: Sequence[tuple[Hashable, float]],
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+        path: tuple[int, ...],
+        move_text: str | None,
+        probability: float | None,
+    ) -> float:
+        """A chance node (or expectimax's uniform opponent): the weighted mean, with
+        Star1 cutoffs when pruning (see the module docstring)."""
+        game, recorder = self.game, self.recorder
+        low, high = self.low, self.high
+        handle = -1
+        if recorder is not None:
+            handle = recorder.enter(path, move_text, "chance", *self._window(alpha, beta),
+                                    probability=probability)
+        still_to_come = sum(p for _, p in outcomes) if self.pruning else 0.0
+        total = 0.0
+        pruned: tuple[int, ...] = ()
+        reason: str | None = None
+        self.pv_table[ply] = []  # a principal variation stops at chance: dice are not chosen
+        for index, (outcome, chance) in enumerate(outcomes):
+            if chance <= 0.0:
+                continue  # an impossible outcome adds nothing and cannot be searched for bounds
+            if ply == 0:
+                self.current_index = index
+            text = game.format_move(state, outcome) if recorder is not None else None
+            child_path = (*path, index + 1)
+            child = game.result(state, outcome)
+            if not self.pruning:
+                value = self._value(child, depth, -INFINITY, INFINITY, ply + 1, child_path, text,
+                                    chance)
+            else:
+                still_to_come -= chance
+                rest = max(still_to_come, 0.0)
+                fail_low = (alpha - total - high * rest) / chance
+                fail_high = (beta - total - low * rest) / chance
+                value = self._value(child, depth, max(fail_low, low), min(fail_high, high),
+                                    ply + 1, child_path, text, chance)
+                if value <= fail_low or value >= fail_high:
+                    if value <= fail_low:
+                        bound = total + chance * value + high * rest
+                        reason = f"Star1 cut: ≤ {format_score(bound)} ≤ α = {format_score(alpha)}"
+                    else:
+                        bound = total + chance * value + low * rest
+                        reason = f"Star1 cut: ≥ {format_score(bound)} ≥ β = {format_score(beta)}"
+                    pruned, _ = self._cut(index, len(outcomes), reason)
+                    if ply == 0:
+                        self.root_scored(index, value)
+                    if recorder is not None:
+                        recorder.leave(handle, bound, pruned=pruned, reason=reason)
+                    return bound
+            if ply == 0:
+                self.root_scored(index, value)
+            total += chance * value
+        if recorder is not None:
+            recorder.leave(handle, total, pruned=pruned, reason=reason)
+        return total
+
+    def _cut(self, index: int, count: int, reason: str) -> tuple[tuple[int, ...], str]:
+        """Count a cutoff after child ``index``; the skipped 1-based children and the reason."""
+        skipped = tuple(range(index + 2, count + 1))
+        self.counters.cutoffs += 1
+        self.counters.pruned += len(skipped)
+        return skipped, reason

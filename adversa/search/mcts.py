@@ -1,0 +1,331 @@
+"""The ``mcts`` engine: Monte Carlo tree search with UCT (Kocsis & Szepesvári).
+
+Each iteration walks down the tree choosing children by UCB1, adds one new
+node, plays a random game from it (the *rollout*) and adds the result to every
+node on the way back up. The best move is the most visited root child.
+
+Three points that decide whether MCTS plays adversarial games correctly:
+
+* **Whose reward.** Every node keeps the *sum of rewards of every player* (a
+  vector), and a player choosing among children reads its own component. So the
+  opponent maximises its own reward, not ours — the bug of mcts 1.0.4 (one
+  scalar reward backed up unchanged, so the opponent "cooperates"; see
+  /work/shared/reference/python-peers.md) cannot happen, and the same code
+  serves two players, N players and chance nodes.
+* **Chance.** At a chance state the next outcome is sampled by its probability
+  (never chosen by UCB), so a node's mean is an expectation over the dice.
+* **Scale.** Rewards are the utilities rescaled to 0..1 with
+  `Game.utility_bounds`, the range the exploration constant ``c`` (default √2)
+  is calibrated for. Reported scores are in the game's own utility scale again.
+
+Rollouts play uniformly random moves with a local ``random.Random(seed)``, so a
+fixed seed and an iteration budget give the same tree and the same move every
+time. A rollout that reaches ``rollout`` plies without ending is scored by the
+vector evaluator (`evaluation.make_vector_evaluator`), which keeps Pig and
+checkers playouts bounded.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.search.config import EngineConfig
+from adversa.search.evaluation import make_vector_evaluator
+from adversa.search.stats import (
+    POLL_INTERVAL,
+    Reporter,
+    RootMove,
+    Score,
+    SearchResult,
+    SearchStopped,
+)
+
+TERMINAL = -2
+"""`_Node.player` of a finished position (no children to choose from)."""
+
+
+def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+    """UCT needs nothing but legal moves and utilities: it fits every game."""
+    return None
+
+
+class _Node:
+    """One tree node: a state, who acts there, and the statistics of the moves into it.
+
+    ``totals[p]`` is the sum of player ``p``'s 0..1 rewards over the ``visits``
+    playouts through this node. ``untried`` lists the moves (decision node) not
+    expanded yet, in random order; a chance node instead keeps its outcomes and
+    their cumulative probabilities and creates a child when an outcome is first
+    sampled.
+    """
+
+    __slots__ = (
+        "children",
+        "cumulative",
+        "move",
+        "outcomes",
+        "parent",
+        "player",
+        "probability",
+        "state",
+        "totals",
+        "untried",
+        "visits",
+    )
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        parent: _Node | None,
+        move: Hashable | None,
+        rng: random.Random,
+        probability: float | None = None,
+    ) -> None:
+        self.state = state
+        self.parent = parent
+        self.move = move
+        self.probability = probability
+        self.visits = 0
+        self.totals = [0.0] * game.num_players
+        self.children: list[_Node] = []
+        self.untried: list[Hashable] = []
+        self.outcomes: list[tuple[Hashable, float]] = []
+        self.cumulative: list[float] = []
+        if game.is_terminal(state):
+            self.player = TERMINAL
+        else:
+            self.player = game.to_move(state)
+            if self.player == CHANCE:
+                self.outcomes = list(game.chance_outcomes(state))
+                self.cumulative = list(_running_sum(p for _, p in self.outcomes))
+            else:
+                self.untried = list(game.legal_moves(state))
+                rng.shuffle(self.untried)
+
+
+def _running_sum(values: Any) -> list[float]:
+    total = 0.0
+    sums: list[float] = []
+    for value in values:
+        total += value
+        sums.append(total)
+    return sums
+
+
+def _sample(cumulative: list[float], rng: random.Random) -> int:
+    """Index of an outcome drawn by probability (the last one absorbs rounding)."""
+    draw = rng.random() * cumulative[-1]
+    for index, bound in enumerate(cumulative):
+        if draw < bound:
+            return index
+    return len(cumulative) - 1
+
+
+class _Tree:
+    """The search tree, its budget and the four phases of an iteration."""
+
+    def __init__(
+        self, game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    ) -> None:
+        self.game = game
+        self.reporter = reporter
+        self.counters = reporter.counters
+        self.rng = random.Random(config.get("seed"))
+        self.c = float(config.get("c"))
+        self.rollout_limit = int(config.get("rollout"))
+        low, high = game.utility_bounds()
+        self.low = low
+        self.span = (high - low) or 1.0
+        self.cutoff_values: Callable[[Any], tuple[float, ...]] = make_vector_evaluator(game)
+        self.root = _Node(game, state, None, None, self.rng)
+        self.iterations = 0
+        self.tree_nodes = 1
+        self.work = 0  # tree steps + rollout plies, the unit `poll` is spaced by
+
+    # ---- one iteration ---------------------------------------------------------
+
+    def iterate(self) -> None:
+        node = self._select_and_expand()
+        rewards = self._rollout(node.state)
+        while node is not None:
+            node.visits += 1
+            totals = node.totals
+            for player, reward in enumerate(rewards):
+                totals[player] += reward
+            node = node.parent
+        self.iterations += 1
+
+    def _select_and_expand(self) -> _Node:
+        """Descend by UCB1 (sampling at chance nodes) until a node is added or the game ends."""
+        rng, counters = self.rng, self.counters
+        node = self.root
+        depth = 0
+        while True:
+            counters.nodes += 1
+            self.work += 1
+            if node.player == TERMINAL:
+                break
+            if node.player == CHANCE:
+                index = _sample(node.cumulative, rng)
+                outcome, probability = node.outcomes[index]
+                child = next((c for c in node.children if c.move == outcome), None)
+                if child is None:
+                    child = self._add(node, outcome, probability)
+                    node, depth = child, depth + 1
+                    counters.nodes += 1
+                    break
+                node, depth = child, depth + 1
+                continue
+            if node.untried:
+                child = self._add(node, node.untried.pop(), None)
+                node, depth = child, depth + 1
+                counters.nodes += 1
+                break
+            node, depth = self._best_child(node), depth + 1
+        if depth > counters.seldepth:
+            counters.seldepth = depth
+        return node
+
+    def _add(self, parent: _Node, move: Hashable, probability: float | None) -> _Node:
+        child = _Node(
+            self.game, self.game.result(parent.state, move), parent, move, self.rng, probability
+        )
+        parent.children.append(child)
+        self.tree_nodes += 1
+        return child
+
+    def _best_child(self, node: _Node) -> _Node:
+        """UCB1 from the view of the player choosing here (its own reward component)."""
+        player = node.player
+        exploration = self.c * math.sqrt(math.log(node.visits))
+        best = node.children[0]
+        best_value = -math.inf
+        for child in node.children:
+            visits = child.visits
+            value = child.totals[player] / visits + exploration / math.sqrt(visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _rollout(self, state: Any) -> list[float]:
+        """Play random moves to the end (or the ply limit); rewards per player, 0..1."""
+        game, rng = self.game, self.rng
+        plies = 0
+        while not game.is_terminal(state):
+            if plies >= self.rollout_limit:
+                values = self.cutoff_values(state)
+                break
+            if game.to_move(state) == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                index = _sample(_running_sum(p for _, p in outcomes), rng)
+                state = game.result(state, outcomes[index][0])
+            else:
+                state = game.result(state, rng.choice(game.legal_moves(state)))
+            plies += 1
+        else:
+            values = game.utility(state)
+        self.work += plies
+        self.counters.leaves += 1
+        low, span = self.low, self.span
+        return [(value - low) / span for value in values]
+
+    # ---- reading the tree ----------------------------------------------------------
+
+    def mean(self, node: _Node) -> tuple[float, ...]:
+        """A node's mean utility per player, in the game's own scale."""
+        visits = node.visits or 1
+        return tuple(self.low + self.span * total / visits for total in node.totals)
+
+    def most_visited(self, node: _Node) -> _Node | None:
+        """The most visited child (the first one on a tie), or None for a leaf."""
+        best: _Node | None = None
+        for child in node.children:
+            if best is None or child.visits > best.visits:
+                best = child
+        return best
+
+    def principal_variation(self) -> tuple[str, ...]:
+        """The most-visited path from the root, in notation."""
+        line: list[str] = []
+        node = self.root
+        child = self.most_visited(node)
+        while child is not None:
+            line.append(self.game.format_move(node.state, child.move))
+            node, child = child, self.most_visited(child)
+        return tuple(line)
+
+
+def search(
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+) -> SearchResult:
+    budget = int(config.get("iterations"))
+    if budget == 0 and config.time_budget is None:
+        raise AdversaError(
+            "mcts needs a budget: set iterations above 0 or a time limit (e.g. mcts time=2)"
+        )
+    tree = _Tree(game, state, config, reporter)
+    root = tree.root
+    viewer = 0 if root.player == CHANCE else root.player
+
+    def score_of(node: _Node) -> Score:
+        means = tree.mean(node)
+        return means[viewer] if game.num_players == 2 else means
+
+    def root_moves() -> tuple[RootMove, ...]:
+        ranked = sorted(root.children, key=lambda child: -child.visits)
+        return tuple(
+            RootMove(
+                game.format_move(state, child.move),
+                score_of(child),
+                visits=child.visits,
+                probability=child.probability,
+            )
+            for child in ranked
+        )
+
+    def fields() -> dict[str, Any]:
+        best = tree.most_visited(root)
+        pv = tree.principal_variation()
+        return {
+            "depth": len(pv),
+            "completed_depth": len(pv),
+            "score": score_of(best) if best is not None else None,
+            "pv": pv,
+            "root_moves": root_moves(),
+            "current_move": pv[0] if pv else None,
+        }
+
+    reporter.snapshot_fields = fields
+    next_poll = POLL_INTERVAL
+    stopped = False
+    try:
+        while budget == 0 or tree.iterations < budget:
+            if tree.work >= next_poll:
+                next_poll = tree.work + POLL_INTERVAL
+                reporter.poll()
+            tree.iterate()
+    except SearchStopped:
+        stopped = True
+
+    best = tree.most_visited(root)
+    pv = tree.principal_variation()
+    value = score_of(best) if best is not None else None
+    reporter.iteration_done(len(pv), value if value is not None else 0.0, pv, 0)
+    if best is None:  # stopped before the first iteration: any legal move
+        move = None if root.player == CHANCE else game.legal_moves(state)[0]
+    else:
+        move = None if root.player == CHANCE else best.move
+    return SearchResult(
+        best_move=move,
+        best_move_text=None if move is None else game.format_move(state, move),
+        value=value,
+        pv=pv,
+        snapshot=reporter.snapshot(finished=True),
+        stopped=stopped,
+        extra={"iterations": tree.iterations, "tree_nodes": tree.tree_nodes},
+    )

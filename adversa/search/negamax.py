@@ -1,0 +1,354 @@
+"""The fast alpha-beta kernel: fail-soft negamax with every enhancement switchable.
+
+`Kernel` builds, for one search, the recursive functions `negamax` and
+`quiesce` as closures over everything they touch (the game's bound methods,
+the tables, the counters). In CPython a closure variable is a cell read and a
+bound method in a local is one call, where ``self.game.legal_moves`` would be
+two attribute lookups per node — in a pure-Python search that is the
+difference the benchmark measures, which is why this module trades the usual
+class-with-methods shape for closures.
+
+Counters are plain ints of the closure (`nonlocal`), copied to the
+`Reporter`'s `Counters` at every poll and at the end of an iteration, so the
+always-on statistics cost an integer add each. Every line that exists only for
+instrumentation ends with the marker ``# stat``: benchmarks/bench_search.py
+strips those lines to build the same search *without* instrumentation and
+measures the overhead against it. Keep each such line a complete statement.
+
+Values are negamax scores for the player to move at the node (see
+`adversa.search.common` for the WIN − ply convention and when it applies). Turns need not
+alternate: a child whose mover is the same player is searched without negation
+(and without a null window).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from adversa.games.base import Game
+from adversa.search.common import INFINITY, PROVEN, WIN, scores_by_distance
+from adversa.search.evaluation import Evaluator
+from adversa.search.ordering import MoveOrderer
+from adversa.search.stats import POLL_INTERVAL, Reporter
+from adversa.search.tt import EXACT, LOWER, UPPER, TranspositionTable
+
+POLL_MASK = POLL_INTERVAL - 1
+assert POLL_INTERVAL & POLL_MASK == 0, "POLL_INTERVAL must be a power of two"
+
+PLY_LIMIT = 256
+"""Deepest ply any line reaches, quiescence included (depth is at most 64 and capture
+chains are short); keeps the recursion far below Python's limit of 1000 frames."""
+
+
+@dataclass(frozen=True, slots=True)
+class Enhancements:
+    """Which alpha-beta enhancements are on (the ``alphabeta`` engine parameters)."""
+
+    ordering: bool = True
+    killers: bool = True
+    history: bool = True
+    tt_megabytes: int = 16
+    quiescence: bool = True
+    beam: int = 0
+    pvs: bool = True
+
+    @classmethod
+    def none(cls) -> Enhancements:
+        """Plain alpha-beta: no ordering, no table, no quiescence, no beam, no PVS."""
+        return cls(False, False, False, 0, False, 0, False)
+
+
+class Kernel:
+    """The search functions and tables of one alpha-beta search.
+
+    ``negamax(state, mover, depth, alpha, beta, ply)`` returns the fail-soft
+    value of ``state`` for ``mover`` (the player to move there) and leaves the
+    principal variation below the node in ``pv[ply]``. ``sync()`` copies the
+    counters to the reporter; ``horizon_reached`` tells whether any position
+    was judged by the evaluation function since it was last reset (if not, the
+    search saw the whole game tree and its value is exact).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        evaluator: Evaluator,
+        enhancements: Enhancements,
+        reporter: Reporter,
+    ) -> None:
+        self.table = (
+            TranspositionTable(enhancements.tt_megabytes) if enhancements.tt_megabytes else None
+        )
+        self.orderer = MoveOrderer(
+            game, killers=enhancements.killers, history=enhancements.history
+        )
+        self.pv: list[tuple[Hashable, ...]] = [()] * (PLY_LIMIT + 2)
+        self.horizon_reached = False
+        self.current_move: Hashable | None = None
+        self.iteration_best: tuple[Hashable, float] | None = None
+        self._build(game, evaluator, enhancements, reporter)
+
+    def _build(
+        self,
+        game: Game[Any, Any],
+        evaluator: Evaluator,
+        enhancements: Enhancements,
+        reporter: Reporter,
+    ) -> None:
+        # Hot-path bindings: every name the recursion uses is a closure cell or local.
+        legal_moves = game.legal_moves
+        result = game.result
+        to_move = game.to_move
+        is_terminal = game.is_terminal
+        utility = game.utility
+        is_quiet = game.is_quiet
+        is_capture = game.is_capture
+        transposition_key = game.transposition_key
+        evaluate = evaluator.function
+        judge = evaluator  # also values terminal children (beam selection)
+        counters = reporter.counters
+        poll = reporter.poll
+        pv = self.pv
+        kernel = self
+        table = self.table
+        slots = table.slots if table is not None else []
+        size = table.size if table is not None else 1
+        ordering = enhancements.ordering
+        order = self.orderer.order
+        note_cutoff = self.orderer.cutoff
+        use_quiescence = enhancements.quiescence and type(game).is_quiet is not Game.is_quiet
+        beam = enhancements.beam
+        pvs = enhancements.pvs
+        nextafter = math.nextafter
+        by_distance = scores_by_distance(game)
+
+        nodes = leaves = cutoffs = pruned = probes = hits = stores = seldepth = 0
+
+        def sync() -> None:
+            """Copy the closure's counters to the reporter (at polls and iteration ends)."""
+            counters.nodes = nodes
+            counters.leaves = leaves
+            counters.cutoffs = cutoffs
+            counters.pruned = pruned
+            counters.tt_probes = probes
+            counters.tt_hits = hits
+            counters.tt_stores = stores
+            counters.seldepth = max(counters.seldepth, seldepth)
+
+        def checkpoint() -> None:
+            sync()
+            poll()
+
+        def beam_select(state: Any, mover: int, moves: Sequence[Hashable]) -> list[Hashable]:
+            """Forward pruning: the ``beam`` moves whose child looks best statically."""
+            scored = sorted(
+                moves, key=lambda move: judge(result(state, move), mover), reverse=True
+            )
+            return scored[:beam]
+
+        def quiesce(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+            """Search captures only until the position is quiet, then evaluate."""
+            nonlocal nodes, leaves, cutoffs, pruned, seldepth
+            nodes += 1  # stat
+            if not nodes & POLL_MASK:  # stat
+                checkpoint()  # stat
+            if ply > seldepth:  # stat
+                seldepth = ply  # stat
+            pv[ply] = ()
+            kernel.horizon_reached = True
+            if is_terminal(state):
+                leaves += 1  # stat
+                value = utility(state)[mover]
+                if value and by_distance:
+                    return WIN - ply if value > 0 else ply - WIN
+                return value
+            if is_quiet(state) or ply >= PLY_LIMIT:
+                leaves += 1  # stat
+                return evaluate(state, mover)
+            moves = legal_moves(state)
+            captures = [move for move in moves if is_capture(state, move)]
+            if len(captures) < len(moves):
+                # Captures are optional here, so the mover may "stand pat" on the static value.
+                leaves += 1  # stat
+                best = evaluate(state, mover)
+                if best >= beta:
+                    return best
+                alpha = max(alpha, best)
+            else:
+                best = -INFINITY
+            for index, move in enumerate(captures):
+                child = result(state, move)
+                child_mover = to_move(child)
+                if child_mover == mover:
+                    value = quiesce(child, mover, alpha, beta, ply + 1)
+                else:
+                    value = -quiesce(child, child_mover, -beta, -alpha, ply + 1)
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if value >= beta:
+                            cutoffs += 1  # stat
+                            pruned += len(captures) - index - 1  # stat
+                            break
+                        pv[ply] = (move, *pv[ply + 1])
+            return best
+
+        def negamax(
+            state: Any, mover: int, depth: int, alpha: float, beta: float, ply: int
+        ) -> float:
+            nonlocal nodes, leaves, cutoffs, pruned, probes, hits, stores, seldepth
+            nodes += 1  # stat
+            if not nodes & POLL_MASK:  # stat
+                checkpoint()  # stat
+            pv[ply] = ()
+            if is_terminal(state):
+                leaves += 1  # stat
+                if ply > seldepth:  # stat
+                    seldepth = ply  # stat
+                value = utility(state)[mover]
+                if value and by_distance:
+                    return WIN - ply if value > 0 else ply - WIN
+                return value
+            if depth <= 0:
+                if use_quiescence and not is_quiet(state):
+                    return quiesce(state, mover, alpha, beta, ply)
+                leaves += 1  # stat
+                if ply > seldepth:  # stat
+                    seldepth = ply  # stat
+                kernel.horizon_reached = True
+                return evaluate(state, mover)
+
+            tt_move = None
+            if table is not None:
+                key = transposition_key(state)
+                slot = hash(key) % size
+                entry = slots[slot]
+                probes += 1  # stat
+                if entry is not None and entry[0] == key:
+                    hits += 1  # stat
+                    tt_move = entry[4]
+                    if entry[1] == depth:  # same depth only: see adversa.search.tt
+                        value = entry[3]
+                        if value >= PROVEN:
+                            value -= ply
+                        elif value <= -PROVEN:
+                            value += ply
+                        flag = entry[2]
+                        if (
+                            flag == EXACT
+                            or (flag == LOWER and value >= beta)
+                            or (flag == UPPER and value <= alpha)
+                        ):
+                            if tt_move is not None:
+                                pv[ply] = (tt_move,)
+                            return value
+
+            moves = legal_moves(state)
+            if ordering and len(moves) > 1:
+                moves = order(state, moves, tt_move, ply)
+            if beam and len(moves) > beam:
+                moves = beam_select(state, mover, moves)
+            alpha_at_entry = alpha
+            best = -INFINITY
+            best_move = None
+            child_depth = depth - 1
+            for index, move in enumerate(moves):
+                child = result(state, move)
+                child_mover = to_move(child)
+                if child_mover == mover:
+                    value = negamax(child, mover, child_depth, alpha, beta, ply + 1)
+                elif pvs and index:
+                    # Null-window scout: is this move better than alpha at all?
+                    scout = nextafter(alpha, INFINITY)
+                    value = -negamax(child, child_mover, child_depth, -scout, -alpha, ply + 1)
+                    if False:
+                        value = -negamax(child, child_mover, child_depth, -beta, -alpha, ply + 1)
+                else:
+                    value = -negamax(child, child_mover, child_depth, -beta, -alpha, ply + 1)
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > alpha:
+                        alpha = value
+                        if value >= beta:
+                            cutoffs += 1  # stat
+                            pruned += len(moves) - index - 1  # stat
+                            if ordering:
+                                note_cutoff(state, move, ply, depth)
+                            break
+                        pv[ply] = (move, *pv[ply + 1])
+
+            if table is not None:
+                if best <= alpha_at_entry:
+                    flag = UPPER
+                elif best >= beta:
+                    flag = LOWER
+                else:
+                    flag = EXACT
+                stored = best
+                if stored >= PROVEN:
+                    stored += ply
+                elif stored <= -PROVEN:
+                    stored -= ply
+                old = slots[slot]
+                if old is None:
+                    table.filled += 1
+                    slots[slot] = (key, depth, flag, stored, best_move)
+                    stores += 1  # stat
+                elif old[0] == key or depth >= old[1]:
+                    slots[slot] = (key, depth, flag, stored, best_move)
+                    stores += 1  # stat
+            return best
+
+        def search_root(
+            state: Any,
+            mover: int,
+            depth: int,
+            alpha: float,
+            beta: float,
+            moves: Sequence[Hashable],
+            scores: dict[Hashable, float],
+        ) -> float:
+            """One pass over the root moves in the given order; fills ``scores`` and ``pv[0]``.
+
+            Sets ``kernel.current_move`` as each move starts and
+            ``kernel.iteration_best`` to ``(move, value)`` whenever a move is proven
+            better than alpha and everything before it (a reliable best move if
+            the search is stopped before the pass ends; the value may be a lower
+            bound when it reached beta).
+            """
+            nonlocal nodes
+            nodes += 1  # stat
+            pv[0] = ()
+            best = -INFINITY
+            for index, move in enumerate(moves):
+                kernel.current_move = move
+                child = result(state, move)
+                child_mover = to_move(child)
+                if child_mover == mover:
+                    value = negamax(child, mover, depth - 1, alpha, beta, 1)
+                elif pvs and index:
+                    scout = nextafter(alpha, INFINITY)
+                    value = -negamax(child, child_mover, depth - 1, -scout, -alpha, 1)
+                    if alpha < value < beta:
+                        value = -negamax(child, child_mover, depth - 1, -beta, -alpha, 1)
+                else:
+                    value = -negamax(child, child_mover, depth - 1, -beta, -alpha, 1)
+                scores[move] = value
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        pv[0] = (move, *pv[1])
+                        kernel.iteration_best = (move, value)
+                        if value >= beta:
+                            break
+            return best
+
+        self.negamax = negamax
+        self.search_root = search_root
+        self.sync = sync

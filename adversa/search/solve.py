@@ -1,0 +1,240 @@
+"""The ``solve`` engine: the exact game value under perfect play, for small games.
+
+A depth-first search to the end of the game, memoised on
+``game.transposition_key(state)`` — every position is solved once, however many
+move orders reach it (tic-tac-toe has 549,945 paths but only 5,478 positions).
+There is no depth limit and no evaluation function, so the answer is exact.
+
+What "perfect play" means is stated once, for every game: each player picks the
+move whose backed-up utility *vector* is best for itself (max^n), the first such
+move in the game's order when several tie, and a chance state is worth the
+probability-weighted mean of its outcomes. For two-player zero-sum games (all
+the board games and two-player textbook trees) this is exactly minimax — the
+opponent maximising its own utility is minimising yours — and ties cannot
+change the value. For N-player textbook trees it is the max^n value with the
+first-child tie rule, for trees with chance nodes the expectiminimax value.
+
+Reported value: from the root player's point of view — +1 win, 0 draw, −1 loss
+for the board games, the backed-up leaf value for trees — or the whole vector
+when there are more than two players. ``extra["best_moves"]`` lists every root
+move that reaches the value (every one that keeps the draw in tic-tac-toe).
+
+Only games known to be small and cycle-free are accepted (`SOLVABLE`): checkers
+is far too big for a pure-Python exact search and Pig's dice let a position
+recur (two pigged-out turns in a row change nothing), which a depth-first
+solver cannot bottom out. A repeated position on the current path is reported
+as an error rather than looping, in case a game with cycles is ever added.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from typing import Any
+
+from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.search.config import EngineConfig
+from adversa.search.stats import (
+    POLL_INTERVAL,
+    Reporter,
+    RootMove,
+    Score,
+    SearchResult,
+    SearchStopped,
+)
+
+SOLVABLE: dict[str, str] = {
+    "tictactoe": "tic-tac-toe",
+    "nim": "Nim",
+    "grundy": "Grundy's game",
+    "tree": "textbook trees",
+}
+"""Games small and acyclic enough to solve exactly, with display names."""
+
+REFUSALS: dict[str, str] = {
+    "checkers": "solve cannot solve checkers: its game tree is far too big for an exact search",
+    "pig": "solve cannot solve Pig: its dice let a position repeat, so a depth-first "
+    "solver never reaches the end",
+}
+"""Why the games outside `SOLVABLE` are refused, where there is more to say."""
+
+Vector = tuple[float, ...]
+
+
+def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+    if game.name in SOLVABLE:
+        return None
+    return REFUSALS.get(
+        game.name,
+        f"solve only solves small games exactly ({', '.join(SOLVABLE.values())})",
+    )
+
+
+class CycleError(AdversaError):
+    """The game reached a position already on the current line of play."""
+
+
+class _Solver:
+    """Memoised max^n/expectimax to the end of the game, over utility vectors."""
+
+    def __init__(self, game: Game[Any, Any], reporter: Reporter) -> None:
+        self.game = game
+        self.reporter = reporter
+        self.counters = reporter.counters
+        self.memo: dict[Hashable, Vector] = {}
+        self.on_path: set[Hashable] = set()
+
+    def value(self, state: Any, ply: int) -> Vector:
+        """The exact utility vector of ``state`` under perfect play."""
+        game = self.game
+        counters = self.counters
+        key = game.transposition_key(state)
+        counters.tt_probes += 1
+        known = self.memo.get(key)
+        if known is not None:
+            counters.tt_hits += 1
+            return known
+        counters.nodes += 1
+        if counters.nodes % POLL_INTERVAL == 0:
+            self.reporter.poll()
+        if ply > counters.seldepth:
+            counters.seldepth = ply
+        if game.is_terminal(state):
+            counters.leaves += 1
+            result = tuple(game.utility(state))
+        else:
+            if key in self.on_path:
+                raise CycleError(
+                    f"solve found a repeated position in {game.name}; it only solves "
+                    "games whose positions never recur"
+                )
+            self.on_path.add(key)
+            result = self._children_value(state, ply)
+            self.on_path.discard(key)
+        self.memo[key] = result
+        counters.tt_stores += 1
+        return result
+
+    def _children_value(self, state: Any, ply: int) -> Vector:
+        game = self.game
+        player = game.to_move(state)
+        if player == CHANCE:
+            total: list[float] | None = None
+            for outcome, probability in game.chance_outcomes(state):
+                child = self.value(game.result(state, outcome), ply + 1)
+                if total is None:
+                    total = [probability * v for v in child]
+                else:
+                    for index, v in enumerate(child):
+                        total[index] += probability * v
+            assert total is not None, "a chance state has at least one outcome"
+            return tuple(total)
+        best: Vector | None = None
+        for move in game.legal_moves(state):
+            child = self.value(game.result(state, move), ply + 1)
+            if best is None or child[player] > best[player]:  # first best wins ties
+                best = child
+        assert best is not None, "a non-terminal state has a legal move"
+        return best
+
+
+def search(
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+) -> SearchResult:
+    solver = _Solver(game, reporter)
+    player = game.to_move(state)
+    at_chance = player == CHANCE
+    two_players = game.num_players == 2
+    viewer = 0 if at_chance else player
+
+    def score_of(vector: Vector) -> Score:
+        return vector[viewer] if two_players else vector
+
+    if at_chance:
+        children = [(o, p) for o, p in game.chance_outcomes(state)]
+    else:
+        children = [(m, None) for m in game.legal_moves(state)]
+    texts = [game.format_move(state, move) for move, _ in children]
+    solved: list[Vector] = []
+    reporter.snapshot_fields = lambda: {
+        "depth": 0,
+        "root_moves": tuple(
+            RootMove(text, score_of(vector), probability=p)
+            for text, vector, (_, p) in zip(texts, solved, children, strict=False)
+        ),
+        "current_move": texts[len(solved)] if len(solved) < len(texts) else None,
+    }
+    reporter.counters.nodes += 1  # the root
+    stopped = False
+    try:
+        for move, _ in children:
+            solved.append(solver.value(game.result(state, move), 1))
+    except SearchStopped:
+        stopped = True
+
+    value: Score | None = None
+    best_moves: list[str] = []
+    best_index: int | None = None
+    if at_chance and not stopped:
+        total = [0.0] * game.num_players
+        for vector, (_, probability) in zip(solved, children, strict=True):
+            for index, v in enumerate(vector):
+                total[index] += (probability or 0.0) * v
+        value = score_of(tuple(total))
+    elif solved:
+        best_index = max(range(len(solved)), key=lambda i: (solved[i][player], -i))
+        if not stopped:
+            top = solved[best_index][player]
+            best_moves = [
+                text
+                for text, vector in zip(texts, solved, strict=True)
+                if math.isclose(vector[player], top, rel_tol=1e-12, abs_tol=1e-12)
+            ]
+            value = score_of(solved[best_index])
+    elif not at_chance:
+        best_index = 0  # stopped before the first move was solved: any legal move
+
+    best_move = children[best_index][0] if best_index is not None else None
+    best_text = texts[best_index] if best_index is not None else None
+    pv = _principal_variation(game, state, solver) if not stopped else ()
+    if not stopped:
+        reporter.iteration_done(len(pv), value if value is not None else 0.0, pv, 0)
+    reporter.snapshot_fields = lambda: {
+        "depth": len(pv),
+        "completed_depth": len(pv),
+        "score": value,
+        "pv": pv,
+        "root_moves": tuple(
+            RootMove(text, score_of(vector), probability=p)
+            for text, vector, (_, p) in zip(texts, solved, children, strict=False)
+        ),
+    }
+    return SearchResult(
+        best_move=best_move,
+        best_move_text=best_text,
+        value=value,
+        pv=pv,
+        snapshot=reporter.snapshot(finished=True),
+        stopped=stopped,
+        extra={"best_moves": best_moves, "positions": len(solver.memo)},
+    )
+
+
+def _principal_variation(game: Game[Any, Any], state: Any, solver: _Solver) -> tuple[str, ...]:
+    """Replay perfect play from the memo: first best move at each decision, and
+    the most probable outcome at each chance state, until the game ends."""
+    line: list[str] = []
+    while not game.is_terminal(state):
+        player = game.to_move(state)
+        if player == CHANCE:
+            move = max(game.chance_outcomes(state), key=lambda pair: pair[1])[0]
+        else:
+            move = None
+            best: float | None = None
+            for candidate in game.legal_moves(state):
+                mine = solver.memo[game.transposition_key(game.result(state, candidate))][player]
+                if best is None or mine > best:
+                    move, best = candidate, mine
+        line.append(game.format_move(state, move))
+        state = game.result(state, move)
+    return tuple(line)

@@ -1,0 +1,74 @@
+"""The transposition table: a fixed number of slots sized from megabytes.
+
+A slot holds one entry, the tuple ``(key, depth, flag, value, move)``, or None.
+The slot of a key is ``hash(key) % size`` (checkers' keys are Zobrist ints, so
+the hash is the key itself). Replacement is *depth-preferred*: a new entry
+replaces the old one when it is for the same position or was searched at least
+as deep, so the expensive deep results survive a stream of shallow ones.
+
+``flag`` says what ``value`` is: `EXACT` (inside the window), `LOWER` (a beta
+cutoff: the true value is at least this) or `UPPER` (a fail-low: at most this).
+An entry answers a probe (returns a value or a bound) only when it was searched
+to exactly the remaining depth of the probe. A deeper entry would be more
+accurate — engines take that gain — but it would make a depth-d result depend
+on the order positions were met, and adversa promises that the table, like
+every enhancement but beam and quiescence, never changes a fixed-depth value
+(tests/test_search_properties.py checks it). Entries of any depth still supply
+the move to try first.
+
+Proven scores are stored relative to the node, not the root (see `to_table` and
+`from_table`), so a "win in 3 from here" is still right when the position is met
+at another ply.
+
+The search reads and writes ``slots`` directly instead of calling methods:
+one attribute lookup per node instead of a Python call is a measurable share of
+a pure-Python node (see benchmarks/bench_search.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from adversa.search.common import PROVEN
+
+EXACT = 0
+LOWER = 1
+UPPER = 2
+
+ENTRY_BYTES = 160
+"""Approximate memory of one entry in CPython (a 5-tuple, its key and value objects,
+and the slot), used to turn megabytes into a slot count."""
+
+Entry = tuple[Hashable, int, int, float, Hashable]
+
+
+class TranspositionTable:
+    """``megabytes`` worth of slots; ``filled`` counts the slots ever written."""
+
+    def __init__(self, megabytes: int) -> None:
+        self.size = max(1, megabytes * 1024 * 1024 // ENTRY_BYTES)
+        self.slots: list[Entry | None] = [None] * self.size
+        self.filled = 0
+
+    @property
+    def fill(self) -> float:
+        """Fraction of slots in use, 0..1 (the snapshot's ``tt_fill``)."""
+        return self.filled / self.size
+
+
+def to_table(value: float, ply: int) -> float:
+    """A proven score made relative to the node at ``ply`` (distance from here)."""
+    if value >= PROVEN:
+        return value + ply
+    if value <= -PROVEN:
+        return value - ply
+    return value
+
+
+def from_table(value: float, ply: int) -> float:
+    """The inverse of `to_table`: a stored score seen from the root at ``ply``."""
+    if value >= PROVEN:
+        return value - ply
+    if value <= -PROVEN:
+        return value + ply
+    return value

@@ -1,0 +1,374 @@
+"""The board widget every game's board derives from, and the canvas it draws on.
+
+A board is one line-API widget (``render_line``) rather than a grid of child
+widgets: the picture is rebuilt whenever the position, the cursor, the focus or
+the size changes, and the same drawing pass records which screen cells belong to
+which *target* (a square, a pile object, a button). Clicks and the keyboard
+cursor therefore map onto exactly what is drawn, at any size and when flipped.
+
+Subclasses implement `draw` (the picture and its targets) and decide what a
+click on a target or Enter at the cursor means; when the human completes a
+move they call `choose`, which posts `BoardView.MoveChosen` with one of the
+legal moves given to `show`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Offset
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from adversa.games.base import Game
+
+Target = Hashable
+"""What a click can land on: a board decides (``("cell", 1, 1)``, ``("roll",)`` …)."""
+
+
+class Canvas:
+    """A picture written left to right, line by line, that remembers its click targets.
+
+    Boards lay out their picture in terminal cells; recording the target of every
+    run of text while writing it keeps hit-testing and drawing in one place, so a
+    click maps to the square that is visibly under the pointer.
+    """
+
+    def __init__(self) -> None:
+        self.lines: list[list[Segment]] = [[]]
+        self._hits: list[list[tuple[int, int, Target]]] = [[]]
+        self._widths: list[int] = [0]
+
+    def write(self, text: str, style: Style | None = None, target: Target | None = None) -> None:
+        """Append ``text`` to the current line; clicks on it report ``target``."""
+        if not text:
+            return
+        start = self._widths[-1]
+        width = Segment(text).cell_length
+        self.lines[-1].append(Segment(text, style))
+        self._widths[-1] = start + width
+        if target is not None:
+            self._hits[-1].append((start, start + width, target))
+
+    def newline(self) -> None:
+        self.lines.append([])
+        self._hits.append([])
+        self._widths.append(0)
+
+    @property
+    def width(self) -> int:
+        return max(self._widths)
+
+    @property
+    def height(self) -> int:
+        """Lines written, not counting a trailing empty line."""
+        count = len(self.lines)
+        return count - 1 if count > 1 and not self.lines[-1] else count
+
+    def target_at(self, x: int, y: int) -> Target | None:
+        if not 0 <= y < len(self._hits):
+            return None
+        for start, end, target in self._hits[y]:
+            if start <= x < end:
+                return target
+        return None
+
+    def offset_of(self, target: Target) -> Offset | None:
+        """The middle of the first run drawn for ``target`` (tests click there)."""
+        runs = [
+            (y, start, end)
+            for y, hits in enumerate(self._hits)
+            for start, end, hit in hits
+            if hit == target
+        ]
+        if not runs:
+            return None
+        rows = [y for y, _, _ in runs]
+        middle_row = rows[len(rows) // 2]
+        start, end = next((s, e) for y, s, e in runs if y == middle_row)
+        return Offset((start + end - 1) // 2, middle_row)
+
+
+class BoardView(Widget, can_focus=True):
+    """Base of the per-game boards: shows a state, offers its legal moves to the human.
+
+    The screen calls `show` after every move; while ``interactive`` is False (the
+    engine is thinking, the game is over) the board only displays and lets its
+    keys bubble to the screen.
+    """
+
+    DEFAULT_CSS = """
+    BoardView {
+        width: 1fr;
+        height: 1fr;
+        min-width: 20;
+        min-height: 8;
+        background: $surface;
+        color: $foreground;
+    }
+    BoardView:focus {
+        background-tint: $foreground 3%;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1, 0)", "Cursor up", show=False),
+        Binding("down", "cursor(1, 0)", "Cursor down", show=False),
+        Binding("left", "cursor(0, -1)", "Cursor left", show=False),
+        Binding("right", "cursor(0, 1)", "Cursor right", show=False),
+        Binding("enter,space", "select", "Select", show=False),
+        Binding("escape", "cancel", "Cancel selection", show=False),
+    ]
+
+    flipped: reactive[bool] = reactive(False)
+    """View the board from the other side (each board says what that means)."""
+
+
+    class MoveChosen(Message):
+        """The human completed a move on the board; ``move`` is one of the legal moves."""
+
+        def __init__(self, board: BoardView, move: Any) -> None:
+            super().__init__()
+            self.board = board
+            self.move = move
+
+        @property
+        def control(self) -> BoardView:
+            return self.board
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.game = game
+        self.state: Any = None
+        self.last_move: Any = None
+        self.legal_moves: tuple[Any, ...] = ()
+        self.interactive = False
+        self.hint: Any = None
+        self._canvas: Canvas | None = None
+        self._canvas_origin = Offset(0, 0)
+        self._hovered: Target | None = None
+
+    # ---- the contract with the game screen --------------------------------
+
+    def show(
+        self,
+        state: Any,
+        *,
+        last_move: Any = None,
+        legal_moves: Sequence[Any] = (),
+        interactive: bool = True,
+        hint: Any = None,
+    ) -> None:
+        """Redraw for ``state``; offer ``legal_moves`` to the human when ``interactive``."""
+        self.state = state
+        self.last_move = last_move
+        self.legal_moves = tuple(legal_moves)
+        self.interactive = interactive and bool(self.legal_moves)
+        self.hint = hint
+        self.reset_selection()
+        self.redraw()
+
+    def choose(self, move: Any) -> bool:
+        """Post `MoveChosen` for ``move`` if it is on offer; True when posted."""
+        if not self.interactive or move not in self.legal_moves:
+            return False
+        self.reset_selection()
+        self.post_message(self.MoveChosen(self, move))
+        self.redraw()
+        return True
+
+    # ---- what subclasses provide ------------------------------------------
+
+    def draw(self, canvas: Canvas, width: int, height: int) -> None:
+        """Write the picture for the current state, fitting ``width``×``height`` if possible."""
+        raise NotImplementedError
+
+    def reset_selection(self) -> None:
+        """Forget a half-made move (a new position arrived or the move was posted)."""
+
+    def click_target(self, target: Target) -> None:
+        """The human clicked ``target`` (only called while interactive)."""
+
+    def hover_target(self, target: Target | None) -> None:
+        """The pointer moved onto ``target`` (None: off every target); boards may preview."""
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        """Move the keyboard cursor by screen direction (already un-flipped by the board)."""
+
+    def select_at_cursor(self) -> None:
+        """Enter/space at the cursor."""
+
+    def cancel_selection(self) -> None:
+        """Esc: drop a half-made move (only called when `has_selection`)."""
+
+    def has_selection(self) -> bool:
+        """True while there is a half-made move for Esc to drop."""
+        return False
+
+    @property
+    def upside_down(self) -> bool:
+        """True when the picture is the game's grid turned 180°, so cursor keys reverse.
+
+        Boards without sides (Nim, Pig, trees) ignore `flipped` and keep False.
+        """
+        return self.flipped
+
+    @property
+    def shows_cursor(self) -> bool:
+        """The cursor is drawn only where keys go to it: focused and interactive."""
+        return self.has_focus and self.interactive
+
+    # ---- drawing ------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self._canvas = None
+        self.refresh()
+
+    def style_of(self, *names: str) -> Style:
+        """The combined Rich style of component classes, later names winning.
+
+        Each component contributes only the properties its CSS sets (so a
+        "highlight background" layers over a "piece colour"), but with colours
+        blended over the widget's background, which makes ``$success 40%`` work.
+        """
+        style = Style()
+        for component in names:
+            own = self.get_component_rich_style(component, partial=True)
+            blended = self.get_component_rich_style(component)
+            style += Style(
+                color=blended.color if own.color else None,
+                bgcolor=blended.bgcolor if own.bgcolor else None,
+            ) + own.without_color
+        return style
+
+    def _current_canvas(self) -> Canvas:
+        if self._canvas is None:
+            width, height = self.content_size
+            canvas = Canvas()
+            if self.state is not None:
+                self.draw(canvas, width, height)
+            self._canvas = canvas
+            self._canvas_origin = Offset(
+                max(0, (width - canvas.width) // 2), max(0, (height - canvas.height) // 2)
+            )
+        return self._canvas
+
+    def render_line(self, y: int) -> Strip:
+        canvas = self._current_canvas()
+        width = self.content_size.width
+        base = self.rich_style
+        row = y - self._canvas_origin.y
+        if not 0 <= row < canvas.height:
+            return Strip.blank(width, base)
+        segments = [Segment(" " * self._canvas_origin.x, base)]
+        segments.extend(
+            Segment(segment.text, base + segment.style if segment.style else base)
+            for segment in canvas.lines[row]
+        )
+        return Strip(segments).extend_cell_length(width, base).crop(0, width)
+
+    def offset_of(self, target: Target) -> Offset | None:
+        """Where ``target`` is drawn, relative to the widget (for tests and tooltips)."""
+        spot = self._current_canvas().offset_of(target)
+        if spot is None:
+            return None
+        gutter = self.gutter.top_left
+        return spot + self._canvas_origin + gutter
+
+    def target_at(self, offset: Offset) -> Target | None:
+        """The target drawn at ``offset`` within the content area."""
+        canvas = self._current_canvas()
+        local = offset - self._canvas_origin
+        return canvas.target_at(local.x, local.y)
+
+    # ---- events ---------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def on_focus(self) -> None:
+        self.redraw()
+
+    def on_blur(self) -> None:
+        self.redraw()
+
+    def watch_flipped(self) -> None:
+        self.redraw()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not self.interactive:
+            return
+        target = self.target_at(offset)
+        if target is not None:
+            event.stop()
+            self.click_target(target)
+            self.redraw()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if not self.interactive:
+            return
+        offset = event.get_content_offset(self)
+        target = None if offset is None else self.target_at(offset)
+        if target != self._hovered:
+            self._hovered = target
+            self.hover_target(target)
+            self.redraw()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hovered is not None:
+            self._hovered = None
+            self.hover_target(None)
+            self.redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Board keys act only while a move can be made, so otherwise they reach the screen."""
+        if action in ("cursor", "select"):
+            return self.interactive
+        if action == "cancel":
+            return self.interactive and self.has_selection()
+        return True
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        if self.upside_down:
+            rows, columns = -rows, -columns
+        self.move_cursor(rows, columns)
+        self.redraw()
+
+    def action_select(self) -> None:
+        self.select_at_cursor()
+        self.redraw()
+
+    def action_cancel(self) -> None:
+        self.cancel_selection()
+        self.redraw()
+
+
+def game_accessor(game: Game[Any, Any], name: str) -> Any:
+    """A documented read-only accessor of a game: a method, or a function in its module.
+
+    The games expose small accessors (``cell``, ``piles``, ``pieces`` …) for the
+    boards; looking in both places lets a game choose either style.
+    """
+    found = getattr(game, name, None)
+    if found is None:
+        module = sys.modules.get(type(game).__module__)
+        found = getattr(module, name, None)
+    if found is None:
+        raise AttributeError(f"{type(game).__name__} has no accessor {name!r}")
+    return found

@@ -1,0 +1,225 @@
+"""The tic-tac-toe / m,n,k board: a labelled grid that grows to fill the space it gets.
+
+A 3×3 board on a projector should be big enough to read from the back row, and
+a 10×10 board must still fit a small terminal, so the board picks the largest
+of a few cell sizes that fits, from drawn letters to one character per cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.style import Style
+
+from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
+
+Cell = tuple[int, int]
+"""(row, column) in the game's coordinates: row 0 is the top row, the one numbered highest."""
+
+_LARGE_ART: dict[str, tuple[str, ...]] = {
+    "X": (" ██     ██ ", "   ██ ██   ", "    ███    ", "   ██ ██   ", " ██     ██ "),
+    "O": ("  ▄█▀▀▀█▄  ", " ██     ██ ", " ██     ██ ", " ██     ██ ", "  ▀█▄▄▄█▀  "),
+}
+_MEDIUM_ART: dict[str, tuple[str, ...]] = {
+    "X": (" ▀▄ ▄▀ ", "   █   ", " ▄▀ ▀▄ "),
+    "O": (" ▄▀▀▀▄ ", " █   █ ", " ▀▄▄▄▀ "),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """One way to draw the grid: cell size, whether lines separate cells, the mark art."""
+
+    cell_width: int
+    cell_height: int
+    ruled: bool
+    art: dict[str, tuple[str, ...]] | None = None
+
+    def size(self, rows: int, columns: int, label_width: int) -> tuple[int, int]:
+        """Width and height of the whole picture, labels included."""
+        rule = 1 if self.ruled else 0
+        width = label_width + columns * (self.cell_width + rule) + rule
+        height = rows * (self.cell_height + rule) + rule + 1
+        return width, height
+
+
+_LAYOUTS = (
+    _Layout(11, 5, True, _LARGE_ART),
+    _Layout(7, 3, True, _MEDIUM_ART),
+    _Layout(5, 1, True),
+    _Layout(3, 1, True),
+    _Layout(3, 1, False),
+    _Layout(2, 1, False),
+)
+"""Largest first; the board uses the first that fits (the last one always)."""
+
+
+class GridBoard(BoardView):
+    """Tic-tac-toe and other m,n,k games: click or Enter on an empty cell."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "grid--rule",
+        "grid--label",
+        "grid--cell",
+        "grid--cell-alt",
+        "grid--player-0",
+        "grid--player-1",
+        "grid--last-move",
+        "grid--win",
+        "grid--hint",
+        "grid--cursor",
+    }
+
+    DEFAULT_CSS = """
+    GridBoard > .grid--rule { color: $foreground 35%; }
+    GridBoard > .grid--label { color: $foreground-muted; text-style: bold; }
+    GridBoard > .grid--cell { background: $panel; }
+    GridBoard > .grid--cell-alt { background: $boost; }
+    GridBoard > .grid--player-0 { color: $primary; text-style: bold; }
+    GridBoard > .grid--player-1 { color: $warning; text-style: bold; }
+    GridBoard > .grid--last-move { background: $accent 25%; }
+    GridBoard > .grid--win { background: $success 45%; }
+    GridBoard > .grid--hint { background: $primary 35%; }
+    GridBoard > .grid--cursor { background: $accent 70%; }
+    """
+
+    def __init__(self, game: Any, **kwargs: Any) -> None:
+        super().__init__(game, **kwargs)
+        self.rows, self.columns = _grid_shape(game)
+        self.cursor: Cell = (self.rows // 2, self.columns // 2)
+
+    # ---- reading the game -------------------------------------------------
+
+    def mark(self, row: int, column: int) -> str | None:
+        """The mark in a cell as its player's name ("X"), or None when empty."""
+        mark: str | None = game_accessor(self.game, "cell")(self.state, row, column)
+        return mark
+
+    def move_for(self, cell: Cell) -> Any:
+        """The legal move that marks ``cell``, or None when it is not on offer."""
+        move = game_accessor(self.game, "move_at")(*cell)
+        return move if move in self.legal_moves else None
+
+    def cell_of(self, move: Any) -> Cell:
+        row, column = game_accessor(self.game, "coordinates")(move)
+        return (row, column)
+
+    def winning_cells(self) -> set[Cell]:
+        """The cells of the completed line, once someone has won (to highlight them)."""
+        line = game_accessor(self.game, "winning_line")(self.state)
+        return {self.cell_of(move) for move in line}
+
+    # ---- input ----------------------------------------------------------------
+
+    def click_target(self, target: Target) -> None:
+        if isinstance(target, tuple) and target[0] == "cell":
+            self.cursor = (target[1], target[2])
+            self.select_at_cursor()
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        row, column = self.cursor
+        self.cursor = (
+            min(max(row + rows, 0), self.rows - 1),
+            min(max(column + columns, 0), self.columns - 1),
+        )
+
+    def select_at_cursor(self) -> None:
+        move = self.move_for(self.cursor)
+        if move is not None:
+            self.choose(move)
+
+    # ---- drawing ----------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, width: int, height: int) -> None:
+        label_width = len(str(self.rows)) + 1
+        layout = next(
+            (
+                candidate
+                for candidate in _LAYOUTS
+                if candidate.size(self.rows, self.columns, label_width)[0] <= width
+                and candidate.size(self.rows, self.columns, label_width)[1] <= height
+            ),
+            _LAYOUTS[-1],
+        )
+        highlights = self._highlights()
+        row_order = list(range(self.rows))
+        column_order = list(range(self.columns))
+        if self.flipped:
+            row_order.reverse()
+            column_order.reverse()
+        rule = self.style_of("grid--rule")
+        label = self.style_of("grid--label")
+        if layout.ruled:
+            self._write_rule(canvas, layout, label_width, "┌", "┬", "┐", rule)
+        for index, row in enumerate(row_order):
+            for line in range(layout.cell_height):
+                rank = str(self.rows - row) if line == layout.cell_height // 2 else ""
+                canvas.write(rank.rjust(label_width - 1) + " ", label)
+                if layout.ruled:
+                    canvas.write("│", rule)
+                for column in column_order:
+                    self._write_cell_line(canvas, layout, (row, column), line, highlights)
+                    if layout.ruled:
+                        canvas.write("│", rule)
+                canvas.newline()
+            if layout.ruled:
+                last = index == self.rows - 1
+                ends = ("└", "┴", "┘") if last else ("├", "┼", "┤")
+                self._write_rule(canvas, layout, label_width, *ends, rule)
+        canvas.write(" " * label_width, label)
+        rule_width = 1 if layout.ruled else 0
+        for column in column_order:
+            canvas.write(" " * rule_width, label)
+            canvas.write(_file_letter(column).center(layout.cell_width), label)
+
+    def _write_rule(
+        self, canvas: Canvas, layout: _Layout, label_width: int,
+        left: str, middle: str, right: str, style: Style,
+    ) -> None:
+        canvas.write(" " * label_width)
+        segment = "─" * layout.cell_width
+        canvas.write(left + middle.join([segment] * self.columns) + right, style)
+        canvas.newline()
+
+    def _highlights(self) -> dict[Cell, list[str]]:
+        """Which component styles colour each cell, weakest first."""
+        marks: dict[Cell, list[str]] = {}
+        if self.last_move is not None:
+            marks.setdefault(self.cell_of(self.last_move), []).append("grid--last-move")
+        if self.interactive and self.hint is not None:
+            marks.setdefault(self.cell_of(self.hint), []).append("grid--hint")
+        for cell in self.winning_cells():
+            marks.setdefault(cell, []).append("grid--win")
+        if self.shows_cursor:
+            marks.setdefault(self.cursor, []).append("grid--cursor")
+        return marks
+
+    def _write_cell_line(
+        self, canvas: Canvas, layout: _Layout, cell: Cell, line: int,
+        highlights: dict[Cell, list[str]],
+    ) -> None:
+        row, column = cell
+        background = "grid--cell" if layout.ruled or (row + column) % 2 == 0 else "grid--cell-alt"
+        mark = self.mark(row, column)
+        names = [background, *highlights.get(cell, [])]
+        if mark is not None:
+            player = 0 if mark == self.game.player_name(0) else 1
+            names.insert(1, f"grid--player-{player}")
+        if mark is None:
+            text = " " * layout.cell_width
+        elif layout.art is not None and mark in layout.art:
+            text = layout.art[mark][line]
+        else:
+            middle = line == layout.cell_height // 2
+            text = (mark[0] if middle else "").center(layout.cell_width)
+        canvas.write(text, self.style_of(*names), ("cell", row, column))
+
+
+def _file_letter(column: int) -> str:
+    return chr(ord("a") + column)
+
+
+def _grid_shape(game: Any) -> tuple[int, int]:
+    """Rows and columns of the game's grid (the m,n,k game calls them height and width)."""
+    return int(game.height), int(game.width)

@@ -1,0 +1,58 @@
+"""Small modal dialogs: ask for a file path (save, load), confirm a choice."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+
+def default_save_path(game_name: str) -> str:
+    """A fresh file name in the current directory; checkers games are saved as PDN."""
+    suffix = ".pdn" if game_name == "checkers" else ".json"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return str(Path.cwd() / f"adversa-{game_name}-{stamp}{suffix}")
+
+
+class PathDialog(ModalScreen[Path | None]):
+    """Ask for a path; dismisses with the expanded `Path`, or None when cancelled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, initial: str, action_label: str) -> None:
+        super().__init__()
+        self.dialog_title = title
+        self.initial = initial
+        self.action_label = action_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog"):
+            yield Label(self.dialog_title, classes="dialog-title")
+            yield Label("JSON game record, or .pdn for checkers", classes="dialog-help")
+            yield Input(self.initial, placeholder="path/to/game.json", id="path")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self.action_label, variant="primary", id="ok")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    @on(Input.Submitted, "#path")
+    @on(Button.Pressed, "#ok")
+    def _accept(self) -> None:
+        text = self.query_one("#path", Input).value.strip()
+        if not text:
+            self.notify("Type a file path first.", severity="warning")
+            return
+        self.dismiss(Path(text).expanduser())
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

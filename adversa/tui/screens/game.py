@@ -1,0 +1,501 @@
+"""The game screen: board, move list, move input, status and the live search panel.
+
+The screen is the only place where the session (what happened), the board
+(what it looks like) and the engine runner (what the engine is doing) meet.
+Every change of position goes through `_position_changed`, which redraws,
+autosaves and then decides who acts next: the human (board becomes
+interactive), chance (a die is rolled), or an engine (a search starts — after
+the redraw, so the human's move is on screen before the engine thinks).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+
+from adversa.games import CHANCE, AdversaError
+from adversa.search.config import EngineConfig
+from adversa.tui.boards import BoardView, make_board
+from adversa.tui.panel import SearchPanel
+from adversa.tui.runner import (
+    EngineRunner,
+    IterationDone,
+    SearchFailed,
+    SearchFinished,
+    SearchProgress,
+    SearchStarted,
+)
+from adversa.tui.screens.dialogs import PathDialog, default_save_path
+from adversa.tui.session import GameSession, default_engine, player_text
+
+SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
+"""Delays (seconds) between engine moves in engine-vs-engine games, fastest first."""
+DEFAULT_SPEED = 2
+MIN_DELAY = 0.001
+
+
+class GameScreen(Screen[None]):
+    """Play one `GameSession`; search runs through an `EngineRunner`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("h", "hint", "Hint"),
+        Binding("f", "flip", "Flip"),
+        Binding("colon,slash", "focus_input", "Type move", key_display=":"),
+        Binding("escape", "focus_board", "Board", show=False),
+        Binding("p,space", "toggle_pause", "Pause/Go", key_display="p"),
+        Binding("s", "step", "Step"),
+        Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
+        Binding("minus", "slower", "Slower", key_display="-"),
+        Binding("n", "new_game", "New game"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "load", "Load"),
+        Binding("m", "menu", "Menu"),
+        Binding("c", "compare", "Compare"),
+        Binding("t", "explore", "Tree"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession, *, rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.rng = rng or random.Random()
+        self.runner: EngineRunner | None = None
+        self.paused = not session.has_human
+        """Engine-vs-engine games start paused, so the user sees the setup first."""
+        self.speed = DEFAULT_SPEED
+        self.hint_move: Any = None
+        self._search_ply: int | None = None
+        self._timer: Timer | None = None
+
+    # ---- layout -----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        yield Header()
+        with Horizontal(id="game-main"):
+            with Vertical(id="game-left"):
+                yield Static("", id="status")
+                yield Static("", id="players")
+                yield make_board(game, id="board")
+                with Horizontal(id="move-row"):
+                    yield Label("Move", id="move-label")
+                    yield Input(placeholder="type a move and press Enter", id="move-input")
+                yield Static("", id="autoplay")
+            with Vertical(id="game-history"):
+                yield Label("Moves", classes="section-title")
+                moves: DataTable[str] = DataTable(id="moves", cursor_type="row",
+                                                  zebra_stripes=True)
+                yield moves
+            yield SearchPanel("Search", id="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "adversa"
+        self.sub_title = self.session.game.title or self.session.game_name
+        self.runner = EngineRunner(self, "search-game", self.app.engine_search)  # type: ignore[attr-defined]
+        table = self.query_one("#moves", DataTable)
+        table.add_column("#", key="ply", width=4)
+        table.add_column("who", key="who", width=8)
+        table.add_column("move", key="move")
+        self._position_changed(save=False)
+        self.board.focus()
+
+    def on_unmount(self) -> None:
+        self.stop_search()
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one("#board", BoardView)
+
+    @property
+    def panel(self) -> SearchPanel:
+        return self.query_one("#panel", SearchPanel)
+
+    # ---- the flow of the game ---------------------------------------------------
+
+    def _position_changed(self, *, save: bool = True) -> None:
+        """Redraw, autosave, and hand the turn to whoever acts next."""
+        self.hint_move = None
+        if save:
+            self.session.autosave()
+        self._redraw()
+        self._schedule_next()
+
+    def _redraw(self) -> None:
+        session = self.session
+        human = session.is_human_turn()
+        self.board.show(
+            session.state,
+            last_move=session.last_move,
+            legal_moves=session.legal_moves() if human else (),
+            interactive=human,
+            hint=self.hint_move,
+        )
+        self._show_status()
+        self._show_moves()
+        self.query_one("#move-input", Input).disabled = not human
+        self.refresh_bindings()
+
+    def _show_status(self) -> None:
+        session = self.session
+        status = escape(session.status_text())
+        if session.is_over:
+            status = f"[b $success]{status}[/]"
+        elif self.runner is not None and self.runner.running and self.runner.purpose == "move":
+            status = f"[b]{status}[/]  [$accent]thinking…[/]"
+        else:
+            status = f"[b]{status}[/]"
+        self.query_one("#status", Static).update(status)
+        game = session.game
+        seats = []
+        for seat, player in enumerate(session.players):
+            who = "You" if player is None else escape(player_text(player))
+            mark = "[$accent]▶[/]" if seat == session.to_move and not session.is_over else " "
+            seats.append(f"{mark} [b]{escape(game.player_name(seat))}[/]: {who}")
+        self.query_one("#players", Static).update("\n".join(seats))
+        autoplay = self.query_one("#autoplay", Static)
+        autoplay.display = not session.has_human
+        if not session.has_human:
+            state = "[b $warning]paused[/] — p: go, s: step" if self.paused else "[b]playing[/]"
+            autoplay.update(f"{state} · delay {SPEEDS[self.speed]:g}s (+/-)")
+
+    def _show_moves(self) -> None:
+        table = self.query_one("#moves", DataTable)
+        session = self.session
+        table.clear()
+        for ply, (state, text) in enumerate(zip(session.states, session.notations, strict=False)):
+            seat = session.game.to_move(state)
+            who = "dice" if seat == CHANCE else session.game.player_name(seat)
+            table.add_row(str(ply + 1), who, text)
+        if table.row_count:
+            table.move_cursor(row=table.row_count - 1, animate=False)
+
+    def _schedule_next(self) -> None:
+        """Start whatever must happen next in this position (nothing on a human turn)."""
+        self._cancel_timer()
+        session = self.session
+        if session.is_over:
+            self.notify(session.status_text(), title="Game over", markup=False)
+            return
+        if session.to_move == CHANCE:
+            if session.has_human or not self.paused:
+                self._timer = self.set_timer(self._delay(), self._roll)
+            return
+        engine = session.engine_to_move()
+        if engine is None:
+            return
+        if session.has_human:
+            self.call_after_refresh(self._start_engine)
+        elif not self.paused:
+            self._timer = self.set_timer(self._delay(), self._start_engine)
+
+    def _delay(self) -> float:
+        """Seconds before the next automatic move (Textual timers need a positive delay)."""
+        return max(MIN_DELAY, 0.0 if self.session.has_human else SPEEDS[self.speed])
+
+    def _roll(self) -> None:
+        self._timer = None
+        if self.session.to_move == CHANCE and not self.session.is_over:
+            self.session.roll(self.rng)
+            self._position_changed()
+
+    def _start_engine(self) -> None:
+        self._timer = None
+        engine = self.session.engine_to_move()
+        if engine is None or self.runner is None:
+            return
+        self._search_ply = len(self.session.moves)
+        self.runner.start(self.session.game, self.session.state, engine, "move")
+        self._show_status()
+        self.refresh_bindings()
+
+    def stop_search(self) -> None:
+        """Cancel any running search and pending engine move at once."""
+        self._cancel_timer()
+        if self.runner is not None and self.runner.running:
+            self.runner.cancel()
+            self._search_ply = None
+            if self.is_mounted:
+                self._show_status()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def play_human_move(self, move: Any) -> None:
+        """A move the human chose on the board (already one of the legal moves)."""
+        if not self.session.is_human_turn():
+            self.notify("Wait for your turn.", severity="warning")
+            return
+        self.stop_search()  # a running hint search is now stale
+        self.session.play(move)
+        self._position_changed()
+
+    # ---- runner messages ----------------------------------------------------------
+
+    @on(SearchStarted)
+    def _search_started(self, message: SearchStarted) -> None:
+        if not message.is_current or self.runner is None:
+            return
+        seat = self.session.to_move
+        purpose = "Hint" if self.runner.purpose == "hint" else "Search"
+        who = self.session.game.player_name(seat) if seat != CHANCE else ""
+        self.panel.border_title = f"{purpose} · {who}" if who else purpose
+        self.panel.clear(message.config.text)
+
+    @on(SearchProgress)
+    def _search_progress(self, message: SearchProgress) -> None:
+        if message.is_current:
+            self.panel.show_snapshot(message.snapshot)
+
+    @on(IterationDone)
+    def _iteration_done(self, message: IterationDone) -> None:
+        if message.is_current:
+            self.panel.add_iteration(message.iteration)
+
+    @on(SearchFinished)
+    def _search_finished(self, message: SearchFinished) -> None:
+        runner = self.runner
+        if runner is None or not message.is_current:
+            return
+        purpose = runner.purpose
+        runner.done(message.search_id)
+        result = message.result
+        self.panel.show_result(result)
+        if result.best_move is None:
+            self.notify("The engine found no move.", severity="error")
+            self._after_engine_trouble()
+            return
+        if purpose == "hint":
+            self.hint_move = result.best_move
+            self._redraw()
+            self.notify(f"Hint: {result.best_move_text}", title="Hint", markup=False)
+            return
+        if self._search_ply != len(self.session.moves):
+            return  # the position changed under the search
+        self._search_ply = None
+        self.session.play(result.best_move)
+        self._position_changed()
+
+    @on(SearchFailed)
+    def _search_failed(self, message: SearchFailed) -> None:
+        if self.runner is None or not message.is_current:
+            return
+        self.runner.done(message.search_id)
+        self.notify(f"The engine failed: {message.error}", title="Engine error",
+                    severity="error", markup=False)
+        self._after_engine_trouble()
+
+    def _after_engine_trouble(self) -> None:
+        self._search_ply = None
+        if not self.session.has_human:
+            self.paused = True
+        self._show_status()
+        self.refresh_bindings()
+
+    # ---- input ----------------------------------------------------------------------
+
+    @on(BoardView.MoveChosen)
+    def _board_move(self, message: BoardView.MoveChosen) -> None:
+        message.stop()
+        self.play_human_move(message.move)
+
+    @on(Input.Submitted, "#move-input")
+    def _typed_move(self, message: Input.Submitted) -> None:
+        text = message.value.strip()
+        if not text:
+            return
+        if not self.session.is_human_turn():
+            self.notify("It is not your turn.", severity="warning")
+            return
+        try:
+            move = self.session.game.parse_move(self.session.state, text)
+        except AdversaError as error:
+            self.notify(self._explain_refusal(error), title="Move refused", severity="warning",
+                        markup=False)
+            message.input.select_all()  # kept for correcting, replaced by typing anew
+            return
+        message.input.value = ""
+        self.play_human_move(move)
+
+    def _explain_refusal(self, error: AdversaError) -> str:
+        text = str(error)
+        if "legal" in text:
+            return text
+        legal = self.session.game.format_moves(self.session.state, self.session.legal_moves())
+        return f"{text}; legal moves: {', '.join(legal[:12])}" + (" …" if len(legal) > 12 else "")
+
+    # ---- actions ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide engine-vs-engine keys in games with a human; dim keys that cannot act now."""
+        session = self.session
+        if action in ("toggle_pause", "step", "faster", "slower"):
+            return not session.has_human
+        if action == "hint":
+            return True if session.is_human_turn() else None
+        if action == "undo":
+            return True if session.moves else None
+        if action == "redo":
+            return True if session.redo_stack else None
+        if action == "focus_input":
+            return True if session.is_human_turn() else None
+        return True
+
+    def action_undo(self) -> None:
+        self.stop_search()
+        if self.session.undo():
+            if not self.session.has_human:
+                self.paused = True
+            self._position_changed()
+
+    def action_redo(self) -> None:
+        self.stop_search()
+        if self.session.redo():
+            if not self.session.has_human:
+                self.paused = True
+            self._position_changed()
+
+    def action_hint(self) -> None:
+        if not self.session.is_human_turn() or self.runner is None:
+            return
+        config = self._hint_engine()
+        if config is None:
+            self.notify("No engine can search this game.", severity="warning")
+            return
+        self.runner.start(self.session.game, self.session.state, config, "hint")
+
+    def _hint_engine(self) -> EngineConfig | None:
+        """The opponent's engine if there is one, else the game's default engine."""
+        for player in self.session.players:
+            if player is not None:
+                return player
+        return default_engine(self.session.game)
+
+    def action_flip(self) -> None:
+        self.board.flipped = not self.board.flipped
+
+    def action_focus_input(self) -> None:
+        self.query_one("#move-input", Input).focus()
+
+    def action_focus_board(self) -> None:
+        self.board.focus()
+
+    def action_toggle_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            self._cancel_timer()
+        elif not (self.runner and self.runner.running):
+            self._schedule_next()
+        self._show_status()
+
+    def action_step(self) -> None:
+        """One engine move (or die roll) while paused."""
+        if not self.paused:
+            self.paused = True
+            self._show_status()
+            return
+        if self.runner is not None and self.runner.running:
+            return
+        if self.session.to_move == CHANCE:
+            self._roll()
+        else:
+            self._start_engine()
+
+    def action_faster(self) -> None:
+        self.speed = max(0, self.speed - 1)
+        self._show_status()
+
+    def action_slower(self) -> None:
+        self.speed = min(len(SPEEDS) - 1, self.speed + 1)
+        self._show_status()
+
+    def action_new_game(self) -> None:
+        self.stop_search()
+        self.session.restart()
+        self.paused = not self.session.has_human
+        self.panel.clear()
+        self._position_changed()
+        self.notify("New game.")
+
+    def action_menu(self) -> None:
+        from adversa.tui.screens.start import StartScreen
+
+        self.stop_search()
+        self.app.switch_screen(StartScreen())
+
+    def action_compare(self) -> None:
+        """Compare engines on this position; the compare screen can send one back as a player."""
+        from adversa.tui.screens.compare import compare_screen_for
+
+        self._open_tool(compare_screen_for, self.session)
+
+    def action_explore(self) -> None:
+        """Step through the search tree of the first plies from this position."""
+        from adversa.tui.screens.tree_explorer import explorer_for
+
+        session = self.session
+        self._open_tool(explorer_for, session.game, session.state, session.engine_to_move())
+
+    def _open_tool(self, build: Any, *arguments: Any) -> None:
+        """Push a compare/explorer screen; the game carries on when it closes."""
+        try:
+            screen = build(*arguments)
+        except AdversaError as error:
+            self.notify(str(error), severity="warning", markup=False)
+            return
+        self.stop_search()
+        self.app.push_screen(screen, lambda _: self._position_changed(save=False))
+
+    def action_help(self) -> None:
+        from adversa.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_quit(self) -> None:
+        self.stop_search()
+        self.app.exit()
+
+    def action_save(self) -> None:
+        def save(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                self.session.save(path)
+            except (AdversaError, OSError) as error:
+                self.notify(f"Could not save: {error}", severity="error", markup=False)
+                return
+            self.notify(f"Saved to {path}", title="Saved", markup=False)
+
+        self.app.push_screen(
+            PathDialog("Save game as", default_save_path(self.session.game_name), "Save"), save
+        )
+
+    def action_load(self) -> None:
+        def load(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                session = GameSession.load(path)
+            except AdversaError as error:
+                self.notify(str(error), title="Could not load", severity="error", markup=False)
+                return
+            self.stop_search()
+            self.app.switch_screen(GameScreen(session, rng=self.rng))
+            self.app.notify(f"Loaded {path}", title="Loaded", markup=False)
+
+        self.app.push_screen(PathDialog("Load game from", "", "Load"), load)

@@ -1,0 +1,315 @@
+"""The start screen: pick a game, its options and who plays each seat.
+
+Every form here is generated from declarations — game options from
+``Game.OPTIONS``, algorithms from the ones that fit the game, engine settings
+from ``config.PARAMS`` — so a new game or a new engine switch appears without
+touching this file. The last choices per game are remembered in the config
+dir, and an autosaved game in progress is offered for resuming.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+
+import adversa
+from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
+from adversa.search.config import PARAMS, EngineConfig, Param
+from adversa.tui.session import (
+    HUMAN,
+    GameSession,
+    Player,
+    autosaved_record,
+    default_players,
+    describe_record,
+    fitting_algorithms,
+    parse_player,
+    player_text,
+)
+from adversa.tui.settings import Settings
+
+TREES_DIR = Path(adversa.__file__).parent.parent / "assets" / "trees"
+"""The bundled textbook trees, offered for the tree game's file option."""
+
+
+def available_games() -> list[tuple[str, str]]:
+    """(title, name) of every game whose module imports."""
+    games: list[tuple[str, str]] = []
+    for name in game_names():
+        try:
+            cls = game_class(name)
+        except ImportError:
+            continue  # a game still being written must not break the menu
+        games.append((cls.title or name, name))
+    return games
+
+
+def bundled_trees() -> list[Path]:
+    return sorted(TREES_DIR.glob("*.json")) if TREES_DIR.is_dir() else []
+
+
+class OptionField(Horizontal):
+    """One game option as a labelled field; `value_text` is its text form."""
+
+    def __init__(self, option: Option, value: str) -> None:
+        super().__init__(classes="field")
+        self.option = option
+        self.initial = value
+
+    def compose(self) -> ComposeResult:
+        option = self.option
+        yield Label(option.name, classes="field-label").with_tooltip(option.help)
+        if option.kind == "bool":
+            yield Switch(self.initial == "true", classes="field-value")
+        elif option.kind == "path" or option.choices:
+            choices = [str(p) for p in bundled_trees()] if option.kind == "path" else list(
+                option.choices or ()
+            )
+            if self.initial and self.initial not in choices:
+                choices.insert(0, self.initial)
+            labels = [(Path(c).stem if option.kind == "path" else c, c) for c in choices]
+            yield Select(labels, value=self.initial if self.initial in choices else Select.NULL,
+                         allow_blank=not choices, classes="field-value")
+        else:
+            yield Input(self.initial, classes="field-value",
+                        type="integer" if option.kind == "int" else "text")
+
+    def value_text(self) -> str:
+        if self.option.kind == "bool":
+            return "true" if self.query_one(Switch).value else "false"
+        if self.option.kind == "path" or self.option.choices:
+            value = self.query_one(Select).value
+            return "" if value is Select.NULL else str(value)
+        return self.query_one(Input).value.strip()
+
+
+class SeatForm(Vertical):
+    """Who plays one seat: Human, or an algorithm with its settings."""
+
+    def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: Player) -> None:
+        super().__init__(classes="seat")
+        self.seat = seat
+        self.seat_name = seat_name
+        self.algorithms = algorithms
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        choices = [("Human", HUMAN)] + [(name, name) for name in self.algorithms]
+        current = HUMAN if self.player is None else self.player.algorithm
+        with Horizontal(classes="seat-row"):
+            yield Label(self.seat_name, classes="seat-name")
+            yield Select(choices, value=current, allow_blank=False, classes="seat-kind")
+        yield Grid(*self._param_fields(self.player), classes="seat-params")
+
+    def _param_fields(self, player: Player) -> list[Horizontal]:
+        if player is None:
+            return []
+        return [self._param_field(param, player.get(param.name))
+                for param in PARAMS[player.algorithm]]
+
+    @staticmethod
+    def _param_field(param: Param, value: Any) -> Horizontal:
+        label = Label(param.name, classes="param-label").with_tooltip(param.help)
+        if param.kind == "bool":
+            field: Input | Switch = Switch(bool(value), name=param.name)
+        else:
+            field = Input(param.format(value), name=param.name,
+                          type="integer" if param.kind == "int" else "number")
+        field.tooltip = param.help
+        return Horizontal(label, field, classes="param")
+
+    @on(Select.Changed, ".seat-kind")
+    async def _kind_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        kind = str(event.value)
+        if (self.player is None and kind == HUMAN) or (
+            self.player is not None and self.player.algorithm == kind
+        ):
+            return
+        self.player = None if kind == HUMAN else EngineConfig(kind)
+        grid = self.query_one(".seat-params", Grid)
+        await grid.remove_children()
+        await grid.mount_all(self._param_fields(self.player))
+
+    def player_text(self) -> str:
+        """The seat's text form (``human`` or an engine); raises AdversaError if invalid."""
+        kind = str(self.query_one(".seat-kind", Select).value)
+        if kind == HUMAN:
+            return HUMAN
+        values: dict[str, str] = {}
+        for field in self.query(".seat-params Input"):
+            assert isinstance(field, Input) and field.name is not None
+            values[field.name] = field.value.strip()
+        for switch in self.query(".seat-params Switch"):
+            assert isinstance(switch, Switch) and switch.name is not None
+            values[switch.name] = "on" if switch.value else "off"
+        return EngineConfig.create(kind, values).text
+
+
+class StartScreen(Screen[None]):
+    """Choose a game, its options and players; or resume the autosaved game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+g,ctrl+enter", "play", "Play", key_display="^g", priority=True),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.settings = Settings.load()
+        self.games = available_games()
+        names = [name for _, name in self.games]
+        last = self.settings.last_game
+        self.game_name = last if last in names else (names[0] if names else "")
+        self._seat_signature: tuple[int, tuple[str, ...]] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="start"):
+            yield Static(
+                "[b $accent]adversa[/]  play games against adversarial search — "
+                "and watch the search think",
+                id="start-title",
+            )
+            record = autosaved_record()
+            if record is not None:
+                yield Button(f"Resume  {describe_record(record)}", id="resume",
+                             variant="success")
+            with Horizontal(classes="field"):
+                yield Label("game", classes="field-label")
+                yield Select(self.games, value=self.game_name or Select.NULL,
+                             allow_blank=False, id="game")
+            yield Static("", id="game-description")
+            yield Label("Options", classes="section-title")
+            yield Vertical(id="options")
+            yield Label("Players", classes="section-title")
+            yield Horizontal(id="seats")
+            yield Static("", id="start-error")
+            yield Button("Play", id="play", variant="primary")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.title = "adversa"
+        self.sub_title = "new game"
+        await self._show_game(self.game_name)
+
+    # ---- building the forms --------------------------------------------------------
+
+    async def _show_game(self, name: str) -> None:
+        self.game_name = name
+        if not name:
+            return
+        cls = game_class(name)
+        self.query_one("#game-description", Static).update(cls.description)
+        remembered = self.settings.options_for(name)
+        options = self.query_one("#options", Vertical)
+        await options.remove_children()
+        await options.mount_all(
+            OptionField(option, remembered.get(option.name, option.format(option.default)))
+            for option in cls.OPTIONS
+        )
+        self._seat_signature = None
+        await self._refresh_seats(remembered_players=True)
+
+    def _current_game(self) -> Game[Any, Any]:
+        return make_game(self.game_name, self._option_texts())
+
+    def _option_texts(self) -> dict[str, str]:
+        return {field.option.name: field.value_text() for field in self.query(OptionField)}
+
+    async def _refresh_seats(self, *, remembered_players: bool = False) -> None:
+        """Rebuild the seat forms when the options change the players or algorithms."""
+        error = self.query_one("#start-error", Static)
+        try:
+            game = self._current_game()
+        except AdversaError as problem:
+            error.update(f"[$error]{problem}[/]")
+            return
+        error.update("")
+        algorithms = fitting_algorithms(game)
+        signature = (game.num_players, tuple(algorithms))
+        if signature == self._seat_signature:
+            return
+        previous = [form.player for form in self.query(SeatForm)]
+        players = self._initial_players(game, algorithms, previous, remembered_players)
+        self._seat_signature = signature
+        seats = self.query_one("#seats", Horizontal)
+        await seats.remove_children()
+        await seats.mount_all(
+            SeatForm(seat, game.player_name(seat), algorithms, player)
+            for seat, player in enumerate(players)
+        )
+
+    def _initial_players(
+        self, game: Game[Any, Any], algorithms: list[str], previous: list[Player],
+        remembered: bool,
+    ) -> list[Player]:
+        if remembered:
+            try:
+                chosen = [parse_player(game, text)
+                          for text in self.settings.players_for(game.name)]
+            except AdversaError:
+                chosen = []
+        else:
+            chosen = [p for p in previous if p is None or p.algorithm in algorithms]
+        return default_players(game, chosen)
+
+    # ---- events ---------------------------------------------------------------------
+
+    @on(Select.Changed, "#game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.NULL and str(event.value) != self.game_name:
+            await self._show_game(str(event.value))
+
+    @on(Input.Changed, "#options Input")
+    @on(Switch.Changed, "#options Switch")
+    @on(Select.Changed, "#options Select")
+    async def _option_changed(self) -> None:
+        await self._refresh_seats()
+
+    @on(Button.Pressed, "#play")
+    def action_play(self) -> None:
+        error = self.query_one("#start-error", Static)
+        try:
+            options = self._option_texts()
+            game = make_game(self.game_name, options)
+            texts = [form.player_text() for form in self.query(SeatForm)]
+            players = [parse_player(game, text) for text in texts]
+            session = GameSession(self.game_name, options, players)
+        except AdversaError as problem:
+            error.update(f"[$error]{problem}[/]")
+            self.notify(str(problem), title="Cannot start", severity="error", markup=False)
+            return
+        self.settings.remember(self.game_name, options, [player_text(p) for p in players])
+        self.settings.save()
+        self._open(session)
+
+    @on(Button.Pressed, "#resume")
+    def _resume(self) -> None:
+        record = autosaved_record()
+        if record is None:
+            return
+        try:
+            session = GameSession.from_record(record)
+        except AdversaError as problem:
+            self.notify(f"Cannot resume: {problem}", severity="error", markup=False)
+            return
+        self._open(session)
+
+    def _open(self, session: GameSession) -> None:
+        from adversa.tui.screens.game import GameScreen
+
+        self.app.switch_screen(GameScreen(session, rng=self.app.rng))  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        from adversa.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())

@@ -1,0 +1,464 @@
+"""The search-tree explorer: the tree a traced search visited, step by step.
+
+For a search with a trace (textbook trees, tic-tac-toe, the first plies of any
+game) the screen shows every visited node in a Textual ``Tree``: the move
+leading to it, its kind (▲ MAX, ▼ MIN, ○ chance with the edge probabilities,
+``player N`` with value vectors), its value and the α/β window it was entered
+with. The principal variation is bold green; subtrees a cutoff skipped are
+greyed with the condition that cut them (``cut: 2 ≤ α = 3``). Children are
+added when a node is expanded, so a trace of thousands of nodes opens at once;
+the trace itself is capped (``trace=N``) and the screen says so when it was.
+
+Stepping replays the search in visit order, like a lecture animation: at step
+k, node k is the one being entered (its α and β are shown above the tree),
+nodes entered earlier whose subtree is finished show their values, and nodes
+not reached yet are dimmed. A node's subtree is finished at the step of its
+last descendant, because the trace is a depth-first preorder. Keys: → / n
+forward, ← / b back, home / end jump to start / end, m shows the other of
+minimax and alpha-beta on the same position for contrast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static, Tree
+from textual.widgets.tree import TreeNode
+
+from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.search.common import format_score, path_text
+from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.engine import check_fits, why_not
+from adversa.search.stats import Score, SearchResult, TraceNode
+from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
+
+DEFAULT_TRACE_LIMIT = 5000
+"""Nodes recorded when the explorer runs the search itself (a Tree stays fast
+up to ~10k nodes, shared/reference/textual.md §7)."""
+
+CONTRAST = {"alphabeta": "minimax", "minimax": "alphabeta"}
+"""The algorithm the ``m`` key switches to, for the same position and depth."""
+
+KIND_MARKS = {"max": "▲ MAX", "min": "▼ MIN", "chance": "○ chance", "leaf": "■ leaf"}
+
+PV_STYLE = "bold green"
+PRUNED_STYLE = "dim italic"
+UNVISITED_STYLE = "dim"
+CURRENT_STYLE = "reverse"
+
+
+class ExplorerError(AdversaError):
+    """A search that cannot be explored (its algorithm records no trace)."""
+
+
+def traced_config(config: EngineConfig, limit: int = DEFAULT_TRACE_LIMIT) -> EngineConfig:
+    """``config`` with tracing on; `ExplorerError` for algorithms that cannot trace."""
+    if "trace" not in {param.name for param in PARAMS[config.algorithm]}:
+        tracing = ", ".join(name for name, params in PARAMS.items()
+                            if any(param.name == "trace" for param in params))
+        raise ExplorerError(
+            f"{config.algorithm} records no search tree; the explorer works with: {tracing}"
+        )
+    if int(config.get("trace")) > 0:
+        return config
+    return config.with_values(trace=limit)
+
+
+# --------------------------------------------------------------------------- the trace as a tree
+
+
+@dataclass
+class TraceView:
+    """A trace indexed for display: children of each node and when each finishes."""
+
+    nodes: tuple[TraceNode, ...]
+    by_path: dict[tuple[int, ...], TraceNode] = field(default_factory=dict)
+    children: dict[tuple[int, ...], list[TraceNode]] = field(default_factory=dict)
+    finished_at: dict[tuple[int, ...], int] = field(default_factory=dict)
+    """Step at which a node's subtree is complete: the order of its last descendant."""
+
+    @classmethod
+    def build(cls, nodes: Sequence[TraceNode]) -> TraceView:
+        view = cls(tuple(nodes))
+        for node in view.nodes:
+            view.by_path[node.path] = node
+            view.children.setdefault(node.path, [])
+            if node.path:
+                view.children.setdefault(node.path[:-1], []).append(node)
+            for depth in range(len(node.path) + 1):  # preorder: later nodes finish later
+                view.finished_at[node.path[:depth]] = node.order
+        return view
+
+    @property
+    def root(self) -> TraceNode | None:
+        return self.by_path.get(())
+
+    @property
+    def last_step(self) -> int:
+        return len(self.nodes) - 1
+
+    def pruned_count(self, step: int) -> int:
+        """Subtrees cut off by nodes finished at or before ``step``."""
+        return sum(len(node.pruned) for node in self.nodes
+                   if node.pruned and self.finished_at[node.path] <= step)
+
+
+def _value_text(value: Score | None) -> str:
+    if value is None:
+        return "·"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(format_score(part) for part in value) + ")"
+    return format_score(value)
+
+
+def _kind_text(kind: str) -> str:
+    return KIND_MARKS.get(kind, kind.replace("player ", "P"))
+
+
+def node_label(node: TraceNode, view: TraceView, step: int) -> Text:
+    """The Tree label of a visited node as the search stood at ``step``."""
+    move = node.move if node.move is not None else "root"
+    text = Text()
+    if node.order > step:
+        text.append(f"{move}  {_kind_text(node.kind)}  (not reached yet)", style=UNVISITED_STYLE)
+        return text
+    finished = view.finished_at[node.path] <= step
+    on_pv = node.on_pv and step == view.last_step
+    text.append(move, style="bold " + (PV_STYLE if on_pv else ""))
+    text.append(f"  {_kind_text(node.kind)}")
+    if node.probability is not None:
+        text.append(f"  p={node.probability:g}", style="cyan")
+    text.append("  = ")
+    text.append(_value_text(node.value) if finished else "?", style="bold")
+    if node.alpha is not None or node.beta is not None:
+        text.append(f"  [α {format_score(node.alpha)}, β {format_score(node.beta)}]",
+                    style="dim")
+    if finished and node.reason:
+        text.append(f"  {node.reason}", style="yellow")
+    if node.order == step:
+        text.append("  ◀ now", style="bold")
+        text.stylize(CURRENT_STYLE, 0, len(move))
+    return text
+
+
+def pruned_label(parent: TraceNode, position: int, move: str | None, step: int,
+                 view: TraceView) -> Text:
+    """The greyed entry of a subtree that a cutoff at ``parent`` skipped."""
+    where = path_text((*parent.path, position))
+    name = f"{move} ({where})" if move else where
+    if view.finished_at[parent.path] > step:
+        return Text(f"{name}  …", style=UNVISITED_STYLE)
+    return Text(f"✂ {name}  pruned — {parent.reason or 'cut off'}", style=PRUNED_STYLE)
+
+
+def move_names(game: Game[Any, Any], state: Any, path: Sequence[int]) -> list[str] | None:
+    """The moves (or chance outcomes) at the node reached by ``path``, in search order.
+
+    Traced searches take children in the game's order, so position ``p`` of a
+    path is ``legal_moves[p - 1]``. None when the path does not lead anywhere.
+    """
+    try:
+        for position in path:
+            options = _options(game, state)
+            state = game.result(state, options[position - 1])
+        return [game.format_move(state, option) for option in _options(game, state)]
+    except (IndexError, AdversaError):
+        return None
+
+
+def _options(game: Game[Any, Any], state: Any) -> list[Any]:
+    if game.is_terminal(state):
+        return []
+    if game.to_move(state) == CHANCE:
+        return [outcome for outcome, _ in game.chance_outcomes(state)]
+    return list(game.legal_moves(state))
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+class TreeExplorerScreen(Screen[None]):
+    """Explore (and step through) the tree of one traced search."""
+
+    DEFAULT_CSS = """
+    TreeExplorerScreen #explorer-info { height: auto; padding: 0 1; background: $boost; }
+    TreeExplorerScreen #explorer-step { height: auto; padding: 0 1; }
+    TreeExplorerScreen #explorer-tree { height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority: the Tree would otherwise take these keys to scroll sideways.
+        Binding("right,n", "step(1)", "Forward", key_display="→", priority=True),
+        Binding("left,b", "step(-1)", "Backward", key_display="←", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("m", "contrast", "Minimax ⇄ α-β"),
+        Binding("escape,q", "back", "Close"),
+    ]
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        config: EngineConfig,
+        *,
+        result: SearchResult | None = None,
+        search: SearchFunction | None = None,
+    ) -> None:
+        check_fits(game, config.algorithm)
+        super().__init__()
+        self.game = game
+        self.position = state
+        self.config = traced_config(config)
+        self.result = result
+        self.search = search
+        self.view: TraceView | None = None
+        self.step = 0
+        self.tree_nodes: dict[tuple[Any, ...], TreeNode[tuple[Any, ...]]] = {}
+        """Tree entries created so far, keyed by ``("node", path)`` or ``("cut", path, p)``."""
+        self.runner: EngineRunner | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="explorer-info")
+        yield Static("", id="explorer-step")
+        tree: Tree[tuple[Any, ...]] = Tree(Text("searching…"), id="explorer-tree")
+        yield tree
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "search tree"
+        self.runner = EngineRunner(self, "explorer", self.search or getattr(
+            self.app, "engine_search", None))
+        if self.result is not None and self.result.trace:
+            self.show(self.result)
+        else:
+            self._run(self.config)
+
+    def on_unmount(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
+
+    def _run(self, config: EngineConfig) -> None:
+        assert self.runner is not None
+        self.config = config
+        self.query_one("#explorer-info", Static).update(Text(f"searching with {config.text}…"))
+        self.runner.start(self.game, self.position, config, "trace")
+
+    @on(SearchFinished)
+    def _finished(self, message: SearchFinished) -> None:
+        message.stop()
+        if self.runner is None or not message.is_current:
+            return
+        self.runner.done(message.search_id)
+        self.show(message.result)
+
+    @on(SearchFailed)
+    def _failed(self, message: SearchFailed) -> None:
+        message.stop()
+        if self.runner is not None and message.is_current:
+            self.runner.done(message.search_id)
+            self.notify(f"The search failed: {message.error}", severity="error", markup=False)
+
+    # ---- building the tree ----------------------------------------------------------
+
+    def show(self, result: SearchResult) -> None:
+        """Replace the shown tree with ``result``'s trace, at its last step."""
+        self.result = result
+        self.view = TraceView.build(result.trace)
+        self.step = max(0, self.view.last_step)
+        tree = self.query_one("#explorer-tree", Tree)
+        tree.clear()
+        self.tree_nodes = {}
+        root = self.view.root
+        if root is None:
+            tree.root.set_label(Text("the search recorded no nodes"))
+            self._show_info()
+            return
+        tree.root.data = ("node", ())
+        self.tree_nodes[("node", ())] = tree.root
+        self._populate(tree.root, root)
+        tree.root.expand()
+        self._refresh_labels()
+        self._show_info()
+
+    def _populate(self, entry: TreeNode[tuple[Any, ...]], node: TraceNode) -> None:
+        """Add ``node``'s visited children and its pruned subtrees under ``entry``."""
+        assert self.view is not None
+        if entry.children:
+            return
+        names = move_names(self.game, self.position, node.path) if node.pruned else None
+        for child in self.view.children.get(node.path, []):
+            grandchildren = bool(self.view.children.get(child.path)) or bool(child.pruned)
+            key = ("node", child.path)
+            self.tree_nodes[key] = entry.add(
+                Text(""), data=key, allow_expand=grandchildren, expand=False
+            )
+        for position in node.pruned:
+            name = names[position - 1] if names and position <= len(names) else None
+            key = ("cut", node.path, position, name)
+            self.tree_nodes[key] = entry.add_leaf(Text(""), data=key)
+
+    @on(Tree.NodeExpanded)
+    def _expanded(self, message: Tree.NodeExpanded[tuple[Any, ...]]) -> None:
+        message.stop()
+        data = message.node.data
+        if self.view is None or not data or data[0] != "node":
+            return
+        node = self.view.by_path.get(data[1])
+        if node is not None and not message.node.children:
+            self._populate(message.node, node)
+            self._refresh_labels()
+
+    def _refresh_labels(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        for key, entry in self.tree_nodes.items():
+            if key[0] == "node":
+                entry.set_label(node_label(view.by_path[key[1]], view, self.step))
+            else:
+                _, parent_path, position, name = key
+                entry.set_label(pruned_label(view.by_path[parent_path], position, name,
+                                             self.step, view))
+
+    def _show_info(self) -> None:
+        view, result = self.view, self.result
+        if view is None or result is None:
+            return
+        visited = len(view.nodes)
+        pruned = view.pruned_count(view.last_step)
+        info = Text.assemble(
+            (self.config.with_values(trace=0).text, "bold"),
+            f"  ·  best {result.best_move_text or '—'}  value {_value_text(result.value)}",
+            f"  ·  {visited:,} nodes traced, {pruned} subtrees pruned",
+        )
+        if result.trace_truncated:
+            info.append(f"  ·  trace capped at {visited:,} nodes: the tree is incomplete",
+                        style="bold yellow")
+        self.query_one("#explorer-info", Static).update(info)
+        self._show_step()
+
+    def _show_step(self) -> None:
+        view = self.view
+        if view is None or not view.nodes:
+            return
+        node = view.nodes[self.step]
+        where = path_text(node.path)
+        text = Text.assemble(
+            (f"step {self.step + 1}/{len(view.nodes)}", "bold"),
+            f"  ·  at {where}",
+            f" ({node.move})" if node.move else "",
+            f"  {_kind_text(node.kind)}",
+        )
+        if node.alpha is not None or node.beta is not None:
+            text.append("  ·  ")
+            text.append(f"α = {format_score(node.alpha)}   β = {format_score(node.beta)}",
+                        style="bold cyan")
+        text.append(f"  ·  pruned so far: {view.pruned_count(self.step)}")
+        self.query_one("#explorer-step", Static).update(text)
+
+    # ---- stepping ---------------------------------------------------------------------
+
+    def go_to(self, step: int) -> None:
+        """Show the search as it stood when node ``step`` (visit order) was entered."""
+        view = self.view
+        if view is None or not view.nodes:
+            return
+        self.step = max(0, min(step, view.last_step))
+        self._reveal(view.nodes[self.step].path)
+        self._refresh_labels()
+        self._show_step()
+
+    def _reveal(self, path: tuple[int, ...]) -> None:
+        """Expand the ancestors of ``path`` (populating lazily) and put the cursor on it."""
+        assert self.view is not None
+        tree = self.query_one("#explorer-tree", Tree)
+        for depth in range(len(path)):
+            entry = self.tree_nodes.get(("node", path[:depth]))
+            if entry is None:
+                return
+            self._populate(entry, self.view.by_path[path[:depth]])
+            entry.expand()
+        target = self.tree_nodes.get(("node", path))
+        if target is not None:
+            tree.move_cursor(target)
+
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.step + delta)
+
+    def action_jump(self, where: int) -> None:
+        if self.view is not None:
+            self.go_to(self.view.last_step if where < 0 else where)
+
+    def action_contrast(self) -> None:
+        other = CONTRAST.get(self.config.algorithm)
+        if other is None:
+            self.notify("The contrast view compares minimax with alpha-beta.",
+                        severity="warning")
+            return
+        depth = int(self.config.get("depth"))
+        trace = int(self.config.get("trace"))
+        self._run(EngineConfig.create(other, {"depth": depth, "trace": trace}))
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.dismiss()
+        else:
+            self.app.exit()
+
+
+EXPLORE_DEPTH = 3
+"""Plies the explorer searches from a game position: the first plies are what a
+student can read (tic-tac-toe's full tree has half a million nodes)."""
+
+
+def explorer_for(game: Game[Any, Any], state: Any, engine: EngineConfig | None
+                 ) -> TreeExplorerScreen:
+    """The explorer on a game position: ``engine``'s algorithm if it records a trace,
+    else alpha-beta (or the first tracing algorithm that fits), a few plies deep."""
+    if game.is_terminal(state):
+        raise ExplorerError("the game is over: there is no search to explore")
+    tracing = [name for name, params in PARAMS.items()
+               if any(param.name == "trace" for param in params) and why_not(game, name) is None]
+    if not tracing:
+        raise ExplorerError(f"no algorithm that records a search tree fits {game.name}")
+    algorithm = engine.algorithm if engine is not None and engine.algorithm in tracing else (
+        "alphabeta" if "alphabeta" in tracing else tracing[0]
+    )
+    depth = EXPLORE_DEPTH
+    if engine is not None and engine.algorithm == algorithm:
+        depth = min(int(engine.get("depth")), EXPLORE_DEPTH)
+    config = EngineConfig.create(algorithm, {"depth": depth})
+    return TreeExplorerScreen(game, state, config)
+
+
+class TreeExplorerApp(App[None]):
+    """``adversa tree … --explore``: the explorer on its own."""
+
+    TITLE = "adversa"
+
+    def __init__(self, game: Game[Any, Any], state: Any, config: EngineConfig, *,
+                 engine_search: SearchFunction | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.position = state
+        self.config = config
+        self.engine_search = engine_search
+
+    def on_mount(self) -> None:
+        self.push_screen(TreeExplorerScreen(self.game, self.position, self.config))
+
+
+def run_tree_explorer(game: Game[Any, Any], state: Any, config: EngineConfig) -> None:
+    """Open the explorer for one search of ``state``; `AdversaError` when it cannot trace."""
+    traced_config(config)
+    check_fits(game, config.algorithm)
+    TreeExplorerApp(game, state, config).run()

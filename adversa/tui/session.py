@@ -1,0 +1,382 @@
+"""A game in progress, as the app sees it — pure Python, no Textual.
+
+`GameSession` owns the move list, undo/redo, who plays each seat and the game
+record (save, load, autosave). Keeping it free of widgets means every rule of
+"what undo takes back" or "what a saved file contains" is unit-tested without
+a terminal, and the screen only draws what the session says.
+
+A *player* is ``None`` for a human or an `EngineConfig` for an engine; its text
+form is ``human`` or the engine's text form (``alphabeta depth=9``), the same
+words ``adversa play --player`` accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from adversa.games import CHANCE, AdversaError, Game, make_game
+from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.engine import check_fits, why_not
+from adversa.tui import settings
+
+Player = EngineConfig | None
+"""None is a human at the keyboard; an `EngineConfig` is an engine."""
+
+HUMAN = "human"
+RECORD_FORMAT = "adversa-game"
+RECORD_VERSION = 1
+PDN_SIDES = ("Black", "White")
+"""PDN player tags, in seat order (Black moves first in checkers)."""
+
+DEFAULT_ENGINES: dict[str, tuple[str, ...]] = {
+    "tictactoe": ("alphabeta depth=9",),
+    "nim": ("solve", "alphabeta depth=12"),
+    "grundy": ("solve", "alphabeta depth=12"),
+    "checkers": ("alphabeta depth=20 time=2",),
+    "pig": ("expectiminimax depth=3", "maxn depth=3"),
+    "tree": ("alphabeta depth=12",),
+}
+"""Per game, engines in order of preference; the first that fits the game's
+options wins (3-player Pig cannot use expectiminimax, so it gets max^n)."""
+
+
+class RecordError(AdversaError):
+    """A saved game that cannot be read back; the message names the problem."""
+
+
+# --------------------------------------------------------------------------- players
+
+
+def fitting_algorithms(game: Game[Any, Any]) -> list[str]:
+    """The algorithms that can search ``game``, in menu order.
+
+    The same answer as `engine.algorithms_for`, but an algorithm whose module
+    fails to import is skipped instead of breaking the start screen.
+    """
+    names: list[str] = []
+    for name in PARAMS:
+        try:
+            if why_not(game, name) is None:
+                names.append(name)
+        except (ImportError, AdversaError):
+            continue
+    return names
+
+
+def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
+    """A sensible engine for ``game``, or None when no algorithm fits it."""
+    available = fitting_algorithms(game)
+    for text in DEFAULT_ENGINES.get(game.name, ()):
+        config = EngineConfig.parse(text)
+        if config.algorithm in available:
+            return config
+    return EngineConfig(available[0]) if available else None
+
+
+def parse_player(game: Game[Any, Any], text: str) -> Player:
+    """``human`` or an engine text form checked to fit ``game``; raises AdversaError."""
+    if text.strip().lower() == HUMAN:
+        return None
+    config = EngineConfig.parse(text)
+    check_fits(game, config.algorithm)
+    return config
+
+
+def player_text(player: Player) -> str:
+    return HUMAN if player is None else player.text
+
+
+def default_players(game: Game[Any, Any], given: Sequence[Player] = ()) -> list[Player]:
+    """Fill missing seats: seat 0 is a human, the others the default engine."""
+    players = list(given[: game.num_players])
+    while len(players) < game.num_players:
+        players.append(None if not players else default_engine(game))
+    return players
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class GameSession:
+    """One game: rules, start position, moves played, moves undone, players."""
+
+    def __init__(
+        self,
+        game_name: str,
+        options: Mapping[str, Any] | None = None,
+        players: Sequence[Player] = (),
+        position: str | None = None,
+    ) -> None:
+        self.game: Game[Any, Any] = make_game(game_name, options or {})
+        declared = {option.name: option for option in self.game.OPTIONS}
+        self.options: dict[str, str] = {
+            name: declared[name].format(value) for name, value in self.game.options.items()
+        }
+        self.start_position = position
+        start = self.game.initial_state() if position is None else self.game.parse_position(
+            position
+        )
+        self.players: list[Player] = default_players(self.game, players)
+        self.states: list[Any] = [start]
+        self.moves: list[Any] = []
+        self.notations: list[str] = []
+        self.redo_stack: list[Any] = []
+
+    # ---- reading the position -------------------------------------------------
+
+    @property
+    def game_name(self) -> str:
+        return self.game.name
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def to_move(self) -> int:
+        return self.game.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    @property
+    def last_move(self) -> Any | None:
+        return self.moves[-1] if self.moves else None
+
+    @property
+    def has_human(self) -> bool:
+        return any(player is None for player in self.players)
+
+    def player_at(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def is_human_turn(self) -> bool:
+        return self._human_at(self.state)
+
+    def engine_to_move(self) -> EngineConfig | None:
+        """The engine that must move now, or None (human turn, chance, game over)."""
+        if self.is_over or self.to_move == CHANCE:
+            return None
+        return self.players[self.to_move]
+
+    def legal_moves(self) -> Sequence[Any]:
+        if self.to_move == CHANCE:
+            return ()
+        return self.game.legal_moves(self.state)
+
+    def status_text(self) -> str:
+        """Whose turn it is, or how the game ended, in one line."""
+        outcome = self.game.outcome(self.state)
+        if outcome is not None:
+            if outcome.winner is not None:
+                return f"{self.game.player_name(outcome.winner)} wins — {outcome.reason}"
+            if self.game.name == "tree" and outcome.utilities:
+                values = ", ".join(f"{value:g}" for value in outcome.utilities)
+                return f"Game over — value {values} ({outcome.reason})"
+            return f"Draw — {outcome.reason}"
+        seat = self.to_move
+        if seat == CHANCE:
+            return "Chance to move (rolling…)"
+        who = "you" if self.players[seat] is None else self.players[seat].algorithm  # type: ignore[union-attr]
+        return f"{self.game.player_name(seat)} to move ({who})"
+
+    # ---- changing the position ---------------------------------------------------
+
+    def play(self, move: Any) -> None:
+        """Apply a move (or a chance outcome) the caller knows to be legal."""
+        state = self.state
+        self.notations.append(self.game.format_move(state, move))
+        self.moves.append(move)
+        self.states.append(self.game.result(state, move))
+        if self.redo_stack and self.redo_stack[-1] == move:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
+
+    def play_text(self, text: str) -> Any:
+        """Parse a typed move (raises AdversaError, state unchanged) and play it."""
+        move = self.game.parse_move(self.state, text)
+        self.play(move)
+        return move
+
+    def roll(self, rng: random.Random) -> Any:
+        """At a chance state, draw an outcome by its probability and play it."""
+        outcomes = self.game.chance_outcomes(self.state)
+        values = [outcome for outcome, _ in outcomes]
+        weights = [probability for _, probability in outcomes]
+        outcome = rng.choices(values, weights)[0]
+        self.play(outcome)
+        return outcome
+
+    def undo(self) -> int:
+        """Take back plies; returns how many.
+
+        With a human in the game, undo goes back to the previous position where
+        a human was to move, so against an engine it takes back the engine's
+        reply and the human's move together (and any dice rolled between).
+        Without humans (engine vs engine) it takes back one ply.
+        """
+        undone = 0
+        while self.moves:
+            self.redo_stack.append(self.moves.pop())
+            self.notations.pop()
+            self.states.pop()
+            undone += 1
+            if not self.has_human or self._human_at(self.state):
+                break
+        return undone
+
+    def redo(self) -> int:
+        """Replay undone plies up to the next human turn; returns how many."""
+        redone = 0
+        while self.redo_stack:
+            self.play(self.redo_stack[-1])
+            redone += 1
+            if not self.has_human or self.is_human_turn() or self.is_over:
+                break
+        return redone
+
+    def restart(self) -> None:
+        del self.states[1:]
+        self.moves.clear()
+        self.notations.clear()
+        self.redo_stack.clear()
+
+    def _human_at(self, state: Any) -> bool:
+        if self.game.is_terminal(state):
+            return False
+        seat = self.game.to_move(state)
+        return seat != CHANCE and self.players[seat] is None
+
+    # ---- records --------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The readable JSON record: everything needed to replay the game."""
+        outcome = self.game.outcome(self.state)
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game_name,
+            "options": dict(self.options),
+            "start": self.start_position,
+            "moves": list(self.notations),
+            "players": [player_text(player) for player in self.players],
+            "result": self.status_text() if outcome is not None else None,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> GameSession:
+        """Rebuild a session by replaying the record's moves; RecordError if it is bad."""
+        if record.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not an adversa game record (expected format {RECORD_FORMAT!r})")
+        game_name = record.get("game")
+        moves = record.get("moves", [])
+        if not isinstance(game_name, str) or not isinstance(moves, list):
+            raise RecordError("game record needs a 'game' name and a 'moves' list")
+        start = record.get("start")
+        session = cls(game_name, record.get("options") or {}, (), start)
+        players = [parse_player(session.game, str(text)) for text in record.get("players", [])]
+        session.players = default_players(session.game, players)
+        for number, text in enumerate(moves, start=1):
+            try:
+                session.play(session.parse_recorded(str(text)))
+            except AdversaError as error:
+                raise RecordError(f"move {number} ({text!r}) of the record: {error}") from None
+        return session
+
+    def parse_recorded(self, text: str) -> Any:
+        """A move of a record: a player's move, or a chance outcome at a chance state."""
+        if self.to_move != CHANCE:
+            return self.game.parse_move(self.state, text)
+        for outcome, _ in self.game.chance_outcomes(self.state):
+            if self.game.format_move(self.state, outcome).lower() == text.strip().lower():
+                return outcome
+        raise RecordError(f"{text!r} is not a chance outcome of this position")
+
+    def save(self, path: Path) -> None:
+        """Write the record; ``.pdn`` writes Portable Draughts Notation (checkers only)."""
+        if path.suffix.lower() == ".pdn":
+            text = self._pdn_text()
+        else:
+            text = json.dumps(self.to_record(), indent=2, ensure_ascii=False) + "\n"
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+
+    def _pdn_text(self) -> str:
+        if self.game_name != "checkers":
+            raise RecordError(f"PDN records checkers games; save {self.game_name} as .json")
+        from adversa.games import pdn
+
+        tags = {side: player_text(player)
+                for side, player in zip(PDN_SIDES, self.players, strict=True)}
+        return pdn.write_pdn(self.game, self.moves, start=self.states[0],  # type: ignore[arg-type]
+                             tags=tags)
+
+    @classmethod
+    def from_pdn(cls, text: str) -> GameSession:
+        """A checkers game from PDN; Black/White tags that name engines become engines."""
+        from adversa.games import pdn
+
+        record = pdn.read_pdn(text)
+        session = cls("checkers")
+        players: list[Player] = []
+        for side in PDN_SIDES:
+            try:
+                players.append(parse_player(session.game, record.tags.get(side, HUMAN)))
+            except AdversaError:
+                players.append(None)  # a person's name, not an engine
+        start = session.game.format_position(record.start) if "FEN" in record.tags else None
+        session = cls("checkers", {}, players, start)
+        for move in record.moves:
+            session.play(move)
+        return session
+
+    @classmethod
+    def load(cls, path: Path) -> GameSession:
+        """Read a saved game (JSON record or PDN); RecordError/AdversaError when bad."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        if path.suffix.lower() == ".pdn":
+            return cls.from_pdn(text)
+        try:
+            record = json.loads(text)
+        except ValueError as error:
+            raise RecordError(f"{path} is not valid JSON: {error}") from None
+        if not isinstance(record, dict):
+            raise RecordError(f"{path} does not hold a game record object")
+        return cls.from_record(record)
+
+    # ---- autosave ---------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Keep the game in progress for next time; a finished game is forgotten."""
+        try:
+            if self.is_over or not self.moves:
+                settings.remove(settings.AUTOSAVE_FILE)
+            else:
+                settings.write_json(settings.AUTOSAVE_FILE, self.to_record())
+        except OSError:
+            pass  # autosave is a convenience; a full disk must not interrupt the game
+
+
+def autosaved_record() -> dict[str, Any] | None:
+    """The autosaved game record, if there is one worth offering."""
+    record = settings.read_json(settings.AUTOSAVE_FILE)
+    if record is None or record.get("format") != RECORD_FORMAT or not record.get("moves"):
+        return None
+    return record
+
+
+def describe_record(record: Mapping[str, Any]) -> str:
+    """One line for a resume button: game, players and moves so far."""
+    players = " vs ".join(str(p) for p in record.get("players", []))
+    return f"{record.get('game')} — {players} — {len(record.get('moves', []))} moves"

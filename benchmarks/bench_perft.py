@@ -1,0 +1,210 @@
+"""Checkers move generation speed: adversa's perft against py-draughts 1.10.1.
+
+Run: ``.venv/bin/python benchmarks/bench_perft.py [--depth 8] [--repeat 3]``
+
+For each position it prints leaf counts, seconds (best of ``--repeat``), leaves
+per second and the ratio adversa / py-draughts, both measured in this run. The
+peer is configured to play the real rules: its ``AmericanBoard`` offers quiet
+moves next to captures, so we call its bitboard core directly with
+``captures_optional=False`` and bulk-count the last ply exactly like adversa
+does. Its counts are checked against the published numbers (initial position)
+and against adversa's (other positions) before anything is timed.
+
+A second table times a plain full-width walk to depth 6 through the Game
+protocol (``is_terminal`` + ``legal_moves`` + ``result`` at every node), which is
+what alpha-beta pays per node before evaluation. Its baseline is the same walk
+over py-draughts' ``AmericanBoard`` (forced-capture move list, ``push``, ``pop``;
+it checks no draw rule, so it does less work per node than adversa).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from adversa.games.checkers import Checkers, CheckersState
+
+PUBLISHED = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768, 7: 179740, 8: 845931}
+POSITIONS = {
+    "initial": "B:W21-32:B1-12",
+    "middle game (24 plies in)": "B:W10,22,26,28,29,30,32:B1,3,5,7,11,12",
+    "kings": "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+}
+WALK_DEPTH = 6
+
+
+def best_time(run: Callable[[], int], repeat: int) -> tuple[int, float]:
+    """The result of ``run`` and its fastest wall-clock time over ``repeat`` runs."""
+    best = float("inf")
+    result = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return result, best
+
+
+class PeerDraughts:
+    """py-draughts 1.10.1 playing American checkers with captures forced.
+
+    Its squares are indexed 0–31 like ours (1–32) and its black men also start
+    on 0–11 and move down, so our positions map across square by square; only
+    its default start gives the first move to White, which perft does not see.
+    """
+
+    def __init__(self) -> None:
+        from draughts.boards._core import CORE_AMERICAN  # type: ignore[import-untyped]
+
+        geometry = CORE_AMERICAN.geo
+        self.generate = CORE_AMERICAN.gen_moves
+        self.bit = geometry.BIT
+        self.promo_white, self.promo_black = geometry.PROMO_WHITE, geometry.PROMO_BLACK
+
+    def perft_state(self, state: CheckersState, depth: int, game: Checkers) -> int:
+        wm = wk = bm = bk = 0
+        for square, piece in game.pieces(state).items():
+            bit = self.bit[square - 1]
+            if piece == "w":
+                wm |= bit
+            elif piece == "W":
+                wk |= bit
+            elif piece == "b":
+                bm |= bit
+            else:
+                bk |= bit
+        return self.perft(wm, wk, bm, bk, state.player == 1, depth)
+
+    def perft(self, wm: int, wk: int, bm: int, bk: int, white: bool, depth: int) -> int:
+        captures, quiets = self.generate(wm, wk, bm, bk, white, False)
+        if depth == 1:
+            return len(captures) + (len(quiets) if quiets else 0)
+        bit = self.bit
+        total = 0
+        steps: list[Any] = captures or quiets or []
+        for step in steps:
+            if captures:
+                path, taken, _promoted = step
+                start, end = bit[path[0]], bit[path[-1]]
+                removed = 0
+                for square in taken:
+                    removed |= bit[square]
+            else:
+                start, end, removed = bit[step[0]], bit[step[1]], 0
+            if white:
+                nbm, nbk = bm & ~removed, bk & ~removed
+                if wk & start:
+                    nwm, nwk = wm, (wk & ~start) | end
+                elif end & self.promo_white:
+                    nwm, nwk = wm & ~start, wk | end
+                else:
+                    nwm, nwk = (wm & ~start) | end, wk
+            else:
+                nwm, nwk = wm & ~removed, wk & ~removed
+                if bk & start:
+                    nbm, nbk = bm, (bk & ~start) | end
+                elif end & self.promo_black:
+                    nbm, nbk = bm & ~start, bk | end
+                else:
+                    nbm, nbk = (bm & ~start) | end, bk
+            total += self.perft(nwm, nwk, nbm, nbk, not white, depth - 1)
+        return total
+
+
+    def walk_fen(self, fen: str, depth: int) -> int:
+        from draughts import AmericanBoard  # type: ignore[import-untyped]
+        from draughts.boards.american import _CORE  # type: ignore[import-untyped]
+
+        board = AmericanBoard.from_fen(fen)
+
+        def walk(depth: int) -> int:
+            if depth == 0:
+                return 1
+            nodes = 1
+            moves = board._legal_moves_from_core(_CORE, max_capture=False,
+                                                 captures_optional=False)
+            for move in moves:
+                board.push(move)
+                nodes += walk(depth - 1)
+                board.pop()
+            return nodes
+
+        return walk(depth)
+
+
+def walk(game: Checkers, state: CheckersState, depth: int) -> int:
+    """Nodes of a full-width tree walk through the Game protocol."""
+    if depth == 0 or game.is_terminal(state):
+        return 1
+    return 1 + sum(walk(game, game.result(state, move), depth - 1)
+                   for move in game.legal_moves(state))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=8, help="perft depth (default 8)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure, best kept")
+    args = parser.parse_args(argv)
+    game = Checkers()
+    try:
+        peer: PeerDraughts | None = PeerDraughts()
+    except ImportError:
+        peer = None
+        print("py-draughts is not installed (pip install py-draughts==1.10.1): "
+              "adversa figures only, no ratio.\n")
+
+    if peer is not None:
+        initial = game.parse_position(POSITIONS["initial"])
+        depths = range(1, min(args.depth, max(PUBLISHED)) + 1)
+        counts = [peer.perft_state(initial, d, game) for d in depths]
+        print("py-draughts perft (captures forced) from the initial position:",
+              ", ".join(map(str, counts)))
+        if counts != [PUBLISHED[d] for d in depths]:
+            print("py-draughts counts differ from the published ones; not timing it.")
+            peer = None
+
+    print(f"\nperft({args.depth}), best of {args.repeat}")
+    header = f"{'position':28} {'leaves':>10} {'adversa s':>10} {'leaves/s':>11}"
+    print(header + (f" {'peer s':>8} {'peer leaves/s':>14} {'ratio':>6}" if peer else ""))
+    ok = True
+    for name, fen in POSITIONS.items():
+        state = game.parse_position(fen)
+        leaves, seconds = best_time(lambda s=state: game.perft(s, args.depth), args.repeat)
+        if name == "initial" and args.depth in PUBLISHED and leaves != PUBLISHED[args.depth]:
+            print(f"adversa perft({args.depth}) = {leaves}, published {PUBLISHED[args.depth]}")
+            ok = False
+        line = f"{name:28} {leaves:>10} {seconds:>10.3f} {leaves / seconds:>11,.0f}"
+        if peer is not None:
+            peer_leaves, peer_seconds = best_time(
+                lambda s=state: peer.perft_state(s, args.depth, game), args.repeat)
+            if peer_leaves != leaves:
+                print(f"{name}: py-draughts counts {peer_leaves}, adversa {leaves}")
+                ok = False
+            line += (f" {peer_seconds:>8.3f} {peer_leaves / peer_seconds:>14,.0f}"
+                     f" {peer_seconds / seconds:>5.2f}x")
+        print(line)
+
+    print(f"\nfull-width walk to depth {WALK_DEPTH} (is_terminal + legal_moves + result per node)")
+    header = f"{'position':28} {'nodes':>10} {'adversa s':>10} {'nodes/s':>11}"
+    print(header + (f" {'peer s':>8} {'peer nodes/s':>14} {'ratio':>6}" if peer else ""))
+    for name, fen in POSITIONS.items():
+        state = game.parse_position(fen)
+        nodes, seconds = best_time(lambda s=state: walk(game, s, WALK_DEPTH), args.repeat)
+        line = f"{name:28} {nodes:>10} {seconds:>10.3f} {nodes / seconds:>11,.0f}"
+        if peer is not None:
+            full_fen = game.format_position(state)
+            peer_nodes, peer_seconds = best_time(
+                lambda f=full_fen: peer.walk_fen(f, WALK_DEPTH), args.repeat)
+            if peer_nodes != nodes:
+                print(f"{name}: py-draughts walks {peer_nodes} nodes, adversa {nodes}")
+                ok = False
+            line += (f" {peer_seconds:>8.3f} {peer_nodes / peer_seconds:>14,.0f}"
+                     f" {peer_seconds / seconds:>5.2f}x")
+        print(line)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Comparing engines on one position: summary rows, agreement, ratios, and the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from adversa.cli import main
+from adversa.games import make_game
+from adversa.search.compare import (
+    CompareRow,
+    agree,
+    effective_branching_factor,
+    run_comparison,
+    summary_rows,
+)
+from adversa.search.config import EngineConfig
+
+MINIMAX = EngineConfig.parse("minimax depth=4")
+ALPHABETA = EngineConfig.parse("alphabeta depth=4 tt=0")
+
+
+def test_effective_branching_factor_of_a_uniform_tree() -> None:
+    assert effective_branching_factor(1 + 3 + 9, 2) == pytest.approx(3.0, rel=1e-6)
+    assert effective_branching_factor(1 + 2 + 4 + 8, 3) == pytest.approx(2.0, rel=1e-6)
+    assert effective_branching_factor(100, 0) is None
+    assert effective_branching_factor(1, 3) is None
+
+
+def test_minimax_and_alphabeta_agree_and_alphabeta_does_less() -> None:
+    game = make_game("tictactoe")
+    results = run_comparison(game, game.initial_state(), [MINIMAX, ALPHABETA], parallel=False)
+    rows = summary_rows(results)
+    assert [row.engine for row in rows] == [MINIMAX.text, ALPHABETA.text]
+    assert agree(rows)
+    assert rows[0].value == pytest.approx(rows[1].value)
+    assert rows[0].nodes_ratio == 1.0
+    assert rows[1].nodes_ratio == pytest.approx(rows[1].nodes / rows[0].nodes)
+    assert rows[1].nodes < rows[0].nodes
+    assert rows[1].pruned > 0 and rows[0].pruned == 0
+    assert rows[0].depth == rows[1].depth == 4
+    assert rows[1].ebf is not None and rows[0].ebf is not None and rows[1].ebf < rows[0].ebf
+
+
+def test_parallel_and_sequential_comparisons_count_the_same() -> None:
+    game = make_game("nim")
+    configs = [EngineConfig.parse("minimax depth=3"), EngineConfig.parse("alphabeta depth=3")]
+    parallel = summary_rows(run_comparison(game, game.initial_state(), configs, parallel=True))
+    sequential = summary_rows(run_comparison(game, game.initial_state(), configs, parallel=False))
+    assert [(row.best_move, row.nodes) for row in parallel] == [
+        (row.best_move, row.nodes) for row in sequential
+    ]
+
+
+def make_row(move: str | None) -> CompareRow:
+    return CompareRow("x", move, 0.0, 10, 0.1, 0, 0, 1, None, 1.0, False)
+
+
+def test_agreement_needs_one_shared_move() -> None:
+    assert agree([make_row("a1"), make_row("a1")])
+    assert not agree([make_row("a1"), make_row("b2")])
+    assert not agree([make_row(None), make_row(None)])
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_compare_cli_json() -> None:
+    code, stdout, stderr = run_cli(
+        "compare", "tictactoe", "--engine", "minimax depth=2", "--engine", "alphabeta depth=2",
+        "--json",
+    )
+    assert code == 0, stderr
+    document = json.loads(stdout)
+    assert document["agree"] is True
+    first, second = document["engines"]
+    assert first["nodes_ratio"] == 1.0
+    assert second["nodes_ratio"] == pytest.approx(second["nodes"] / first["nodes"], abs=1e-4)
+    assert first["best_move"] == second["best_move"]
+
+
+def test_compare_cli_table() -> None:
+    code, stdout, _ = run_cli(
+        "compare", "nim", "--set", "piles=1,2", "--engine", "solve", "--engine", "minimax depth=3",
+        "--table",
+    )
+    assert code == 0
+    assert "engines agree: yes" in stdout
+    assert "1.000" in stdout  # the first engine's nodes ratio
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--engine", "solve"], "2 to 4 --engine"),
+        (["--engine", "solve"] * 5, "2 to 4 --engine"),
+        (["--engine", "solve", "--engine", "minimax depth=x"], "--engine 'minimax depth=x'"),
+        (["--engine", "solve", "--engine", "solve", "--position", "nonsense"], ""),
+    ],
+)
+def test_compare_cli_bad_input_is_one_line(args: list[str], message: str) -> None:
+    code, stdout, stderr = run_cli("compare", "tictactoe", *args, "--json")
+    assert code == 2
+    assert stderr.startswith("adversa: error: ")
+    assert message in stderr
+    assert stderr.count("\n") == 1
+    assert stdout == ""

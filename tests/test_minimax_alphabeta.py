@@ -1,0 +1,243 @@
+"""Minimax and alpha-beta against hand-worked examples and known game values.
+
+The three-ply tree is AIMA's Fig. 5.2 (minimax value 3; in-order alpha-beta
+evaluates 7 of the 9 leaves and prunes the 2nd and 3rd leaf of the middle
+subtree). Tic-tac-toe is a draw; the depth-2 e(n) values are the lectures'.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from adversa.games import make_game
+from adversa.games.tree import TreeGame
+from adversa.search.common import pruned_paths
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+from adversa.search.stats import SearchResult
+
+THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+TIME_MARGIN = 0.1
+"""Documented overshoot of a time budget (README, "Search"): one poll interval of
+nodes plus returning from the recursion, on a loaded machine."""
+
+
+def search(game: Any, spec: str, state: Any = None, **kwargs: Any) -> SearchResult:
+    start = game.initial_state() if state is None else state
+    return run_search(game, start, EngineConfig.parse(spec), **kwargs)
+
+
+# --------------------------------------------------------------------------- textbook trees
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
+def test_three_ply_tree_value_is_3(algorithm: str) -> None:
+    game = TreeGame.from_data(THREE_PLY)
+    result = search(game, f"{algorithm} depth=3")
+    assert result.value == 3
+    assert result.best_move_text == "1"
+    assert result.pv == ("1", "1")
+
+
+def test_minimax_evaluates_every_leaf_of_the_three_ply_tree() -> None:
+    result = search(TreeGame.from_data(THREE_PLY), "minimax depth=3 trace=100")
+    assert result.snapshot.leaves == 9
+    assert pruned_paths(result.trace) == []
+
+
+def test_alphabeta_three_ply_evaluates_7_leaves_and_prunes_2_2_and_2_3() -> None:
+    result = search(TreeGame.from_data(THREE_PLY), "alphabeta depth=3 trace=100")
+    assert result.snapshot.leaves == 7
+    assert pruned_paths(result.trace) == ["2.2", "2.3"]
+    middle = next(node for node in result.trace if node.path == (2,))
+    assert middle.pruned == (2, 3)
+    assert middle.reason == "cut: 2 ≤ α = 3"
+    assert middle.alpha == 3
+    assert result.snapshot.cutoffs == 1
+    assert result.snapshot.pruned == 2
+
+
+def test_alphabeta_prunes_the_same_without_a_trace() -> None:
+    result = search(TreeGame.from_data(THREE_PLY), "alphabeta depth=3")
+    assert (result.snapshot.leaves, result.snapshot.pruned) == (7, 2)
+
+
+def test_trace_visits_in_preorder_and_marks_the_principal_variation() -> None:
+    result = search(TreeGame.from_data(THREE_PLY), "alphabeta depth=3 trace=100")
+    paths = [node.path for node in result.trace]
+    assert paths == [(), (1,), (1, 1), (1, 2), (1, 3), (2,), (2, 1), (3,), (3, 1), (3, 2), (3, 3)]
+    assert [node.path for node in result.trace if node.on_pv] == [(), (1,), (1, 1)]
+    leaf = next(node for node in result.trace if node.path == (1, 2))
+    assert (leaf.kind, leaf.alpha, leaf.beta, leaf.value) == ("leaf", float("-inf"), 3, 12)
+
+
+def test_trace_limit_truncates() -> None:
+    result = search(TreeGame.from_data(THREE_PLY), "alphabeta depth=3 trace=4")
+    assert len(result.trace) == 4
+    assert result.trace_truncated
+    assert result.value == 3
+
+
+def test_node_player_decides_max_or_min_without_alternation() -> None:
+    # MAX, then MAX again below the first child: 1st child is max(1, 9) = 9, not min.
+    data = {"player": "max", "children": [{"player": "max", "children": [1, 9]}, 4]}
+    game = TreeGame.from_data(data)
+    for algorithm in ("minimax", "alphabeta"):
+        result = search(game, f"{algorithm} depth=5 trace=50")
+        assert result.value == 9
+        assert result.best_move_text == "1"
+
+
+def test_textbook_tree_at_a_max_node_cuts_on_v_at_least_beta() -> None:
+    # MIN root; its first child (MAX) gives 5; in the second, MAX sees 7 ≥ β = 5 and cuts.
+    data = {"player": "min", "children": [{"player": "max", "children": [5, 1]},
+                                           {"player": "max", "children": [7, 3, 2]}]}
+    result = search(TreeGame.from_data(data), "alphabeta depth=3 trace=50")
+    assert pruned_paths(result.trace) == ["2.2", "2.3"]
+    second = next(node for node in result.trace if node.path == (2,))
+    assert second.reason == "cut: 7 ≥ β = 5"
+
+
+# --------------------------------------------------------------------------- tic-tac-toe
+
+
+def test_tictactoe_is_a_draw_with_full_depth_alphabeta() -> None:
+    game = make_game("tictactoe")
+    result = search(game, "alphabeta depth=9")
+    assert result.value == 0
+    assert not result.stopped
+    assert len(result.pv) == 9
+
+
+def test_tictactoe_plain_alphabeta_is_a_draw_too() -> None:
+    game = make_game("tictactoe")
+    plain = search(game, "alphabeta depth=9 ordering=off tt=0 id=off pvs=off")
+    assert plain.value == 0
+
+
+def test_depth_two_e_of_n_chooses_the_centre_with_value_plus_one() -> None:
+    game = make_game("tictactoe")
+    result = search(game, "minimax depth=2")
+    assert result.best_move_text == "b2"
+    assert result.extra["raw_value"] == pytest.approx(1)
+    scale = 9  # raw e(n) = value × 9 on the 3×3 board (8 lines + 1)
+    raw = {rm.move: round(rm.score * scale, 9) for rm in result.snapshot.root_moves}
+    assert raw == {"b2": 1, "a1": -1, "a3": -1, "c1": -1, "c3": -1,
+                   "a2": -2, "b1": -2, "b3": -2, "c2": -2}
+
+
+def test_depth_two_alphabeta_agrees_on_the_centre() -> None:
+    result = search(make_game("tictactoe"), "alphabeta depth=2")
+    assert result.best_move_text == "b2"
+    assert result.extra["raw_value"] == pytest.approx(1)
+
+
+def test_the_fastest_win_is_preferred() -> None:
+    game = make_game("tictactoe")
+    # X to move: c1 wins at once; b3 (blocking O) wins too, but only on ply 3.
+    state = game.parse_position("O.O/.../XX.")
+    for spec in ("alphabeta depth=9", "minimax depth=9"):
+        result = search(game, spec, state)
+        assert result.best_move_text == "c1"
+        assert result.value == 1
+        assert result.extra["win_in_plies"] == 1
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
+def test_slowest_loss_is_preferred_when_lost(algorithm: str) -> None:
+    # Nim 2,2 is lost for the mover. Emptying a pile loses on ply 2; taking one lasts to ply 4.
+    game = make_game("nim", {"piles": "2,2"})
+    result = search(game, f"{algorithm} depth=10")
+    assert result.value == -1
+    assert result.extra["loss_in_plies"] == 4
+    after = game.result(game.initial_state(), result.best_move)
+    assert sorted(game.piles(after)) == [1, 2]
+
+
+# --------------------------------------------------------------------------- checkers
+
+
+def test_checkers_quiescence_sees_the_pending_capture_at_depth_one() -> None:
+    game = make_game("checkers")
+    # Black's lone man must step next to White's man on 22 and is captured: a loss.
+    state = game.parse_position("B:W22,30:B14")
+    with_q = search(game, "alphabeta depth=1", state)
+    without_q = search(game, "alphabeta depth=1 quiescence=off", state)
+    exact = search(game, "minimax depth=3", state)
+    assert exact.value == -1
+    assert with_q.value == exact.value
+    assert with_q.snapshot.seldepth > 1
+    assert without_q.value != exact.value
+    assert -1 < without_q.value < 0
+
+
+def test_time_budget_is_kept_on_checkers() -> None:
+    game = make_game("checkers")
+    started = time.perf_counter()
+    result = search(game, "alphabeta time=0.5")
+    elapsed = time.perf_counter() - started
+    assert elapsed < 0.5 + TIME_MARGIN
+    assert result.stopped
+    assert result.best_move in game.legal_moves(game.initial_state())
+    assert result.snapshot.completed_depth >= 1
+
+
+@pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
+def test_stop_request_returns_promptly_with_a_legal_move(algorithm: str) -> None:
+    game = make_game("checkers")
+    deadline = time.perf_counter() + 0.2
+    started = time.perf_counter()
+    result = search(
+        game, f"{algorithm} depth=30", should_stop=lambda: time.perf_counter() > deadline
+    )
+    assert time.perf_counter() - started < 0.2 + TIME_MARGIN
+    assert result.stopped
+    assert result.best_move in game.legal_moves(game.initial_state())
+
+
+def test_immediate_stop_still_returns_a_legal_move() -> None:
+    game = make_game("checkers")
+    result = search(game, "alphabeta depth=12", should_stop=lambda: True)
+    assert result.stopped
+    assert result.best_move in game.legal_moves(game.initial_state())
+
+
+def test_iterations_and_snapshots_are_reported() -> None:
+    game = make_game("checkers")
+    events: list[Any] = []
+    result = search(game, "alphabeta depth=6", on_event=events.append)
+    depths = [iteration.depth for iteration in result.iterations]
+    assert depths == [1, 2, 3, 4, 5, 6]
+    assert result.iterations[-1].pv == result.pv[: len(result.iterations[-1].pv)]
+    assert events[-1] is result
+    snapshot = result.snapshot
+    assert snapshot.finished
+    assert snapshot.tt_probes >= snapshot.tt_hits > 0
+    assert 0 < snapshot.tt_fill <= 1
+    assert {rm.move for rm in snapshot.root_moves} == set(
+        game.format_moves(game.initial_state(), game.legal_moves(game.initial_state()))
+    )
+
+
+def test_search_without_id_runs_one_iteration() -> None:
+    game = make_game("checkers")
+    result = search(game, "alphabeta depth=5 id=off")
+    assert [iteration.depth for iteration in result.iterations] == [5]
+
+
+def test_beam_searches_only_the_best_moves() -> None:
+    game = make_game("checkers")
+    full = search(game, "alphabeta depth=4 id=off quiescence=off")
+    beam = search(game, "alphabeta depth=4 id=off quiescence=off beam=2")
+    assert beam.snapshot.nodes < full.snapshot.nodes
+    assert len(beam.snapshot.root_moves) == 2
+
+
+def test_alphabeta_refuses_games_with_chance() -> None:
+    from adversa.games.base import AdversaError
+
+    with pytest.raises(AdversaError, match="without chance"):
+        search(make_game("pig"), "alphabeta depth=2")

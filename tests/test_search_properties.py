@@ -1,0 +1,149 @@
+"""Property tests: alpha-beta and every value-preserving enhancement agree with minimax.
+
+Random textbook trees (nested lists → `TreeGame.from_data`) and random positions
+of tic-tac-toe, Nim and checkers. Beam search and quiescence change values by
+design and are left out (quiescence is switched off); they have their own tests.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adversa.games import make_game
+from adversa.games.tree import TreeGame
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+from adversa.search.stats import SearchResult
+
+PLAIN = "ordering=off killers=off history=off tt=0 id=off pvs=off quiescence=off"
+"""The enhanced engine with every enhancement off: plain fail-soft negamax alpha-beta."""
+
+VALUE_PRESERVING = {
+    "plain": PLAIN,
+    "ordering": "ordering=on killers=off history=off tt=0 id=off pvs=off quiescence=off",
+    "killers": "ordering=on killers=on history=off tt=0 id=off pvs=off quiescence=off",
+    "history": "ordering=on killers=off history=on tt=0 id=off pvs=off quiescence=off",
+    "tt": "ordering=off killers=off history=off tt=1 id=off pvs=off quiescence=off",
+    "id": "ordering=off killers=off history=off tt=0 id=on pvs=off quiescence=off",
+    "pvs": "ordering=off killers=off history=off tt=0 id=off pvs=on quiescence=off",
+    "aspiration": "ordering=on tt=1 id=on pvs=off aspiration=0.05 quiescence=off",
+    "all": "tt=1 aspiration=0.02 quiescence=off",
+}
+
+SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+class FreeOrderTree(TreeGame):
+    """A textbook tree the enhanced engine may reorder (the real tree game forbids it)."""
+
+    fixed_move_order: ClassVar[bool] = False
+
+
+def search(game: Any, state: Any, spec: str) -> SearchResult:
+    return run_search(game, state, EngineConfig.parse(spec))
+
+
+@st.composite
+def trees(draw: st.DrawFn) -> list[Any]:
+    """A random MAX/MIN tree: height 1–4, 1–4 children per node, some leaves early.
+
+    Built level by level (not with ``st.recursive``, whose trees are mostly tiny)
+    so that deep principal-variation re-searches and transpositions get exercised.
+    """
+    height = draw(st.integers(min_value=1, max_value=4))
+
+    def node(levels: int) -> Any:
+        if levels == 0 or (levels < height and draw(st.integers(0, 5)) == 0):
+            return draw(st.integers(min_value=-9, max_value=9))
+        return [node(levels - 1) for _ in range(draw(st.integers(1, 4)))]
+
+    return [node(height - 1) for _ in range(draw(st.integers(1, 4)))]
+
+
+def tree_height(tree: Any) -> int:
+    return 1 + max(tree_height(child) for child in tree) if isinstance(tree, list) else 0
+
+
+# --------------------------------------------------------------------------- trees
+
+
+@SETTINGS
+@given(trees())
+def test_textbook_alphabeta_equals_minimax_on_random_trees(tree: Any) -> None:
+    game = TreeGame.from_data(tree)
+    depth = tree_height(tree)
+    exact = search(game, game.initial_state(), f"minimax depth={depth}")
+    pruned = search(game, game.initial_state(), f"alphabeta depth={depth} trace=1000")
+    assert pruned.value == exact.value
+    assert pruned.snapshot.leaves <= exact.snapshot.leaves
+    skipped = sum(len(node.pruned) for node in pruned.trace)
+    assert skipped == pruned.snapshot.pruned
+
+
+@SETTINGS
+@given(trees(), st.integers(min_value=1, max_value=4))
+def test_enhancements_keep_the_value_on_random_trees(tree: Any, depth: int) -> None:
+    game = FreeOrderTree.from_data(tree)
+    state = game.initial_state()
+    exact = search(game, state, f"minimax depth={depth}")
+    for name, options in VALUE_PRESERVING.items():
+        result = search(game, state, f"alphabeta depth={depth} {options}")
+        assert result.value == pytest.approx(exact.value), name
+
+
+@SETTINGS
+@given(trees())
+def test_alphabeta_never_evaluates_more_leaves_than_minimax(tree: Any) -> None:
+    game = FreeOrderTree.from_data(tree)
+    depth = tree_height(tree)
+    exact = search(game, game.initial_state(), f"minimax depth={depth}")
+    for options in (PLAIN, VALUE_PRESERVING["ordering"], VALUE_PRESERVING["history"]):
+        result = search(game, game.initial_state(), f"alphabeta depth={depth} {options}")
+        assert result.snapshot.leaves <= exact.snapshot.leaves
+
+
+# --------------------------------------------------------------------------- games
+
+
+def random_position(game: Any, seed: int, plies: int) -> Any:
+    """The position after up to ``plies`` random moves (stopping before the end)."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(plies):
+        moves = game.legal_moves(state)
+        child = game.result(state, rng.choice(moves)) if moves else state
+        if game.is_terminal(child):
+            break
+        state = child
+    return state
+
+
+GAMES = {
+    "tictactoe": (lambda: make_game("tictactoe"), 7, 4),
+    "nim": (lambda: make_game("nim", {"piles": "2,3,4"}), 4, 5),
+    "checkers": (lambda: make_game("checkers"), 30, 3),
+}
+"""name → (game factory, most random plies to start from, deepest search)."""
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**6), data=st.data())
+def test_enhancements_keep_the_value_on_random_positions(name: str, seed: int, data: Any) -> None:
+    factory, most_plies, deepest = GAMES[name]
+    game = factory()
+    state = random_position(game, seed, data.draw(st.integers(0, most_plies)))
+    depth = data.draw(st.integers(1, deepest))
+    exact = search(game, state, f"minimax depth={depth}")
+    plain = search(game, state, f"alphabeta depth={depth} {PLAIN}")
+    assert plain.snapshot.leaves <= exact.snapshot.leaves
+    for label, options in VALUE_PRESERVING.items():
+        result = search(game, state, f"alphabeta depth={depth} {options}")
+        assert result.value == pytest.approx(exact.value, abs=1e-12), label

@@ -1,0 +1,240 @@
+"""The exact solver against theory: tic-tac-toe is a draw, Nim and Grundy's game
+follow Sprague–Grundy, textbook trees back up their hand-computed values.
+
+Reference values are computed here independently (a memoised negamax written in
+the test, nim-sums, Grundy numbers from the mex definition), never copied from
+the solver's output.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adversa.games import make_game
+from adversa.games.base import Game
+from adversa.games.tree import TreeGame
+from adversa.search import solve
+from adversa.search.config import EngineConfig
+from adversa.search.engine import AlgorithmError, run_search
+from adversa.search.stats import Reporter, SearchResult
+
+KNOWN_GRUNDY = (0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0)
+"""g(0) … g(20) of Grundy's game (OEIS A002188)."""
+
+
+def solved(game: Game[Any, Any], state: Any = None) -> SearchResult:
+    if state is None:
+        state = game.initial_state()
+    return run_search(game, state, EngineConfig.parse("solve"))
+
+
+def reference_values(game: Game[Any, Any], state: Any) -> dict[str, float]:
+    """Each root move's value for the mover, by a plain memoised negamax (±1/0 games)."""
+
+    @functools.cache
+    def negamax(position: Hashable) -> float:
+        if game.is_terminal(position):
+            return game.utility(position)[game.to_move(position)]
+        return max(-negamax(game.result(position, move)) for move in game.legal_moves(position))
+
+    return {
+        game.format_move(state, move): -negamax(game.result(state, move))
+        for move in game.legal_moves(state)
+    }
+
+
+# ---- tic-tac-toe -----------------------------------------------------------------
+
+
+def test_tictactoe_is_a_draw_and_every_first_move_keeps_it() -> None:
+    game = make_game("tictactoe")
+    result = solved(game)
+    reference = reference_values(game, game.initial_state())
+    assert result.value == 0
+    assert sorted(result.extra["best_moves"]) == sorted(
+        move for move, value in reference.items() if value == 0
+    )
+    assert len(result.extra["best_moves"]) == 9  # the reference says every square draws
+    assert result.best_move_text in result.extra["best_moves"]
+    assert len(result.pv) == 9  # perfect play fills the board
+
+
+def test_tictactoe_win_in_one_is_solved_with_the_winning_move() -> None:
+    game = make_game("tictactoe")
+    state = game.parse_position("XX./OO./...")  # X to move; c3 completes the top row
+    result = solved(game, state)
+    reference = reference_values(game, state)
+    assert result.value == 1
+    assert "c3" in result.extra["best_moves"]
+    assert sorted(result.extra["best_moves"]) == sorted(
+        move for move, value in reference.items() if value == 1
+    )
+
+
+def test_memo_visits_each_tictactoe_position_once() -> None:
+    game = make_game("tictactoe")
+    result = solved(game)
+    # 5,478 legal positions including the empty board, which is the root.
+    assert result.extra["positions"] == 5477
+    assert result.snapshot.tt_hits > 0
+
+
+# ---- Nim ------------------------------------------------------------------------------
+
+
+def nim_sum(piles: Sequence[int]) -> int:
+    return functools.reduce(lambda a, b: a ^ b, piles, 0)
+
+
+piles_strategy = st.lists(st.integers(0, 4), min_size=1, max_size=3).filter(any)
+
+
+@settings(max_examples=40, deadline=None)
+@given(piles=piles_strategy)
+def test_nim_normal_play_wins_exactly_when_the_nim_sum_is_not_zero(piles: list[int]) -> None:
+    game = make_game("nim", {"piles": ",".join(map(str, piles))})
+    expected = 1 if nim_sum(piles) != 0 else -1
+    assert solved(game).value == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(piles=piles_strategy)
+def test_nim_misere_follows_the_known_rule(piles: list[int]) -> None:
+    game = make_game("nim", {"piles": ",".join(map(str, piles)), "misere": "true"})
+    if all(pile <= 1 for pile in piles):
+        wins = sum(1 for pile in piles if pile) % 2 == 0
+    else:
+        wins = nim_sum(piles) != 0
+    assert solved(game).value == (1 if wins else -1)
+
+
+def test_nim_best_moves_are_exactly_the_moves_to_nim_sum_zero() -> None:
+    game = make_game("nim", {"piles": "1,3,5,7"})  # nim-sum 0: every move loses
+    assert solved(game).value == -1
+    game = make_game("nim", {"piles": "3,4,5"})
+    result = solved(game)
+    state = game.initial_state()
+    to_zero = [
+        game.format_move(state, move)
+        for move in game.legal_moves(state)
+        if nim_sum(game.result(state, move).piles) == 0
+    ]
+    assert result.value == 1
+    assert sorted(result.extra["best_moves"]) == sorted(to_zero)
+
+
+# ---- Grundy's game -----------------------------------------------------------------
+
+
+@functools.cache
+def grundy_number(n: int) -> int:
+    """mex of g(a) XOR g(b) over the splits n = a + b with a > b ≥ 1."""
+    reachable = {grundy_number(n - b) ^ grundy_number(b) for b in range(1, (n + 1) // 2)}
+    return next(value for value in range(n + 2) if value not in reachable)
+
+
+def test_grundy_numbers_from_the_mex_definition_match_the_known_sequence() -> None:
+    assert tuple(grundy_number(n) for n in range(21)) == KNOWN_GRUNDY
+
+
+def test_grundy_seven_matches_is_a_first_player_loss() -> None:
+    assert grundy_number(7) == 0
+    assert solved(make_game("grundy", {"pile": 7})).value == -1
+
+
+@settings(max_examples=30, deadline=None)
+@given(piles=st.lists(st.integers(1, 11), min_size=1, max_size=3).filter(
+    lambda piles: any(pile > 2 for pile in piles)
+))
+def test_grundy_game_wins_exactly_when_the_xor_of_grundy_numbers_is_not_zero(
+    piles: list[int],
+) -> None:
+    game = make_game("grundy")
+    state = game.parse_position(",".join(map(str, piles)))
+    xor = functools.reduce(lambda a, b: a ^ b, (grundy_number(p) for p in piles), 0)
+    assert solved(game, state).value == (1 if xor != 0 else -1)
+
+
+# ---- textbook trees -------------------------------------------------------------------
+
+
+def test_three_ply_tree_backs_up_three() -> None:
+    game = TreeGame.from_data([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    result = solved(game)
+    assert result.value == 3  # MIN takes 3, 2, 2; MAX takes 3
+    assert result.extra["best_moves"] == ["1"]
+
+
+def test_tree_with_chance_gets_its_expectiminimax_value() -> None:
+    chance = {"player": "chance", "probabilities": [0.9, 0.1],
+              "children": [{"player": "min", "children": [2, 2]},
+                           {"player": "min", "children": [3, 3]}]}
+    worse = {"player": "chance", "probabilities": [0.9, 0.1],
+             "children": [{"player": "min", "children": [1, 1]},
+                          {"player": "min", "children": [4, 4]}]}
+    game = TreeGame.from_data({"player": "max", "children": [chance, worse]})
+    result = solved(game)
+    assert result.value == pytest.approx(0.9 * 2 + 0.1 * 3)
+    assert result.extra["best_moves"] == ["1"]
+
+
+def test_three_player_tree_gets_its_maxn_vector() -> None:
+    game = make_game("tree", {"file": "maxn-three-player"})
+    assert solved(game).value == (1, 2, 6)
+
+
+# ---- what solve refuses -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["checkers", "pig"])
+def test_solve_refuses_games_it_cannot_finish(name: str) -> None:
+    game = make_game(name)
+    with pytest.raises(AlgorithmError, match=rf"solve cannot solve .*algorithms for {name}:"):
+        solved(game)
+
+
+class _Loop(Game[int, str]):
+    """Two positions that lead to each other forever: a game with a cycle."""
+
+    name: ClassVar[str] = "loop"
+
+    def initial_state(self) -> int:
+        return 0
+
+    def to_move(self, state: int) -> int:
+        return state
+
+    def legal_moves(self, state: int) -> list[str]:
+        return ["go"]
+
+    def result(self, state: int, move: str) -> int:
+        return 1 - state
+
+    def is_terminal(self, state: int) -> bool:
+        return False
+
+    def format_move(self, state: int, move: str) -> str:
+        return move
+
+
+def test_a_repeated_position_is_an_error_not_an_endless_loop() -> None:
+    game = _Loop()
+    config = EngineConfig.parse("solve")
+    with pytest.raises(solve.CycleError, match="repeated position"):
+        solve.search(game, 0, config, Reporter("solve", config.text))
+
+
+def test_a_stopped_solve_has_no_value_but_still_a_legal_move() -> None:
+    game = make_game("tictactoe")
+    result = run_search(game, game.initial_state(), EngineConfig.parse("solve"),
+                        should_stop=lambda: True)
+    assert result.stopped
+    assert result.value is None
+    assert result.extra["best_moves"] == []
+    assert result.best_move in game.legal_moves(game.initial_state())

@@ -1,0 +1,298 @@
+"""Pilot tests of the game screen flows, with a fake engine so they run in seconds."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from adversa.games import make_game
+from adversa.tui.app import AdversaApp
+from adversa.tui.boards import BoardView
+from adversa.tui.panel import SearchPanel
+from adversa.tui.screens.dialogs import PathDialog
+from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.help import HelpScreen
+from adversa.tui.session import GameSession, parse_player
+from tui_fakes import FakeEngine
+
+SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path / "config"
+    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
+    return directory
+
+
+def session_for(game_name: str, *players: str, **options: Any) -> GameSession:
+    game = make_game(game_name, options)
+    return GameSession(game_name, options, [parse_player(game, p) for p in players])
+
+
+def game_screen(app: AdversaApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
+    """Wait until no search is running (the fake engine answers in milliseconds)."""
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if screen.runner is None or not screen.runner.running:
+            await pilot.pause()
+            return
+    raise AssertionError("the search did not finish")
+
+
+def notifications(app: AdversaApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+async def type_move(pilot: Pilot[Any], text: str) -> None:
+    """Type a move in the move input (``:`` focuses it unless it has focus already)."""
+    if not isinstance(pilot.app.focused, Input):
+        await pilot.press("colon")
+    await pilot.press(*text, "enter")
+
+
+async def test_typed_move_is_drawn_then_the_engine_replies() -> None:
+    engine = FakeEngine()
+    session = session_for("tictactoe", "human", "alphabeta depth=9")
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await type_move(pilot, "b2")
+        await settle(pilot, screen)
+        assert session.notations == ["b2", "a3"]  # the fake plays the first legal move
+        searched_state, config = engine.calls[0]
+        assert searched_state == session.states[1]  # it searched the position after b2
+        assert config.text == "alphabeta depth=9"
+        panel = screen.query_one(SearchPanel)
+        assert panel.last_snapshot is not None and panel.last_snapshot.finished
+        assert screen.board.state == session.state
+        assert screen.board.last_move == session.last_move
+
+
+async def test_move_by_keys_and_by_click() -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        screen.board.focus()
+        await pilot.press("up", "enter")  # the cursor starts in the centre: up is b3
+        assert session.notations == ["b3"]
+        board = screen.board
+        offset = board.offset_of(("cell", 2, 0))
+        assert offset is not None
+        await pilot.click(BoardView, offset=offset)
+        await pilot.pause()
+        assert session.notations == ["b3", "a1"]
+
+
+async def test_illegal_typed_move_is_refused_with_the_legal_moves() -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "b2")
+        await type_move(pilot, "b2")  # already taken
+        await type_move(pilot, "zz")  # not notation at all
+        await pilot.pause()
+        assert session.notations == ["b2"]
+        refusals = [text for text in notifications(app) if "legal moves" in text]
+        assert len(refusals) == 2
+        assert "a1" in refusals[0] and "b2" not in refusals[0].split("legal moves:")[1]
+        assert game_screen(app).query_one("#move-input", Input).value == "zz"
+
+
+async def test_hotseat_never_calls_the_engine() -> None:
+    engine = FakeEngine()
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        for move in ("a1", "b1", "a2", "b2", "a3"):
+            await type_move(pilot, move)
+        await pilot.pause()
+        assert session.is_over
+        assert "X wins" in session.status_text()
+        assert engine.calls == []
+
+
+async def test_undo_takes_back_the_reply_and_the_move_then_redo() -> None:
+    engine = FakeEngine()
+    session = session_for("tictactoe", "human", "alphabeta depth=9")
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await type_move(pilot, "b2")
+        await settle(pilot, screen)
+        assert len(session.moves) == 2
+        await pilot.press("escape", "u")
+        assert session.moves == [] and session.is_human_turn()
+        await pilot.press("r")
+        await pilot.pause()
+        assert session.notations == ["b2", "a3"]
+        assert len(engine.calls) == 1  # redo replays, it does not search again
+
+
+async def test_undo_during_a_search_cancels_it_and_ignores_its_late_result() -> None:
+    engine = FakeEngine(block=True)
+    session = session_for("tictactoe", "human", "alphabeta depth=9")
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await type_move(pilot, "b2")
+        assert engine.started.wait(2)
+        assert screen.runner is not None and screen.runner.running
+        await pilot.press("escape", "u")
+        assert engine.stopped.wait(2)
+        await pilot.pause(0.1)
+        assert session.moves == []  # the stopped search's move was not played
+        assert not screen.runner.running
+
+
+async def test_engine_failure_is_a_notification_and_the_game_goes_on() -> None:
+    session = session_for("tictactoe", "human", "alphabeta depth=9")
+    app = AdversaApp(session, engine_search=FakeEngine(fail=True))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await type_move(pilot, "b2")
+        await settle(pilot, screen)
+        assert session.notations == ["b2"]
+        assert any("engine exploded" in text for text in notifications(app))
+        await pilot.press("escape", "u")
+        assert session.moves == []
+
+
+async def test_hint_shows_a_move_without_playing_it() -> None:
+    engine = FakeEngine()
+    session = session_for("tictactoe", "human", "alphabeta depth=3")
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("h")
+        await settle(pilot, screen)
+        assert session.moves == []
+        assert screen.board.hint == session.game.legal_moves(session.state)[0]
+        assert engine.calls[0][1].text == "alphabeta depth=3"  # the opponent's engine
+        assert any(text.startswith("Hint: a3") for text in notifications(app))
+
+
+async def test_engine_vs_engine_starts_paused_then_steps_and_runs() -> None:
+    engine = FakeEngine()
+    session = session_for("tictactoe", "alphabeta depth=1", "alphabeta depth=2")
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.pause(0.1)
+        assert session.moves == [] and screen.paused
+        await pilot.press("s")
+        await settle(pilot, screen)
+        assert session.notations == ["a3"] and screen.paused
+        await pilot.press("plus", "plus", "plus")  # no delay between moves
+        assert screen.speed == 0
+        await pilot.press("p")
+        for _ in range(100):
+            if session.is_over:
+                break
+            await pilot.pause(0.02)
+        assert session.is_over  # first-legal-move play: X fills the top row first
+        assert [config.text for _, config in engine.calls[:2]] == [
+            "alphabeta depth=1", "alphabeta depth=2"]
+
+
+async def test_save_then_load_a_json_record(tmp_path: Path) -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    target = tmp_path / "game.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "b2")
+        await type_move(pilot, "a1")
+        await pilot.press("escape", "ctrl+s")
+        assert isinstance(app.screen, PathDialog)
+        app.screen.query_one("#path", Input).value = str(target)
+        await pilot.press("enter")
+        record = json.loads(target.read_text())
+        assert record["moves"] == ["b2", "a1"] and record["game"] == "tictactoe"
+        assert record["players"] == ["human", "human"]
+        await pilot.press("n")
+        assert session.moves == []
+        await pilot.press("ctrl+o")
+        app.screen.query_one("#path", Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        loaded = game_screen(app).session
+        assert loaded.notations == ["b2", "a1"]
+        assert game_screen(app).board.state == loaded.state
+
+
+async def test_loading_a_bad_file_keeps_the_game(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "b2")
+        await pilot.press("escape", "ctrl+o")
+        app.screen.query_one("#path", Input).value = str(bad)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).session is session and session.notations == ["b2"]
+        assert any("not valid JSON" in text for text in notifications(app))
+
+
+async def test_quit_during_a_search_that_only_stops_when_cancelled() -> None:
+    engine = FakeEngine(block=True)
+    session = session_for("tictactoe", "human", "alphabeta depth=9")
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "b2")
+        assert engine.started.wait(2)
+        started = time.perf_counter()
+        await pilot.press("ctrl+q")
+    assert engine.stopped.wait(2)
+    assert time.perf_counter() - started < 2.0
+
+
+async def test_help_and_command_palette_list_the_actions() -> None:
+    session = session_for("tictactoe", "human", "alphabeta depth=9")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert {"Undo", "Redo", "Hint", "Flip board", "Save game", "Load game",
+                "New game"} <= set(titles)
+        assert "Step" not in titles  # engine-vs-engine only
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_flip_toggles_the_board() -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")
+        assert game_screen(app).board.flipped
+        await pilot.press("f")
+        assert not game_screen(app).board.flipped
+
+
+async def test_moves_autosave_and_a_finished_game_clears_it(config_dir: Path) -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "a1")
+        saved = json.loads((config_dir / "autosave.json").read_text())
+        assert saved["moves"] == ["a1"]
+        for move in ("b1", "a2", "b2", "a3"):
+            await type_move(pilot, move)
+        assert session.is_over
+        assert not (config_dir / "autosave.json").exists()

@@ -1,0 +1,168 @@
+"""The compare screen under Pilot: live summary, independent engines, sending a player."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from textual.app import App
+from textual.widgets import DataTable, Input, Static
+from tui_fakes import FakeEngine
+
+from adversa.games import make_game
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+from adversa.search.stats import EventCallback, SearchResult, StopCallback
+from adversa.tui.app import AdversaApp
+from adversa.tui.screens.compare import CompareApp, CompareScreen
+from adversa.tui.screens.game import GameScreen
+from adversa.tui.session import GameSession
+
+MINIMAX = EngineConfig.parse("minimax depth=2")
+ALPHABETA = EngineConfig.parse("alphabeta depth=2")
+
+
+async def settle(app: App[Any], pilot: Any, wanted: set[str] | None = None) -> CompareScreen:
+    """Wait until no engine is searching (or every state is in ``wanted``)."""
+    screen = app.screen
+    assert isinstance(screen, CompareScreen)
+    for _ in range(200):
+        await pilot.pause(0.02)
+        states = {column.state for column in screen.columns}
+        if (wanted is None and "searching" not in states) or (wanted and states <= wanted):
+            break
+    return screen
+
+
+def summary(screen: CompareScreen) -> list[list[str]]:
+    table = screen.query_one("#compare-summary", DataTable)
+    return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+
+
+async def test_summary_row_is_filled_and_engines_agree() -> None:
+    game = make_game("tictactoe")
+    app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await settle(app, pilot)
+        rows = summary(screen)
+        assert [row[0] for row in rows] == [MINIMAX.text, ALPHABETA.text]
+        assert [row[1] for row in rows] == ["done", "done"]
+        assert rows[0][2] == rows[1][2] != "—"  # same best move
+        minimax_nodes = int(rows[0][4].replace(",", ""))
+        alphabeta_nodes = int(rows[1][4].replace(",", ""))
+        assert alphabeta_nodes < minimax_nodes
+        assert rows[0][9] == "1.000"
+        assert rows[1][9] == f"{alphabeta_nodes / minimax_nodes:.3f}"
+        assert "yes" in str(screen.query_one("#compare-agree", Static).render())
+
+
+async def test_restarting_one_engine_leaves_the_other_alone() -> None:
+    game = make_game("tictactoe")
+    app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await settle(app, pilot)
+        before = summary(screen)[0]
+        first_runner_id = screen.columns[0].runner.current_id
+        box = screen.query_one("#spec-1", Input)
+        box.value = "alphabeta depth=3"
+        box.focus()
+        await pilot.press("enter")
+        screen = await settle(app, pilot)
+        rows = summary(screen)
+        assert rows[1][0] == "alphabeta depth=3"
+        assert rows[1][7] == "3"
+        assert rows[0] == before
+        assert screen.columns[0].runner.current_id == first_runner_id
+
+
+async def test_a_bad_engine_text_changes_nothing() -> None:
+    game = make_game("tictactoe")
+    app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await settle(app, pilot)
+        box = screen.query_one("#spec-0", Input)
+        box.value = "minimax depth=lots"
+        box.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.columns[0].config == MINIMAX
+        assert summary(screen)[0][1] == "done"
+
+
+def waits_for_stop_when_minimax(
+    game: Any, state: Any, config: EngineConfig, *, should_stop: StopCallback | None = None,
+    on_event: EventCallback | None = None,
+) -> SearchResult:
+    """A search function that hangs (idle) for minimax until told to stop."""
+    if config.algorithm == "minimax":
+        assert should_stop is not None
+        gate = threading.Event()
+        while not should_stop() and not gate.wait(0.01):
+            pass
+    return run_search(game, state, config, should_stop=should_stop, on_event=on_event)
+
+
+async def test_stopping_one_engine_keeps_the_other_running_to_its_end() -> None:
+    game = make_game("tictactoe")
+    app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA],
+                     engine_search=waits_for_stop_when_minimax)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await settle(app, pilot, wanted={"searching", "done"})
+        assert screen.columns[0].state == "searching"
+        screen.query_one("#spec-0", Input).focus()
+        await pilot.press("ctrl+t")
+        screen = await settle(app, pilot)
+        assert [column.state for column in screen.columns] == ["stopped", "done"]
+        assert summary(screen)[1][2] != "—"
+
+
+class HostApp(App[None]):
+    def __init__(self, screen: CompareScreen) -> None:
+        super().__init__()
+        self.compare = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.compare)
+
+
+async def test_send_the_focused_engine_to_the_game() -> None:
+    game = make_game("tictactoe")
+    chosen: list[EngineConfig] = []
+    screen = CompareScreen(game, game.initial_state(), [MINIMAX, ALPHABETA],
+                           send_player=chosen.append)
+    app = HostApp(screen)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(app, pilot)
+        screen.query_one("#spec-1", Input).focus()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert chosen == [ALPHABETA]
+        assert app.screen is not screen
+
+
+async def test_game_screen_opens_compare_and_takes_an_engine_back() -> None:
+    session = GameSession("tictactoe", players=[None, EngineConfig.parse("alphabeta depth=2")])
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        screen = await settle(app, pilot)
+        assert [column.config.text for column in screen.columns] == [
+            "alphabeta depth=2", "minimax depth=2"
+        ]
+        screen.query_one("#spec-1", Input).focus()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert session.players[0] == EngineConfig.parse("minimax depth=2")
+
+
+def test_compare_screen_snapshot(snap_compare: Any) -> None:
+    game = make_game("tictactoe")
+    app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA],
+                     engine_search=FakeEngine())
+
+    async def finish(pilot: Any) -> None:
+        await settle(app, pilot)
+
+    assert snap_compare(app, terminal_size=(140, 44), run_before=finish)

@@ -1,0 +1,144 @@
+"""Pilot tests of the start screen: every game starts, forms follow the options,
+choices are remembered, an autosaved game is offered for resuming."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+from adversa.games import game_names
+from adversa.tui.app import AdversaApp
+from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.start import OptionField, SeatForm, StartScreen, available_games
+from adversa.tui.session import GameSession
+from tui_fakes import FakeEngine
+
+SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path / "config"
+    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
+    return directory
+
+
+def test_every_registered_game_is_offered() -> None:
+    assert [name for _, name in available_games()] == game_names()
+
+
+async def test_each_game_starts_from_the_start_screen() -> None:
+    engine = FakeEngine()
+    app = AdversaApp(engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        for name in game_names():
+            await pilot.pause()
+            start = app.screen
+            assert isinstance(start, StartScreen)
+            start.query_one("#game", Select).value = name
+            await pilot.pause()
+            assert len(start.query(SeatForm)) >= 2
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen), name
+            assert screen.session.game_name == name
+            assert screen.session.players[0] is None  # seat 0 defaults to the human
+            assert all(player is not None for player in screen.session.players[1:])
+            await pilot.press("escape", "m")
+        assert engine.calls == []  # the human moves first in every default setup
+
+
+async def test_pig_player_count_rebuilds_the_seats_with_maxn() -> None:
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "pig"
+        await pilot.pause()
+        field = next(f for f in start.query(OptionField) if f.option.name == "players")
+        field.query_one(Input).value = "3"
+        await pilot.pause()
+        seats = list(start.query(SeatForm))
+        assert len(seats) == 3
+        assert [seat.player_text().split()[0] for seat in seats] == ["human", "maxn", "maxn"]
+
+
+async def test_choices_are_remembered_and_used_next_time(config_dir: Path) -> None:
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "nim"
+        await pilot.pause()
+        seat = list(start.query(SeatForm))[1]
+        seat.query_one(".seat-kind", Select).value = "human"
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.players == [None, None]
+    remembered = json.loads((config_dir / "settings.json").read_text())
+    assert remembered["game"] == "nim" and remembered["players"]["nim"] == ["human", "human"]
+
+    again = AdversaApp(engine_search=FakeEngine())
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = again.screen
+        assert isinstance(start, StartScreen)
+        assert start.query_one("#game", Select).value == "nim"
+        assert [seat.player_text() for seat in start.query(SeatForm)] == ["human", "human"]
+
+
+async def test_engine_settings_from_the_form_reach_the_session() -> None:
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "tictactoe"
+        await pilot.pause()
+        seat = list(start.query(SeatForm))[1]
+        seat.query_one(".seat-kind", Select).value = "alphabeta"
+        await pilot.pause()
+        depth = next(i for i in seat.query(Input) if i.name == "depth")
+        depth.value = "5"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        player = app.screen.session.players[1]
+        assert player is not None and player.get("depth") == 5
+
+
+async def test_a_bad_engine_setting_is_reported_and_the_screen_stays() -> None:
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "tictactoe"
+        await pilot.pause()
+        seat = list(start.query(SeatForm))[1]
+        seat.query_one(".seat-kind", Select).value = "alphabeta"
+        await pilot.pause()
+        next(i for i in seat.query(Input) if i.name == "depth").value = "999"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert app.screen is start
+        assert any("maximum" in n.message for n in app._notifications)
+
+
+async def test_the_autosaved_game_is_offered_and_resumed() -> None:
+    session = GameSession("tictactoe", {}, [None, None])
+    session.play_text("b2")
+    session.play_text("a1")
+    session.autosave()
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#resume")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.session.notations == ["b2", "a1"]

@@ -1,0 +1,83 @@
+"""Test doubles for the app's Pilot tests: fast, deterministic engines.
+
+Pilot waits for the CPU to go idle after every key, so a real search makes UI
+tests slow and timing-dependent (textual.md §10). These fakes have the shape of
+`engine.run_search`, play the first legal move, and emit the same event kinds
+a real search does (snapshot, iteration, result) with fixed figures.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from adversa.games import Game
+from adversa.search.config import EngineConfig
+from adversa.search.stats import (
+    EventCallback,
+    Iteration,
+    RootMove,
+    SearchResult,
+    Snapshot,
+    StopCallback,
+)
+
+
+def canned_snapshot(game: Game[Any, Any], state: Any, config: EngineConfig, *,
+                    finished: bool = False) -> Snapshot:
+    """A fixed, timing-free snapshot of a two-iteration search of ``state``."""
+    legal = list(game.legal_moves(state))
+    texts = [game.format_move(state, move) for move in legal]
+    iterations = (
+        Iteration(1, 0.01, 10, 0.0, tuple(texts[:1]), None),
+        Iteration(2, 0.05, 35, 0.25, tuple(texts[:2]), 3.5),
+    )
+    return Snapshot(
+        algorithm=config.algorithm, config=config.text, elapsed=0.25,
+        time_budget=config.time_budget, depth=3, completed_depth=2, seldepth=4,
+        nodes=12_345, leaves=8_000, cutoffs=321, pruned=1_234, tt_probes=500, tt_hits=125,
+        tt_stores=400, tt_fill=0.03, nps=49_380.0, score=0.25, pv=tuple(texts[:3]),
+        root_moves=tuple(RootMove(text, score=0.25 - 0.25 * index)
+                         for index, text in enumerate(texts)),
+        current_move=texts[0] if texts and not finished else None,
+        iterations=iterations, finished=finished,
+    )
+
+
+class FakeEngine:
+    """Plays the first legal move; records every call.
+
+    ``block=True`` makes it wait until it is told to stop (a search that only
+    ends when cancelled), then return a move marked ``stopped`` as a real
+    search does — a result the app must ignore as stale. ``fail`` makes it raise.
+    """
+
+    def __init__(self, *, block: bool = False, fail: bool = False) -> None:
+        self.block = block
+        self.fail = fail
+        self.calls: list[tuple[Any, EngineConfig]] = []
+        self.started = threading.Event()
+        self.stopped = threading.Event()
+
+    def __call__(self, game: Game[Any, Any], state: Any, config: EngineConfig, *,
+                 should_stop: StopCallback | None = None,
+                 on_event: EventCallback | None = None) -> SearchResult:
+        self.calls.append((state, config))
+        emit = on_event or (lambda _event: None)
+        self.started.set()
+        emit(canned_snapshot(game, state, config))
+        emit(canned_snapshot(game, state, config).iterations[0])
+        if self.fail:
+            raise RuntimeError("engine exploded")
+        if self.block:
+            assert should_stop is not None
+            while not should_stop():
+                threading.Event().wait(0.005)
+            self.stopped.set()
+        move = game.legal_moves(state)[0]
+        text = game.format_move(state, move)
+        result = SearchResult(move, text, 0.25, (text,),
+                              canned_snapshot(game, state, config, finished=True),
+                              stopped=self.block)
+        emit(result)
+        return result
