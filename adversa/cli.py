@@ -147,3 +147,8 @@ from adversa.cli_search import analyze, tree_command  # noqa: E402
 
 main.add_command(analyze)
 main.add_command(tree_command)
+
+# The exact solver for small games (solve) lives in its own module too.
+from adversa.cli_solve import solve  # noqa: E402
+
+main.add_command(solve)

@@ -166,6 +166,8 @@ def analyze(
                 "best_move": result.best_move_text,
                 "value": score_json(result.value),
                 "raw_value": result.extra.get("raw_value"),
+                **{key: result.extra[key] for key in ("win_in_plies", "loss_in_plies")
+                   if key in result.extra},
                 "pv": list(result.pv),
                 "stopped": result.stopped,
                 "stats": stats_json(result),

@@ -23,6 +23,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from adversa.games.checkers import Checkers, CheckersState
@@ -36,15 +37,54 @@ POSITIONS = {
 WALK_DEPTH = 6
 
 
-def best_time(run: Callable[[], int], repeat: int) -> tuple[int, float]:
-    """The result of ``run`` and its fastest wall-clock time over ``repeat`` runs."""
-    best = float("inf")
-    result = 0
+Run = Callable[[], int]
+
+
+def best_times(runs: list[Run], repeat: int) -> list[tuple[int, float]]:
+    """Each run's result and fastest time over ``repeat`` rounds.
+
+    The runs take turns within each round, so a busy machine slows them alike
+    and their ratio stays meaningful.
+    """
+    results = [0] * len(runs)
+    best = [float("inf")] * len(runs)
     for _ in range(repeat):
-        start = time.perf_counter()
-        result = run()
-        best = min(best, time.perf_counter() - start)
-    return result, best
+        for index, run in enumerate(runs):
+            start = time.perf_counter()
+            results[index] = run()
+            best[index] = min(best[index], time.perf_counter() - start)
+    return list(zip(results, best, strict=True))
+
+
+def compare(
+    title: str, unit: str, rows: list[tuple[str, Run, Run | None]], repeat: int
+) -> tuple[bool, dict[str, int]]:
+    """Print one table (adversa, then the peer and the ratio).
+
+    Returns whether the peer's counts agreed, and adversa's count per row.
+    """
+    print(f"\n{title}, best of {repeat}")
+    header = f"{'position':28} {unit:>10} {'adversa s':>10} {unit + '/s':>12}"
+    with_peer = any(peer is not None for _, _, peer in rows)
+    if with_peer:
+        header += f" {'peer s':>8} {'peer ' + unit + '/s':>14} {'ratio':>6}"
+    print(header)
+    agree = True
+    counts = {}
+    for name, ours, theirs in rows:
+        timed = best_times([ours] if theirs is None else [ours, theirs], repeat)
+        count, seconds = timed[0]
+        counts[name] = count
+        line = f"{name:28} {count:>10} {seconds:>10.3f} {count / seconds:>12,.0f}"
+        if theirs is not None:
+            peer_count, peer_seconds = timed[1]
+            line += (f" {peer_seconds:>8.3f} {peer_count / peer_seconds:>14,.0f}"
+                     f" {peer_seconds / seconds:>5.2f}x")
+            if peer_count != count:
+                line += f"   COUNTS DIFFER: py-draughts {peer_count}"
+                agree = False
+        print(line)
+    return agree, counts
 
 
 class PeerDraughts:
@@ -153,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         peer = None
         print("py-draughts is not installed (pip install py-draughts==1.10.1): "
-              "adversa figures only, no ratio.\n")
+              "adversa figures only, no ratio.")
 
     if peer is not None:
         initial = game.parse_position(POSITIONS["initial"])
@@ -165,45 +205,25 @@ def main(argv: list[str] | None = None) -> int:
             print("py-draughts counts differ from the published ones; not timing it.")
             peer = None
 
-    print(f"\nperft({args.depth}), best of {args.repeat}")
-    header = f"{'position':28} {'leaves':>10} {'adversa s':>10} {'leaves/s':>11}"
-    print(header + (f" {'peer s':>8} {'peer leaves/s':>14} {'ratio':>6}" if peer else ""))
-    ok = True
-    for name, fen in POSITIONS.items():
-        state = game.parse_position(fen)
-        leaves, seconds = best_time(lambda s=state: game.perft(s, args.depth), args.repeat)
-        if name == "initial" and args.depth in PUBLISHED and leaves != PUBLISHED[args.depth]:
-            print(f"adversa perft({args.depth}) = {leaves}, published {PUBLISHED[args.depth]}")
-            ok = False
-        line = f"{name:28} {leaves:>10} {seconds:>10.3f} {leaves / seconds:>11,.0f}"
-        if peer is not None:
-            peer_leaves, peer_seconds = best_time(
-                lambda s=state: peer.perft_state(s, args.depth, game), args.repeat)
-            if peer_leaves != leaves:
-                print(f"{name}: py-draughts counts {peer_leaves}, adversa {leaves}")
-                ok = False
-            line += (f" {peer_seconds:>8.3f} {peer_leaves / peer_seconds:>14,.0f}"
-                     f" {peer_seconds / seconds:>5.2f}x")
-        print(line)
-
-    print(f"\nfull-width walk to depth {WALK_DEPTH} (is_terminal + legal_moves + result per node)")
-    header = f"{'position':28} {'nodes':>10} {'adversa s':>10} {'nodes/s':>11}"
-    print(header + (f" {'peer s':>8} {'peer nodes/s':>14} {'ratio':>6}" if peer else ""))
-    for name, fen in POSITIONS.items():
-        state = game.parse_position(fen)
-        nodes, seconds = best_time(lambda s=state: walk(game, s, WALK_DEPTH), args.repeat)
-        line = f"{name:28} {nodes:>10} {seconds:>10.3f} {nodes / seconds:>11,.0f}"
-        if peer is not None:
-            full_fen = game.format_position(state)
-            peer_nodes, peer_seconds = best_time(
-                lambda f=full_fen: peer.walk_fen(f, WALK_DEPTH), args.repeat)
-            if peer_nodes != nodes:
-                print(f"{name}: py-draughts walks {peer_nodes} nodes, adversa {nodes}")
-                ok = False
-            line += (f" {peer_seconds:>8.3f} {peer_nodes / peer_seconds:>14,.0f}"
-                     f" {peer_seconds / seconds:>5.2f}x")
-        print(line)
-    return 0 if ok else 1
+    states = {name: game.parse_position(fen) for name, fen in POSITIONS.items()}
+    perft_rows: list[tuple[str, Run, Run | None]] = [
+        (name, partial(game.perft, state, args.depth),
+         None if peer is None else partial(peer.perft_state, state, args.depth, game))
+        for name, state in states.items()
+    ]
+    ok, leaves = compare(f"perft({args.depth})", "leaves", perft_rows, args.repeat)
+    initial_leaves = leaves["initial"]
+    if PUBLISHED.get(args.depth, initial_leaves) != initial_leaves:
+        print(f"adversa perft({args.depth}) = {initial_leaves}, published {PUBLISHED[args.depth]}")
+        ok = False
+    walk_rows: list[tuple[str, Run, Run | None]] = [
+        (name, partial(walk, game, state, WALK_DEPTH),
+         None if peer is None else partial(peer.walk_fen, game.format_position(state), WALK_DEPTH))
+        for name, state in states.items()
+    ]
+    title = f"full-width walk to depth {WALK_DEPTH} (is_terminal + legal_moves + result per node)"
+    walks_agree, _nodes = compare(title, "nodes", walk_rows, args.repeat)
+    return 0 if ok and walks_agree else 1
 
 
 if __name__ == "__main__":

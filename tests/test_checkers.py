@@ -81,6 +81,12 @@ def test_perft_with_kings_matches_an_independent_generator(
     assert (GAME.perft(state, 5), GAME.perft(state, 6)) == counts
 
 
+def test_the_key_tells_the_side_to_move_apart() -> None:
+    black_to_move, white_to_move = position("B:W21-32:B1-12"), position("W:W21-32:B1-12")
+    assert GAME.transposition_key(black_to_move) != GAME.transposition_key(white_to_move)
+    assert black_to_move != white_to_move
+
+
 def test_registry_builds_checkers() -> None:
     game = make_game("checkers")
     assert isinstance(game, Checkers)
@@ -350,7 +356,8 @@ def test_generator_matches_reference_and_keys_stay_exact(seed: int, start: str) 
         moves = GAME.legal_moves(state)
         assert state.key == zobrist_key(state.black, state.white, state.kings, state.player)
         assert GAME.transposition_key(state) == state.key
-        if GAME.is_terminal(state):
+        assert GAME.is_terminal(state) == (not moves) == (GAME.outcome(state) is not None)
+        if not moves:
             break
         generated = {(m.path, frozenset(GAME.captured_squares(m))) for m in moves}
         assert len(generated) == len(moves)
@@ -358,6 +365,13 @@ def test_generator_matches_reference_and_keys_stay_exact(seed: int, start: str) 
         assert GAME.is_quiet(state) == (not any(GAME.is_capture(state, m) for m in moves))
         assert GAME.perft(state, 1) == len(moves)
         move = rng.choice(moves)
+        assert GAME.parse_move(state, GAME.format_move(state, move)) == move
+        if move.captured:
+            short = f"{move.path[0]}x{move.path[-1]}"
+            try:
+                assert GAME.parse_move(state, short) == move
+            except AmbiguousMoveError as error:
+                assert GAME.format_move(state, move) in str(error)
         after = GAME.result(state, move)
         assert GAME.parse_position(GAME.format_position(after)).key == after.key
         state = after

@@ -36,7 +36,7 @@ VALUE_PRESERVING = {
 }
 
 SETTINGS = settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
@@ -134,7 +134,7 @@ GAMES = {
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=10**6), data=st.data())
 def test_enhancements_keep_the_value_on_random_positions(name: str, seed: int, data: Any) -> None:
     factory, most_plies, deepest = GAMES[name]

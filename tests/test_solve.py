@@ -77,12 +77,27 @@ def test_tictactoe_win_in_one_is_solved_with_the_winning_move() -> None:
     )
 
 
-def test_memo_visits_each_tictactoe_position_once() -> None:
+def test_memo_expands_each_position_once() -> None:
     game = make_game("tictactoe")
     result = solved(game)
-    # 5,478 legal positions including the empty board, which is the root.
-    assert result.extra["positions"] == 5477
+    # Tic-tac-toe has 5,478 positions, the empty root included; moves after a
+    # win are skipped, so some are never reached.
+    assert result.snapshot.nodes == result.extra["positions"] + 1
+    assert result.extra["positions"] < 5478
     assert result.snapshot.tt_hits > 0
+    assert result.snapshot.cutoffs > 0
+
+
+def test_a_larger_board_is_solved_and_a_too_large_one_refused() -> None:
+    game = make_game("tictactoe", {"width": 4, "height": 3})
+    result = solved(game)  # X wins on 4×3 with k = 3, and every move but a2/d2 keeps it
+    assert result.value == 1
+    assert sorted(result.extra["best_moves"]) == sorted(
+        move for move, value in reference_values(game, game.initial_state()).items()
+        if value == 1
+    )
+    with pytest.raises(AlgorithmError, match="at most 12 cells; this one has 16"):
+        solved(make_game("tictactoe", {"width": 4, "height": 4}))
 
 
 # ---- Nim ------------------------------------------------------------------------------

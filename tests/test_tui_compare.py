@@ -141,7 +141,8 @@ async def test_send_the_focused_engine_to_the_game() -> None:
 
 
 async def test_game_screen_opens_compare_and_takes_an_engine_back() -> None:
-    session = GameSession("tictactoe", players=[None, EngineConfig.parse("alphabeta depth=2")])
+    # Engine against engine starts paused, so nothing plays on after the test ends.
+    session = GameSession("tictactoe", players=[ALPHABETA, ALPHABETA])
     app = AdversaApp(session, engine_search=FakeEngine())
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
@@ -164,5 +165,8 @@ def test_compare_screen_snapshot(snap_compare: Any) -> None:
 
     async def finish(pilot: Any) -> None:
         await settle(app, pilot)
+        await pilot.wait_for_scheduled_animations()  # the panels' progress bars
+        app.screen.set_focus(None)  # no blinking cursor in the picture
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(140, 44), run_before=finish)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import pairwise
 from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
@@ -424,7 +425,12 @@ def _perft(own: int, opp: int, kings: int, player: int, depth: int) -> int:
 # --------------------------------------------------------------------------- the game
 
 class Checkers(Game[CheckersState, CheckersMove]):
-    """American checkers with the ACF rules and two draw rules (see the README)."""
+    """American checkers with the ACF rules and two draw rules (see the README).
+
+    Beyond the Game protocol, board widgets use `square_coordinates`, `square_at`,
+    `pieces`, `move_path` and `captured_squares`; evaluations read the bitboards
+    ``state.black``/``state.white``/``state.kings`` (layout in the module docstring).
+    """
 
     name: ClassVar[str] = "checkers"
     title: ClassVar[str] = "Checkers (American / English draughts)"
@@ -545,7 +551,7 @@ class Checkers(Game[CheckersState, CheckersMove]):
         if not move.captured:
             return ()
         jumped = []
-        for start, land in zip(move.path, move.path[1:], strict=False):
+        for start, land in pairwise(move.path):
             (r1, c1), (r2, c2) = square_coordinates(start), square_coordinates(land)
             middle = square_at((r1 + r2) // 2, (c1 + c2) // 2)
             assert middle is not None  # a jump always passes over a dark square

@@ -138,8 +138,8 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """Black won, White won, draw, unfinished."""
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TOKEN = re.compile(
-    r'(?P<tag>\[[^\]]*\])|(?P<comment>\{[^}]*\})|(?P<result>1-0|0-1|1/2-1/2|\*)(?![\d\-x])'
-    r"|(?P<number>\d+\.(?:\.\.)?)|(?P<move>\d+(?:[-x]\d+)+)[!?]*|(?P<open>\()|(?P<close>\))"
+    r'(?P<tag>\[[^\]]*\])|(?P<comment>\{[^}]*\})|(?P<result>1-0|0-1|1/2-1/2|\*)(?![\d\-xX])'
+    r"|(?P<number>\d+\.(?:\.\.)?)|(?P<move>\d+(?:[-xX]\d+)+)[!?]*|(?P<open>\()|(?P<close>\))"
     r"|(?P<other>\S+)"
 )
 

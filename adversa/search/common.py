@@ -73,7 +73,7 @@ def proven_distance(score: float) -> int | None:
     """Plies to the end of the game for a proven score (from the root), else None."""
     if not is_proven(score):
         return None
-    return int(round(WIN - abs(score)))
+    return round(WIN - abs(score))
 
 
 def to_utility(score: float, win_value: float) -> float:

@@ -70,7 +70,7 @@ def neutral_evaluator(game: Game[Any, Any]) -> Evaluator:
 
 
 def make_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
-    """One heuristic value per player, for N-player searches.
+    """One heuristic value per player, for N-player searches (terminal states too).
 
     Uses a game-specific vector evaluator when there is one (Pig); otherwise
     each player's two-player evaluation (valid for two-player games) or the
@@ -83,7 +83,7 @@ def make_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
     is_terminal = game.is_terminal
     utility = game.utility
     if game.num_players == 2:
-        scalar = make_evaluator(game).function
+        scalar = make_evaluator(game)
         return lambda state: tuple(scalar(state, p) for p in players)
     low, high = game.utility_bounds()
     middle = (low + high) / 2
@@ -95,8 +95,6 @@ def make_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
         return neutral
 
     return evaluate
-
-
 
 
 # --------------------------------------------------------------------------- tic-tac-toe
@@ -195,8 +193,8 @@ class CheckersWeights:
     """Per man still on its own back row (guards against enemy crowning)."""
     centre: float = 8.0
     """Per piece on the eight central squares."""
-    mobility: float = 2.0
-    """Per available non-capturing step."""
+    mobility: float = 3.0
+    """Per empty square a side could step to (a cheap stand-in for its move count)."""
     runaway: float = 40.0
     """For a man with no enemy piece in its forward cone, scaled by how far it has come."""
 
@@ -265,8 +263,8 @@ def checkers_evaluator(
         black_men, white_men = black & ~kings, white & ~kings
         black_kings, white_kings = black & kings, white & kings
         empty = valid ^ (black | white)
-        men_count = black_men.bit_count() - white_men.bit_count()
-        score = w.man * men_count + w.king * (
+        black_men_count, white_men_count = black_men.bit_count(), white_men.bit_count()
+        score = w.man * (black_men_count - white_men_count) + w.king * (
             black_kings.bit_count() - white_kings.bit_count()
         )
         black_rows = (
@@ -280,20 +278,20 @@ def checkers_evaluator(
             + 4 * (white_men & r4).bit_count()
         )
         # White advances towards row 0: its progress is 7·men − rows.
-        score += w.advancement * (black_rows - (7 * white_men.bit_count() - white_rows))
+        score += w.advancement * (black_rows - (7 * white_men_count - white_rows))
         score += w.back_rank * ((black_men & black_back).bit_count()
                                 - (white_men & white_back).bit_count())
         score += w.centre * ((black & centre).bit_count() - (white & centre).bit_count())
         if w.mobility:
-            black_steps = ((black << 4) & empty).bit_count() + ((black << 5) & empty).bit_count()
-            white_steps = ((white >> 4) & empty).bit_count() + ((white >> 5) & empty).bit_count()
+            black_targets = (black << 4) | (black << 5)
+            white_targets = (white >> 4) | (white >> 5)
             if black_kings:
-                black_steps += ((black_kings >> 4) & empty).bit_count()
-                black_steps += ((black_kings >> 5) & empty).bit_count()
+                black_targets |= (black_kings >> 4) | (black_kings >> 5)
             if white_kings:
-                white_steps += ((white_kings << 4) & empty).bit_count()
-                white_steps += ((white_kings << 5) & empty).bit_count()
-            score += w.mobility * (black_steps - white_steps)
+                white_targets |= (white_kings << 4) | (white_kings << 5)
+            score += w.mobility * (
+                (black_targets & empty).bit_count() - (white_targets & empty).bit_count()
+            )
         if w.runaway:
             score += w.runaway * (
                 runaways(black_men & black_advanced, white, black_cone)

@@ -55,11 +55,6 @@ class Enhancements:
     beam: int = 0
     pvs: bool = True
 
-    @classmethod
-    def none(cls) -> Enhancements:
-        """Plain alpha-beta: no ordering, no table, no quiescence, no beam, no PVS."""
-        return cls(False, False, False, 0, False, 0, False)
-
 
 class Kernel:
     """The search functions and tables of one alpha-beta search.
@@ -150,25 +145,35 @@ class Kernel:
             return scored[:beam]
 
         def quiesce(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
-            """Search captures only until the position is quiet, then evaluate."""
-            nonlocal nodes, leaves, cutoffs, pruned, seldepth
+            """A position below the horizon: judged statically once it is quiet."""
+            nonlocal nodes, leaves, seldepth
             nodes += 1  # stat
             if not nodes & POLL_MASK:  # stat
                 checkpoint()  # stat
             if ply > seldepth:  # stat
                 seldepth = ply  # stat
             pv[ply] = ()
-            kernel.horizon_reached = True
+            if not is_quiet(state) and ply < PLY_LIMIT:
+                return extend(state, mover, alpha, beta, ply)
+            leaves += 1  # stat
             if is_terminal(state):
+                value = utility(state)[mover]
+                if value and by_distance:
+                    return WIN - ply if value > 0 else ply - WIN
+                return value
+            return evaluate(state, mover)
+
+        def extend(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+            """Search the captures of a position where one is pending (the node is counted)."""
+            nonlocal leaves, cutoffs, pruned
+            kernel.horizon_reached = True
+            moves = legal_moves(state)
+            if not moves:  # a draw rule ended the game (Game.legal_moves: empty when terminal)
                 leaves += 1  # stat
                 value = utility(state)[mover]
                 if value and by_distance:
                     return WIN - ply if value > 0 else ply - WIN
                 return value
-            if is_quiet(state) or ply >= PLY_LIMIT:
-                leaves += 1  # stat
-                return evaluate(state, mover)
-            moves = legal_moves(state)
             captures = [move for move in moves if is_capture(state, move)]
             if len(captures) < len(moves):
                 # Captures are optional here, so the mover may "stand pat" on the static value.
@@ -205,7 +210,24 @@ class Kernel:
             if not nodes & POLL_MASK:  # stat
                 checkpoint()  # stat
             pv[ply] = ()
-            if is_terminal(state):
+            if depth <= 0:
+                if ply > seldepth:  # stat
+                    seldepth = ply  # stat
+                if use_quiescence and not is_quiet(state):
+                    return extend(state, mover, alpha, beta, ply)
+                leaves += 1  # stat
+                if is_terminal(state):
+                    value = utility(state)[mover]
+                    if value and by_distance:
+                        return WIN - ply if value > 0 else ply - WIN
+                    return value
+                kernel.horizon_reached = True
+                return evaluate(state, mover)
+
+            # Game.legal_moves is empty exactly at terminal states, so generating the
+            # moves first saves a separate is_terminal test at every inner node.
+            moves = legal_moves(state)
+            if not moves:
                 leaves += 1  # stat
                 if ply > seldepth:  # stat
                     seldepth = ply  # stat
@@ -213,14 +235,6 @@ class Kernel:
                 if value and by_distance:
                     return WIN - ply if value > 0 else ply - WIN
                 return value
-            if depth <= 0:
-                if use_quiescence and not is_quiet(state):
-                    return quiesce(state, mover, alpha, beta, ply)
-                leaves += 1  # stat
-                if ply > seldepth:  # stat
-                    seldepth = ply  # stat
-                kernel.horizon_reached = True
-                return evaluate(state, mover)
 
             tt_move = None
             if table is not None:
@@ -247,7 +261,6 @@ class Kernel:
                                 pv[ply] = (tt_move,)
                             return value
 
-            moves = legal_moves(state)
             if ordering and len(moves) > 1:
                 moves = order(state, moves, tt_move, ply)
             if beam and len(moves) > beam:
@@ -265,7 +278,7 @@ class Kernel:
                     # Null-window scout: is this move better than alpha at all?
                     scout = nextafter(alpha, INFINITY)
                     value = -negamax(child, child_mover, child_depth, -scout, -alpha, ply + 1)
-                    if False:
+                    if alpha < value < beta:
                         value = -negamax(child, child_mover, child_depth, -beta, -alpha, ply + 1)
                 else:
                     value = -negamax(child, child_mover, child_depth, -beta, -alpha, ply + 1)

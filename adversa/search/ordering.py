@@ -12,6 +12,7 @@ a search is deterministic.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -30,15 +31,15 @@ class MoveOrderer:
         # Games that never override is_capture have no captures: skip a call per move.
         self.has_captures = type(game).is_capture is not Game.is_capture
         self.killers: list[list[Hashable]] = []
-        self.history: dict[Hashable, int] = {}
+        # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
+        self.history: defaultdict[Hashable, int] = defaultdict(int)
 
     def order(
         self, state: Any, moves: Sequence[Hashable], tt_move: Hashable | None, ply: int
     ) -> list[Hashable]:
         """``moves`` best-first for the node at ``ply``."""
         if self.use_history and self.history:
-            history_get = self.history.get
-            rest = sorted(moves, key=lambda move: history_get(move, 0), reverse=True)
+            rest = sorted(moves, key=self.history.__getitem__, reverse=True)
         else:
             rest = list(moves)
         front: list[Hashable] = []
@@ -70,4 +71,4 @@ class MoveOrderer:
                 slot.insert(0, move)
                 del slot[KILLERS_PER_PLY:]
         if self.use_history:
-            self.history[move] = self.history.get(move, 0) + depth * depth
+            self.history[move] += depth * depth

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
@@ -23,7 +24,7 @@ from textual.widgets import DataTable, Label, ProgressBar, Sparkline, Static
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.stats import Iteration, RootMove, Score, SearchResult, Snapshot
 
-ROOT_MOVES_SHOWN = 8
+ROOT_MOVES_SHOWN = 10
 PV_SHOWN = 12
 
 
@@ -98,7 +99,9 @@ class SearchPanel(Vertical):
     SearchPanel #panel-budget-text { width: 17; text-align: right; }
     SearchPanel #panel-pv { height: auto; margin-top: 1; }
     SearchPanel #panel-roots { height: auto; margin-top: 1; }
-    SearchPanel #panel-iterations { height: 1fr; min-height: 4; margin-top: 1; }
+    SearchPanel #panel-iterations { height: 1fr; min-height: 4; margin-top: 1;
+                                    overflow-x: hidden; }
+    SearchPanel #panel-spark-label { width: 11; color: $text-muted; }
     SearchPanel #panel-spark-row { height: 2; margin-top: 1; }
     SearchPanel Sparkline { width: 1fr; height: 2; }
     SearchPanel #panel-ebf { width: 14; text-align: right; }
@@ -111,6 +114,7 @@ class SearchPanel(Vertical):
         self.border_title = title
         self._shown_iterations = 0
         self._config_text = ""
+        self._texts: dict[str, str] = {}
         self.last_snapshot: Snapshot | None = None
 
     def compose(self) -> ComposeResult:
@@ -126,17 +130,16 @@ class SearchPanel(Vertical):
                                           zebra_stripes=True)
         yield table
         with Horizontal(id="panel-spark-row"):
+            yield Label("nodes per\niteration", id="panel-spark-label")
             yield Sparkline([], summary_function=max)
             yield Label("", id="panel-ebf")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_column("depth", key="depth", width=5)
-        table.add_column("time", key="time", width=7)
-        table.add_column("nodes", key="nodes", width=11)
-        table.add_column("score", key="score", width=8)
-        table.add_column("ebf", key="ebf", width=5)
-        table.add_column("pv", key="pv")
+        for label, key in (("depth", "depth"), ("time", "time"), ("nodes", "nodes"),
+                           ("score", "score"), ("EBF", "ebf")):
+            table.add_column(Text(label, justify="right"), key=key)
+        table.add_column("PV", key="pv")
         self.add_class("-idle")
 
     # ---- the public interface --------------------------------------------------
@@ -147,14 +150,13 @@ class SearchPanel(Vertical):
         self._shown_iterations = 0
         if config_text is not None:
             self._config_text = config_text
-        self.query_one("#panel-config", Static).update(
-            escape(self._config_text) if self._config_text else "no search yet"
-        )
-        self.query_one("#panel-stats", Static).update(self._stats_markup(None))
+        self._set("#panel-config", escape(self._config_text) if self._config_text
+                  else "no search yet")
+        self._set("#panel-stats", self._stats_markup(None))
         self.query_one(ProgressBar).update(total=1, progress=0)
         self.query_one("#panel-budget-text", Label).update("")
-        self.query_one("#panel-pv", Static).update(_pv_labelled(()))
-        self.query_one("#panel-roots", Static).update("")
+        self._set("#panel-pv", _pv_labelled(()))
+        self._set("#panel-roots", "")
         self.query_one(DataTable).clear()
         self.query_one(Sparkline).data = []
         self.query_one("#panel-ebf", Label).update("")
@@ -166,13 +168,12 @@ class SearchPanel(Vertical):
         self.last_snapshot = snapshot
         if snapshot.config != self._config_text:
             self._config_text = snapshot.config
-            self.query_one("#panel-config", Static).update(escape(snapshot.config))
-        self.query_one("#panel-stats", Static).update(self._stats_markup(snapshot))
+            self._set("#panel-config", escape(snapshot.config))
+        self._set("#panel-stats", self._stats_markup(snapshot))
         self._show_budget(snapshot)
-        self.query_one("#panel-pv", Static).update(_pv_labelled(snapshot.pv))
-        self.query_one("#panel-roots", Static).update(
-            _roots_markup(snapshot.root_moves, snapshot.current_move, snapshot.finished)
-        )
+        self._set("#panel-pv", _pv_labelled(snapshot.pv))
+        self._set("#panel-roots",
+                  _roots_markup(snapshot.root_moves, snapshot.current_move, snapshot.finished))
         self._sync_iterations(snapshot.iterations)
 
     def add_iteration(self, iteration: Iteration) -> None:
@@ -187,17 +188,31 @@ class SearchPanel(Vertical):
         self.show_snapshot(result.snapshot)
         note = " (stopped)" if result.stopped else ""
         best = escape(result.best_move_text or "–")
-        self.query_one("#panel-pv", Static).update(
-            f"[$text-muted]best[/] [b $accent]{best}[/]  "
-            f"[$text-muted]value[/] [b]{escape(format_score(result.value))}[/]{note}\n"
-            + _pv_labelled(result.pv)
-        )
+        self._set("#panel-pv",
+                  f"[$text-muted]best[/] [b $accent]{best}[/]  "
+                  f"[$text-muted]value[/] [b]{escape(format_score(result.value))}[/]{note}\n"
+                  + _pv_labelled(result.pv))
 
     # ---- drawing ------------------------------------------------------------------
 
+    def _set(self, selector: str, markup: str) -> None:
+        """Update a text part; ask for a layout pass only when its height changes.
+
+        Layout is the expensive part of a screen update (the engine thread holds
+        the GIL half the time), and at ten snapshots a second it is what made the
+        UI stutter; a same-height update is a repaint of that region only.
+        """
+        lines = markup.count("\n") + 1
+        if self._texts.get(selector) == markup:
+            return
+        previous = self._texts.get(selector)
+        self._texts[selector] = markup
+        same_height = previous is not None and previous.count("\n") + 1 == lines
+        self.query_one(selector, Static).update(markup, layout=not same_height)
+
     def _stats_markup(self, snap: Snapshot | None) -> str:
         def field(label: str, value: str, width: int = 11) -> str:
-            return f"[$text-muted]{label:<7}[/][b]{value:>{width}}[/]"
+            return f"[$text-muted]{label:<8}[/][b]{value:>{width}}[/]"
 
         if snap is None:
             blank = "–"
@@ -206,13 +221,12 @@ class SearchPanel(Vertical):
                 (field("nodes", blank), field("nodes/s", blank)),
                 (field("leaves", blank), field("cutoffs", blank)),
                 (field("pruned", blank), field("TT hits", blank)),
+                (field("TT fill", blank), ""),
             ]
         else:
             depth = f"{snap.completed_depth}/{snap.depth} sel {snap.seldepth}"
-            hits = (
-                f"{snap.tt_hits / snap.tt_probes:.0%} {snap.tt_fill:.0%}f"
-                if snap.tt_probes else "–"
-            )
+            hits = f"{snap.tt_hits / snap.tt_probes:.1%}" if snap.tt_probes else "–"
+            fill = f"{snap.tt_fill:.1%}" if snap.tt_probes else "–"
             score = escape(format_score(snap.score))
             rows = [
                 (field("depth", depth), field("score", score)),
@@ -221,28 +235,31 @@ class SearchPanel(Vertical):
                 (field("leaves", format_count(snap.leaves)),
                  field("cutoffs", format_count(snap.cutoffs))),
                 (field("pruned", format_count(snap.pruned)), field("TT hits", hits)),
+                (field("TT fill", fill), ""),
             ]
-        return "\n".join(f"{left}   {right}" for left, right in rows)
+        return "\n".join(f"{left}   {right}".rstrip() for left, right in rows)
 
     def _show_budget(self, snap: Snapshot) -> None:
         bar = self.query_one(ProgressBar)
         label = self.query_one("#panel-budget-label", Label)
         text = self.query_one("#panel-budget-text", Label)
         if snap.time_budget:
-            label.update("time")
+            label.update("time", layout=False)
             bar.update(total=snap.time_budget, progress=min(snap.elapsed, snap.time_budget))
-            text.update(f"{format_seconds(snap.elapsed)} / {format_seconds(snap.time_budget)}")
+            text.update(f"{format_seconds(snap.elapsed)} / {format_seconds(snap.time_budget)}",
+                        layout=False)
             return
         target = _target_depth(snap.config)
         if target:
-            label.update("depth")
+            label.update("depth", layout=False)
             done = snap.completed_depth if not snap.finished else max(snap.completed_depth, target)
             bar.update(total=target, progress=min(done, target))
-            text.update(f"{snap.completed_depth}/{target} {format_seconds(snap.elapsed)}")
+            text.update(f"{snap.completed_depth}/{target} {format_seconds(snap.elapsed)}",
+                        layout=False)
             return
-        label.update("time")
+        label.update("time", layout=False)
         bar.update(total=1, progress=1 if snap.finished else 0)
-        text.update(format_seconds(snap.elapsed))
+        text.update(format_seconds(snap.elapsed), layout=False)
 
     def _sync_iterations(self, iterations: Sequence[Iteration]) -> None:
         if len(iterations) <= self._shown_iterations:
@@ -255,21 +272,21 @@ class SearchPanel(Vertical):
     def _append_iteration(self, iteration: Iteration) -> None:
         table = self.query_one(DataTable)
         pv = " ".join(iteration.pv[:PV_SHOWN])
-        table.add_row(
-            f"{iteration.depth:>5}",
-            f"{format_seconds(iteration.seconds):>7}",
-            f"{format_count(iteration.nodes):>11}",
-            f"{format_score(iteration.score):>8}",
-            f"{iteration.ebf:>5.1f}" if iteration.ebf is not None else f"{'–':>5}",
-            pv,
+        cells = (
+            str(iteration.depth),
+            format_seconds(iteration.seconds),
+            format_count(iteration.nodes),
+            format_score(iteration.score),
+            f"{iteration.ebf:.1f}" if iteration.ebf is not None else "–",
         )
+        table.add_row(*(Text(cell, justify="right") for cell in cells), Text(pv))
         self._shown_iterations += 1
         table.move_cursor(row=table.row_count - 1)
         table.scroll_end(animate=False)
 
     def _show_ebf(self, ebf: float | None) -> None:
         text = f"EBF [b]{ebf:.2f}[/]" if ebf is not None else "EBF –"
-        self.query_one("#panel-ebf", Label).update(text)
+        self.query_one("#panel-ebf", Label).update(text, layout=False)
 
 
 def _pv_labelled(pv: Sequence[str]) -> str:

@@ -131,7 +131,6 @@ class BoardView(Widget, can_focus=True):
     flipped: reactive[bool] = reactive(False)
     """View the board from the other side (each board says what that means)."""
 
-
     class MoveChosen(Message):
         """The human completed a move on the board; ``move`` is one of the legal moves."""
 
@@ -162,6 +161,7 @@ class BoardView(Widget, can_focus=True):
         self._canvas: Canvas | None = None
         self._canvas_origin = Offset(0, 0)
         self._hovered: Target | None = None
+        self._using_keys = True
 
     # ---- the contract with the game screen --------------------------------
 
@@ -183,14 +183,19 @@ class BoardView(Widget, can_focus=True):
         self.reset_selection()
         self.redraw()
 
-    def choose(self, move: Any) -> bool:
-        """Post `MoveChosen` for ``move`` if it is on offer; True when posted."""
+    def choose(self, move: Any) -> None:
+        """Post `MoveChosen` for ``move`` if it is on offer.
+
+        One move per `show`: the board stops offering moves until the screen shows
+        the next position, so a double click cannot post a second move that the
+        screen would apply to the position after the first.
+        """
         if not self.interactive or move not in self.legal_moves:
-            return False
+            return
         self.reset_selection()
+        self.interactive = False
         self.post_message(self.MoveChosen(self, move))
         self.redraw()
-        return True
 
     # ---- what subclasses provide ------------------------------------------
 
@@ -230,8 +235,9 @@ class BoardView(Widget, can_focus=True):
 
     @property
     def shows_cursor(self) -> bool:
-        """The cursor is drawn only where keys go to it: focused and interactive."""
-        return self.has_focus and self.interactive
+        """The cursor is drawn while keys go to it (focused, interactive) and the human is
+        using keys: a click hides it, so it never covers the squares just clicked."""
+        return self.has_focus and self.interactive and self._using_keys
 
     # ---- drawing ------------------------------------------------------------
 
@@ -301,6 +307,11 @@ class BoardView(Widget, can_focus=True):
     def on_resize(self) -> None:
         self.redraw()
 
+    def notify_style_update(self) -> None:
+        """A theme or CSS change: the cached picture holds the old colours."""
+        super().notify_style_update()
+        self._canvas = None
+
     def on_focus(self) -> None:
         self.redraw()
 
@@ -317,6 +328,7 @@ class BoardView(Widget, can_focus=True):
         target = self.target_at(offset)
         if target is not None:
             event.stop()
+            self._using_keys = False
             self.click_target(target)
             self.redraw()
 
@@ -347,10 +359,12 @@ class BoardView(Widget, can_focus=True):
     def action_cursor(self, rows: int, columns: int) -> None:
         if self.upside_down:
             rows, columns = -rows, -columns
+        self._using_keys = True
         self.move_cursor(rows, columns)
         self.redraw()
 
     def action_select(self) -> None:
+        self._using_keys = True
         self.select_at_cursor()
         self.redraw()
 

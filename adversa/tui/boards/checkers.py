@@ -39,6 +39,8 @@ class _Look:
 _LOOKS = (
     _Look(7, 3, ("  ▄▄▄  ", " █████ ", "  ▀▀▀  "), ("  ▄▄▄  ", " ██◆██ ", "  ▀▀▀  "), True),
     _Look(5, 2, ("▗███▖", "▝███▘"), ("▗█◆█▖", "▝███▘"), False),
+    _Look(4, 2, ("▗██▖", "▝██▘"), ("▗◆◆▖", "▝██▘"), False),
+    _Look(3, 2, ("▗█▖", "▝█▘"), ("▗◆▖", "▝█▘"), False),
     _Look(3, 1, (" ● ",), (" ◆ ",), False),
 )
 """Largest first; the board takes the first that fits (the last one always)."""
@@ -48,11 +50,11 @@ class CheckersBoard(BoardView):
     """Checkers: click the piece, then its landing squares; Esc drops the selection."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "toggle_numbers", "Square numbers", show=False),
+        Binding("number_sign", "toggle_numbers", "Numbers", key_display="#"),
     ]
 
     show_numbers: reactive[bool] = reactive(True)
-    """Square numbers on the dark squares (key ``n``)."""
+    """Square numbers on the dark squares (key ``#``; ``n`` is the screen's New game)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "checkers--light",
@@ -146,11 +148,14 @@ class CheckersBoard(BoardView):
     def click_square(self, square: Square) -> None:
         """One click of a move in progress (see the module notes)."""
         starts = {self.path(m)[0] for m in self.legal_moves}
-        if not self.clicked or square == self.clicked[0]:
-            self.clicked = () if self.clicked or square not in starts else (square,)
+        if not self.clicked:
+            self.clicked = (square,) if square in starts else ()
             return
         extended = (*self.clicked, square)
         matches = self.matching_moves(extended)
+        if not matches and square == self.clicked[0]:
+            self.clicked = ()  # the selected piece again: put it down
+            return
         if not matches:
             later = len(extended) - 1
             matches = [

@@ -77,7 +77,7 @@ class GridBoard(BoardView):
     GridBoard > .grid--cell { background: $panel; }
     GridBoard > .grid--cell-alt { background: $boost; }
     GridBoard > .grid--player-0 { color: $primary; text-style: bold; }
-    GridBoard > .grid--player-1 { color: $warning; text-style: bold; }
+    GridBoard > .grid--player-1 { color: $error; text-style: bold; }
     GridBoard > .grid--last-move { background: $accent 25%; }
     GridBoard > .grid--win { background: $success 45%; }
     GridBoard > .grid--hint { background: $primary 35%; }

@@ -130,19 +130,34 @@ class PigBoard(BoardView):
         compact = height < 14 + len(scores)
         die = self._die_lines(compact)
         status = self._status_lines()
-        for row, (die_line, die_style) in enumerate(die):
+        status_width = max(sum(len(text) for text, _ in line) for line in status)
+        beside = width >= 2 + 9 + 3 + status_width
+        rows = max(len(die), len(status)) if beside else len(die)
+        for row in range(rows):
             canvas.write("  ")
-            canvas.write(die_line, die_style)
-            if row < len(status):
+            if row < len(die):
+                canvas.write(*die[row])
+            elif status:
+                canvas.write(" " * 9)
+            if beside and row < len(status):
                 canvas.write("   ")
-                for text, style in status[row]:
-                    canvas.write(text, style)
+                self._write_runs(canvas, status[row])
             canvas.newline()
+        if not beside:
+            for line in status:
+                canvas.write("  ")
+                self._write_runs(canvas, line)
+                canvas.newline()
         if not compact:
             canvas.newline()
         self._draw_tracks(canvas, scores, min(width, 64))
         canvas.newline()
-        self._draw_buttons(canvas)
+        self._draw_buttons(canvas, width)
+
+    @staticmethod
+    def _write_runs(canvas: Canvas, runs: list[tuple[str, Any]]) -> None:
+        for text, style in runs:
+            canvas.write(text, style)
 
     def _die_lines(self, compact: bool) -> list[tuple[str, Any]]:
         face = None if self.rolling else self.face
@@ -193,7 +208,7 @@ class PigBoard(BoardView):
         names = [self.game.player_name(p) for p in range(len(scores))]
         name_width = max(len(name) for name in names)
         number_width = len(str(target))
-        track_width = max(10, width - name_width - 2 * number_width - 8)
+        track_width = max(4, width - name_width - 2 * number_width - 8)
         for player, score in enumerate(scores):
             style = self.style_of(f"pig--player-{player % 4}")
             marker = "▶ " if player == current else "  "
@@ -213,7 +228,8 @@ class PigBoard(BoardView):
         canvas.write(label, self.style_of("pig--muted"))
         canvas.newline()
 
-    def _draw_buttons(self, canvas: Canvas) -> None:
+    def _draw_buttons(self, canvas: Canvas, width: int) -> None:
+        wide = width >= 2 + 2 * (len("  Roll (r)  ") + 3)
         canvas.write("  ")
         for action in _ACTIONS:
             move = self.move_for(action)
@@ -222,6 +238,7 @@ class PigBoard(BoardView):
                 names.append("pig--button-hint")
             if self.shows_cursor and action == self.cursor_action:
                 names.append("pig--cursor")
-            label = f"  {action.capitalize()} ({action[0]})  "
+            name = action.capitalize()
+            label = f"  {name} ({action[0]})  " if wide else f" {name} "
             canvas.write(label, self.style_of(*names), ("button", action))
-            canvas.write("   ")
+            canvas.write("   " if wide else " ")

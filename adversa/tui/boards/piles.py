@@ -154,7 +154,12 @@ class PilesBoard(BoardView):
         return True
 
     def click_target(self, target: Target) -> None:
-        if self._point_at(target):
+        """A click on an object makes the move; on a pile's number, selects that pile."""
+        if isinstance(target, tuple) and target[0] == "pile":
+            if self.cut_range(self.pile_sizes[target[1]]):
+                self.selected_pile = target[1]
+                self._clamp_cut()
+        elif self._point_at(target):
             move = self.move_for(self.selected_pile, self.cut)
             if move is not None:
                 self.choose(move)

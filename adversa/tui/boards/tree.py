@@ -126,9 +126,9 @@ class TreeBoard(BoardView):
     def node_style(self, node: Any) -> str:
         if node.value is not None:
             return "tree--leaf"
-        return {"max": "tree--max", "min": "tree--min", "chance": "tree--chance"}.get(
-            node.kind, f"tree--player-{node.player % 4}"
-        )
+        if node.kind in ("max", "min", "chance"):
+            return f"tree--{node.kind}"
+        return f"tree--player-{node.player % 4}"
 
     # ---- input ----------------------------------------------------------------
 
@@ -309,33 +309,53 @@ class TreeBoard(BoardView):
                         self._target(child.path))
 
     def _outline(self, canvas: Canvas, root: Any, height: int) -> None:
-        """The fallback: one node per line, branches off the played path folded."""
-        lines: list[tuple[str, Any, int | None]] = []
-
-        def visit(node: Any, prefix: str, connector: str, parent: Any, index: int | None) -> None:
-            lines.append((prefix + connector, node, index))
-            relation = self._relation(node.path)
-            if relation == "off" or (relation == "ahead" and len(lines) > height):
-                return
-            child_prefix = prefix + ("   " if connector in ("", "└─ ") else "│  ")
-            for position, child in enumerate(node.children):
-                last = position == len(node.children) - 1
-                visit(child, child_prefix, "└─ " if last else "├─ ", node, position)
-
-        visit(root, "", "", None, None)
+        """The fallback: one node per line. Branches off the played path are folded, and
+        so is the subtree ahead below the deepest level that still fits ``height``."""
+        current_depth = len(self.state)
+        deepest = max(len(path) for path in self._paths(root)) - current_depth
+        for depth_ahead in range(max(deepest, 1), 0, -1):
+            lines = self._outline_lines(root, current_depth + depth_ahead)
+            if len(lines) <= height:
+                break
         edge = self.style_of("tree--edge")
-        for guides, node, index in lines[: max(height, 1)]:
+        for guides, node, folded in lines[: max(height, 1)]:
             target = self._target(node.path)
             canvas.write(guides, edge)
-            if index is not None:
+            if node.path:
                 parent = self.node(node.path[:-1])
-                canvas.write(self.edge_text(parent, index) + " ",
-                             self.style_of("tree--label", *self._edge_names(node.path)[1:]),
-                             target)
+                label_names = ("tree--label", *self._edge_names(node.path)[1:])
+                canvas.write(self.edge_text(parent, node.path[-1]) + " ",
+                             self.style_of(*label_names), target)
             canvas.write(self.node_text(node), self.style_of(*self._node_names(node)), target)
-            if node.children and self._relation(node.path) == "off":
+            if folded:
                 canvas.write(" …", self.style_of("tree--off-path"))
             canvas.newline()
+
+    def _paths(self, node: Any) -> list[Path]:
+        found = [node.path]
+        for child in node.children:
+            found.extend(self._paths(child))
+        return found
+
+    def _outline_lines(self, root: Any, fold_depth: int) -> list[tuple[str, Any, bool]]:
+        """(guides, node, folded) per line, nodes deeper than ``fold_depth`` folded."""
+        lines: list[tuple[str, Any, bool]] = []
+
+        def visit(node: Any, prefix: str, connector: str, child_prefix: str) -> None:
+            relation = self._relation(node.path)
+            folded = bool(node.children) and (
+                relation == "off" or (relation == "ahead" and len(node.path) >= fold_depth)
+            )
+            lines.append((prefix + connector, node, folded))
+            if folded:
+                return
+            for position, child in enumerate(node.children):
+                last = position == len(node.children) - 1
+                visit(child, child_prefix, "└─ " if last else "├─ ",
+                      child_prefix + ("   " if last else "│  "))
+
+        visit(root, "", "", "")
+        return lines
 
     def _legend(self, canvas: Canvas) -> None:
         kinds: list[tuple[str, str]] = []

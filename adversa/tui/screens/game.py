@@ -29,7 +29,6 @@ from adversa.tui.boards import BoardView, make_board
 from adversa.tui.panel import SearchPanel
 from adversa.tui.runner import (
     EngineRunner,
-    IterationDone,
     SearchFailed,
     SearchFinished,
     SearchProgress,
@@ -42,6 +41,8 @@ SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
 """Delays (seconds) between engine moves in engine-vs-engine games, fastest first."""
 DEFAULT_SPEED = 2
 MIN_DELAY = 0.001
+DYNAMIC_ACTIONS = ("undo", "redo")
+"""Actions whose availability changes during a game (see `GameScreen.check_action`)."""
 
 
 class GameScreen(Screen[None]):
@@ -79,6 +80,7 @@ class GameScreen(Screen[None]):
         self.hint_move: Any = None
         self._search_ply: int | None = None
         self._timer: Timer | None = None
+        self._keys_signature: tuple[bool | None, ...] = ()
 
     # ---- layout -----------------------------------------------------------------
 
@@ -114,7 +116,10 @@ class GameScreen(Screen[None]):
         self.board.focus()
 
     def on_unmount(self) -> None:
-        self.stop_search()
+        """Leaving the screen (menu, load, quit) must not leave a search running."""
+        self._cancel_timer()
+        if self.runner is not None:
+            self.runner.cancel()
 
     @property
     def board(self) -> BoardView:
@@ -146,8 +151,19 @@ class GameScreen(Screen[None]):
         )
         self._show_status()
         self._show_moves()
-        self.query_one("#move-input", Input).disabled = not human
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Refresh the footer only when some key's state changed.
+
+        `refresh_bindings` recomposes the whole footer, a full layout pass;
+        doing that on every move or search start made the UI stutter while the
+        engine held the GIL.
+        """
+        signature = tuple(self.check_action(action, ()) for action in DYNAMIC_ACTIONS)
+        if signature != self._keys_signature:
+            self._keys_signature = signature
+            self.refresh_bindings()
 
     def _show_status(self) -> None:
         session = self.session
@@ -158,19 +174,19 @@ class GameScreen(Screen[None]):
             status = f"[b]{status}[/]  [$accent]thinking…[/]"
         else:
             status = f"[b]{status}[/]"
-        self.query_one("#status", Static).update(status)
+        self.query_one("#status", Static).update(status, layout=False)
         game = session.game
         seats = []
         for seat, player in enumerate(session.players):
             who = "You" if player is None else escape(player_text(player))
             mark = "[$accent]▶[/]" if seat == session.to_move and not session.is_over else " "
             seats.append(f"{mark} [b]{escape(game.player_name(seat))}[/]: {who}")
-        self.query_one("#players", Static).update("\n".join(seats))
+        self.query_one("#players", Static).update("\n".join(seats), layout=False)
         autoplay = self.query_one("#autoplay", Static)
         autoplay.display = not session.has_human
         if not session.has_human:
             state = "[b $warning]paused[/] — p: go, s: step" if self.paused else "[b]playing[/]"
-            autoplay.update(f"{state} · delay {SPEEDS[self.speed]:g}s (+/-)")
+            autoplay.update(f"{state} · delay {SPEEDS[self.speed]:g}s (+/-)", layout=False)
 
     def _show_moves(self) -> None:
         table = self.query_one("#moves", DataTable)
@@ -220,7 +236,7 @@ class GameScreen(Screen[None]):
         self._search_ply = len(self.session.moves)
         self.runner.start(self.session.game, self.session.state, engine, "move")
         self._show_status()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def stop_search(self) -> None:
         """Cancel any running search and pending engine move at once."""
@@ -262,10 +278,9 @@ class GameScreen(Screen[None]):
         if message.is_current:
             self.panel.show_snapshot(message.snapshot)
 
-    @on(IterationDone)
-    def _iteration_done(self, message: IterationDone) -> None:
-        if message.is_current:
-            self.panel.add_iteration(message.iteration)
+    # IterationDone is not handled here: the iteration table is synced from each
+    # snapshot (at most ten a second), because shallow iterations finish in a
+    # burst and a table row each is a layout pass each.
 
     @on(SearchFinished)
     def _search_finished(self, message: SearchFinished) -> None:
@@ -305,7 +320,7 @@ class GameScreen(Screen[None]):
         if not self.session.has_human:
             self.paused = True
         self._show_status()
-        self.refresh_bindings()
+        self._refresh_keys()
 
     # ---- input ----------------------------------------------------------------------
 
@@ -342,18 +357,20 @@ class GameScreen(Screen[None]):
     # ---- actions ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide engine-vs-engine keys in games with a human; dim keys that cannot act now."""
+        """Hide engine-vs-engine keys in games with a human; dim undo/redo with nothing to do.
+
+        Hint and the move input are not dimmed on the engine's turn (they say
+        "not your turn" instead): every change of a key's state rebuilds the
+        footer, and a rebuild at each search start stalled the screen for up
+        to a second while the engine thread held the GIL (benchmarks/bench_tui.py).
+        """
         session = self.session
         if action in ("toggle_pause", "step", "faster", "slower"):
             return not session.has_human
-        if action == "hint":
-            return True if session.is_human_turn() else None
         if action == "undo":
             return True if session.moves else None
         if action == "redo":
             return True if session.redo_stack else None
-        if action == "focus_input":
-            return True if session.is_human_turn() else None
         return True
 
     def action_undo(self) -> None:
@@ -371,7 +388,10 @@ class GameScreen(Screen[None]):
             self._position_changed()
 
     def action_hint(self) -> None:
-        if not self.session.is_human_turn() or self.runner is None:
+        if self.runner is None:
+            return
+        if not self.session.is_human_turn():
+            self.notify("A hint is for your turn.", severity="warning")
             return
         config = self._hint_engine()
         if config is None:

@@ -1,0 +1,84 @@
+"""``adversa solve``: the exact value of a small game and every move that keeps it.
+
+Registered on the main group at the bottom of `adversa.cli`. It runs the
+``solve`` engine (`adversa.search.solve`) through `engine.run_search`, so the
+same games are accepted and refused as anywhere else, with the same one-line
+errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from adversa.cli import console, emit_json, fail, game_arguments, json_option, load_game, load_state
+from adversa.games import Game
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+from adversa.search.stats import Score
+
+_VERDICTS = {1: "a win", 0: "a draw", -1: "a loss"}
+
+
+def _plain(score: Score | None) -> Any:
+    """A value for JSON and text: whole numbers without ``.0``, vectors as lists."""
+    if isinstance(score, tuple):
+        return [_plain(component) for component in score]
+    if isinstance(score, float) and score.is_integer():
+        return int(score)
+    return score
+
+
+def _verdict(game: Game[Any, Any], state: Any, value: Any) -> str:
+    """"a win for X to move" for the board games; trees keep their bare numbers."""
+    if game.fixed_move_order or value not in _VERDICTS:
+        return ""
+    return f" — {_VERDICTS[value]} for {game.player_name(game.to_move(state))}, the player to move"
+
+
+@click.command()
+@game_arguments
+@click.option(
+    "--time", "-t", "seconds", type=click.FloatRange(min=0), default=0.0,
+    help="Give up after this many seconds (default: no limit).",
+)
+@json_option
+def solve(
+    game_name: str, position: str | None, settings: Sequence[str], seconds: float, as_json: bool
+) -> None:
+    """Solve GAME exactly: its value with perfect play and every best move.
+
+    The value is for the player to move: +1 win, 0 draw, -1 loss (textbook trees:
+    the backed-up leaf value; N-player trees: one value per player). Only small
+    games can be solved: tic-tac-toe, Nim, Grundy's game and textbook trees.
+    """
+    game = load_game(game_name, settings)
+    state = load_state(game, position)
+    config = EngineConfig.create("solve", {"time": seconds})
+    result = run_search(game, state, config)
+    if result.stopped:
+        fail(
+            f"solve did not finish within {seconds:g} s; try a smaller position "
+            "or a longer --time"
+        )
+    value = _plain(result.value)
+    best_moves: list[str] = result.extra["best_moves"]
+    nodes = result.snapshot.nodes
+    elapsed = result.snapshot.elapsed
+    if as_json:
+        emit_json(
+            {
+                "value": value,
+                "best_moves": best_moves,
+                "pv": list(result.pv),
+                "nodes": nodes,
+                "seconds": round(elapsed, 4),
+            }
+        )
+        return
+    console.print(f"value       [bold]{value}[/]{_verdict(game, state, value)}")
+    console.print(f"best moves  [bold green]{', '.join(best_moves) or '—'}[/]")
+    console.print(f"perfect play  {' '.join(result.pv) or '—'}")
+    console.print(f"[dim]{nodes:,} positions solved in {elapsed:.3f} s[/]")

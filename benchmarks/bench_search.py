@@ -1,0 +1,364 @@
+"""Search speed: adversa's depth-first searches against each other and against peers.
+
+Run: ``.venv/bin/python benchmarks/bench_search.py [--quick] [--cap 30] [--json FILE]``
+
+Four tables, every ratio measured in this run. Times are CPU seconds of this
+process (``time.process_time``), so that other programs on a busy machine
+disturb the ratios as little as possible; the stop caps are wall-clock.
+
+1. **nodes/s per algorithm per game** — every algorithm that fits tic-tac-toe,
+   Nim, Pig and checkers, for about ``--budget`` seconds each.
+2. **checkers to depth 8, 10, 12, 14** from the initial position and two
+   middle-game positions: alpha-beta with all enhancements against plain
+   alpha-beta (every enhancement off, one fixed-depth pass) and plain minimax.
+   Each run is stopped after ``--cap`` seconds ("—" in the table); plain
+   alpha-beta and minimax are only tried up to the depths given by
+   ``--plain-depth`` and ``--minimax-depth``.
+3. **instrumentation overhead** — the same alpha-beta search with the always-on
+   counters and polling against a copy of the kernel with every line marked
+   ``# stat`` removed (`adversa.search.negamax` keeps instrumentation on such
+   lines for exactly this purpose), best of ``--repeat`` alternating runs.
+4. **peers** — easyAI 2.0.12 ``Negamax`` and AIMA's ``alpha_beta_cutoff_search``
+   (``aima`` 2024.9.28, ``games4e``) on the same positions, the same depth and the
+   same evaluation function, against adversa's plain alpha-beta (same algorithm,
+   same move order). Nodes are counted the same way for all three (one per
+   position reached, root included). A peer that is not installed is skipped
+   with a note (``pip install -e '.[bench]'`` and, for AIMA,
+   ``pip install --no-deps --ignore-requires-python aima==2024.9.28 numpy``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import sys
+import time
+import types
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from adversa.games import Game, make_game
+from adversa.search import alphabeta, negamax
+from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.engine import algorithms_for, run_search
+from adversa.search.evaluation import make_evaluator
+from adversa.search.stats import SearchResult
+
+console = Console()
+
+POSITIONS = {
+    "initial": "B:W21-32:B1-12",
+    "middle (14 plies)": "B:W19,20,21,22,24,26,27,28,29,30,32:B1,3,4,5,7,9,11,12,13,15,16",
+    "middle (30 plies)": "B:W14,19,20,24,30,32:B1,3,4,11,12,17",
+}
+"""The two middle-game positions come from alphabeta depth=5 self-play from the start."""
+
+PLAIN = "ordering=off killers=off history=off tt=0 id=off pvs=off quiescence=off"
+"""Alpha-beta with every enhancement off: one fixed-depth pass in the game's move order."""
+
+ENHANCED = "tt=64"
+"""Alpha-beta with all its default enhancements and a 64 MB table."""
+
+PER_GAME = {
+    "tictactoe": ({}, 9),
+    "nim": ({"piles": "1,3,5,7"}, 16),
+    "pig": ({"target": "30"}, 5),
+    "checkers": ({}, 8),
+}
+"""game → (options, depth for the depth-limited algorithms) for table 1."""
+
+
+def timed_search(
+    game: Game[Any, Any], state: Any, spec: str, cap: float
+) -> tuple[SearchResult, float]:
+    """Run a search; return it with the CPU seconds it took.
+
+    It is stopped after ``cap`` wall-clock seconds by a stop callable (which,
+    unlike a time budget, does not switch iterative deepening on).
+    """
+    deadline = time.perf_counter() + cap
+    started = time.process_time()
+    result = run_search(
+        game, state, EngineConfig.parse(spec), should_stop=lambda: time.perf_counter() > deadline
+    )
+    return result, time.process_time() - started
+
+
+def rate(nodes: int, seconds: float) -> str:
+    return f"{nodes / seconds:,.0f}" if seconds > 0 else "—"
+
+
+# --------------------------------------------------------------------------- 1. per algorithm
+
+
+def algorithm_spec(algorithm: str, depth: int, budget: float) -> str:
+    declared = {param.name for param in PARAMS[algorithm]}
+    parts = [algorithm]
+    if "depth" in declared:
+        parts.append(f"depth={depth}")
+    if algorithm == "mcts":
+        parts += ["iterations=0", f"time={budget}"]
+    elif algorithm == "solve":
+        parts.append(f"time={budget}")
+    return " ".join(parts)
+
+
+def table_per_algorithm(budget: float, report: dict[str, Any]) -> None:
+    table = Table(title=f"1. nodes/s per algorithm per game (≤ {budget:g} s each)")
+    for column in ("game", "algorithm", "nodes", "seconds", "nodes/s", "stopped"):
+        table.add_column(column, justify="left" if column in ("game", "algorithm") else "right")
+    rows = report.setdefault("per_algorithm", [])
+    for name, (options, depth) in PER_GAME.items():
+        game = make_game(name, options)
+        for algorithm in algorithms_for(game):
+            if algorithm == "random":
+                continue
+            spec = algorithm_spec(algorithm, depth, budget)
+            result, seconds = timed_search(game, game.initial_state(), spec, budget)
+            nodes = result.snapshot.nodes
+            table.add_row(name, spec, f"{nodes:,}", f"{seconds:.2f}", rate(nodes, seconds),
+                          "yes" if result.stopped else "")
+            rows.append({"game": name, "engine": spec, "nodes": nodes, "seconds": seconds})
+    console.print(table)
+
+
+# --------------------------------------------------------------------------- 2. checkers depths
+
+
+def table_checkers_depths(
+    depths: list[int], cap: float, plain_depth: int, minimax_depth: int, report: dict[str, Any]
+) -> None:
+    game = make_game("checkers")
+    table = Table(title=f"2. checkers: time and nodes to reach a depth (cap {cap:g} s)")
+    for column in ("position", "depth", "engine", "nodes", "seconds", "nodes/s", "best", "value"):
+        table.add_column(column, justify="left" if column in ("position", "engine") else "right")
+    rows = report.setdefault("checkers_depths", [])
+    engines = [("enhanced", ENHANCED, max(depths)), ("plain αβ", PLAIN, plain_depth),
+               ("minimax", "", minimax_depth)]
+    for label, fen in POSITIONS.items():
+        state = game.parse_position(fen)
+        for depth in depths:
+            for engine, options, deepest in engines:
+                if depth > deepest:
+                    continue
+                algorithm = "minimax" if engine == "minimax" else "alphabeta"
+                spec = f"{algorithm} depth={depth} {options}".strip()
+                result, seconds = timed_search(game, state, spec, cap)
+                nodes = result.snapshot.nodes
+                done = not result.stopped
+                table.add_row(
+                    label, str(depth), engine, f"{nodes:,}",
+                    f"{seconds:.2f}" if done else f"> {cap:g}", rate(nodes, seconds),
+                    result.best_move_text or "", f"{result.value:+.4f}" if done else "—",
+                )
+                rows.append({"position": label, "depth": depth, "engine": engine,
+                             "nodes": nodes, "seconds": seconds, "completed": done})
+    console.print(table)
+
+
+# --------------------------------------------------------------------------- 3. instrumentation
+
+
+def uninstrumented_kernel() -> type[negamax.Kernel]:
+    """`negamax.Kernel` compiled from its source without the lines marked ``# stat``."""
+    source = inspect.getsource(negamax)
+    kept = [line for line in source.splitlines() if not line.rstrip().endswith("# stat")]
+    module = types.ModuleType("negamax_uninstrumented")
+    sys.modules[module.__name__] = module  # dataclasses look their module up there
+    exec(compile("\n".join(kept), module.__name__, "exec"), module.__dict__)
+    kernel: type[negamax.Kernel] = module.Kernel
+    return kernel
+
+
+def run_with_kernel(kernel: type[negamax.Kernel], game: Any, state: Any, spec: str) -> Any:
+    original = alphabeta.Kernel
+    alphabeta.Kernel = kernel  # type: ignore[misc]
+    try:
+        return timed_search(game, state, spec, float("inf"))
+    finally:
+        alphabeta.Kernel = original  # type: ignore[misc]
+
+
+def table_instrumentation(depth: int, repeat: int, report: dict[str, Any]) -> None:
+    game = make_game("checkers")
+    stripped = uninstrumented_kernel()
+    table = Table(title=f"3. instrumentation overhead (alphabeta depth={depth}, best of {repeat})")
+    for column in ("position", "nodes", "counted s", "stripped s", "overhead"):
+        table.add_column(column, justify="left" if column == "position" else "right")
+    rows = report.setdefault("instrumentation", [])
+    spec = f"alphabeta depth={depth} {ENHANCED}"
+    total_counted = total_bare = 0.0
+    for label, fen in POSITIONS.items():
+        state = game.parse_position(fen)
+        counted = bare = float("inf")
+        nodes = 0
+        for _ in range(repeat):
+            result, seconds = run_with_kernel(negamax.Kernel, game, state, spec)
+            counted, nodes = min(counted, seconds), result.snapshot.nodes
+            check, seconds = run_with_kernel(stripped, game, state, spec)
+            bare = min(bare, seconds)
+            assert check.best_move == result.best_move and check.value == result.value
+        overhead = counted / bare - 1
+        table.add_row(label, f"{nodes:,}", f"{counted:.3f}", f"{bare:.3f}", f"{overhead:+.1%}")
+        rows.append({"position": label, "nodes": nodes, "counted": counted, "stripped": bare})
+        total_counted += counted
+        total_bare += bare
+    overall = total_counted / total_bare - 1
+    table.add_row("all positions", "", f"{total_counted:.3f}", f"{total_bare:.3f}",
+                  f"{overall:+.1%}", style="bold")
+    console.print(table)
+
+
+# --------------------------------------------------------------------------- 4. peers
+
+
+class NodeCounter:
+    """Counts positions reached through a wrapped ``result`` (one per child, plus the root)."""
+
+    def __init__(self) -> None:
+        self.nodes = 1
+
+
+def run_easyai(game: Any, state: Any, depth: int) -> tuple[int, float, Any]:
+    from easyAI import AI_Player, Negamax, TwoPlayerGame  # type: ignore[import-untyped]
+
+    evaluator = make_evaluator(game)
+    counter = NodeCounter()
+
+    class Adapter(TwoPlayerGame):  # type: ignore[misc]
+        """Our checkers behind easyAI's interface, with make/unmake on a state stack."""
+
+        def __init__(self) -> None:
+            self.players = [AI_Player(None), AI_Player(None)]
+            self.current_player = game.to_move(state) + 1
+            self.state = state
+            self.stack: list[Any] = []
+
+        def possible_moves(self) -> list[Any]:
+            return list(game.legal_moves(self.state))
+
+        def make_move(self, move: Any) -> None:
+            counter.nodes += 1
+            self.stack.append(self.state)
+            self.state = game.result(self.state, move)
+
+        def unmake_move(self, move: Any) -> None:
+            self.state = self.stack.pop()
+
+        def is_over(self) -> bool:
+            return bool(game.is_terminal(self.state))
+
+    def scoring(adapter: Adapter) -> float:
+        return float(evaluator(adapter.state, game.to_move(adapter.state)))
+
+    started = time.process_time()
+    move = Negamax(depth, scoring)(Adapter())
+    return counter.nodes, time.process_time() - started, move
+
+
+def run_aima(game: Any, state: Any, depth: int) -> tuple[int, float, Any]:
+    from aima.games4e import alpha_beta_cutoff_search  # type: ignore[import-untyped]
+
+    evaluator = make_evaluator(game)
+    counter = NodeCounter()
+    root_player = game.to_move(state)
+
+    class Adapter:
+        """Our checkers behind AIMA's Game interface."""
+
+        def actions(self, position: Any) -> list[Any]:
+            return list(game.legal_moves(position))
+
+        def result(self, position: Any, move: Any) -> Any:
+            counter.nodes += 1
+            return game.result(position, move)
+
+        def terminal_test(self, position: Any) -> bool:
+            return bool(game.is_terminal(position))
+
+        def to_move(self, position: Any) -> int:
+            return int(game.to_move(position))
+
+    started = time.process_time()
+    # AIMA cuts off when depth > d, with the root's children at depth 1: d = depth - 1.
+    move = alpha_beta_cutoff_search(
+        state, Adapter(), d=depth - 1, eval_fn=lambda position: evaluator(position, root_player)
+    )
+    return counter.nodes, time.process_time() - started, move
+
+
+def table_peers(depth: int, report: dict[str, Any]) -> None:
+    game = make_game("checkers")
+    table = Table(title=f"4. peers: plain alpha-beta, depth {depth}, same evaluation")
+    for column in ("position", "engine", "nodes", "seconds", "nodes/s", "adversa ×", "move"):
+        table.add_column(column, justify="left" if column in ("position", "engine") else "right")
+    rows = report.setdefault("peers", [])
+    peers: list[tuple[str, Callable[[Any, Any, int], tuple[int, float, Any]]]] = []
+    for name, runner, module in (("easyAI Negamax", run_easyai, "easyAI"),
+                                 ("AIMA alpha_beta_cutoff", run_aima, "aima.games4e")):
+        try:
+            __import__(module)
+        except ImportError as error:
+            console.print(f"[yellow]{name} skipped: {error}[/]")
+            continue
+        peers.append((name, runner))
+    for label, fen in POSITIONS.items():
+        state = game.parse_position(fen)
+        ours, seconds = timed_search(game, state, f"alphabeta depth={depth} {PLAIN}", float("inf"))
+        our_rate = ours.snapshot.nodes / seconds
+        table.add_row(label, "adversa plain αβ", f"{ours.snapshot.nodes:,}", f"{seconds:.2f}",
+                      f"{our_rate:,.0f}", "1.00", ours.best_move_text or "")
+        enhanced, enhanced_seconds = timed_search(
+            game, state, f"alphabeta depth={depth} {ENHANCED}", float("inf")
+        )
+        table.add_row(label, "adversa enhanced αβ", f"{enhanced.snapshot.nodes:,}",
+                      f"{enhanced_seconds:.2f}", rate(enhanced.snapshot.nodes, enhanced_seconds),
+                      "", enhanced.best_move_text or "")
+        row: dict[str, Any] = {"position": label, "adversa_nodes": ours.snapshot.nodes,
+                               "adversa_seconds": seconds}
+        for name, runner in peers:
+            nodes, peer_seconds, move = runner(game, state, depth)
+            peer_rate = nodes / peer_seconds
+            table.add_row(label, name, f"{nodes:,}", f"{peer_seconds:.2f}", f"{peer_rate:,.0f}",
+                          f"{our_rate / peer_rate:.2f}", game.format_move(state, move))
+            row[name] = {"nodes": nodes, "seconds": peer_seconds}
+        rows.append(row)
+    console.print(table)
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small depths and caps")
+    parser.add_argument("--cap", type=float, default=30.0, help="seconds per depth run")
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds per table-1 run")
+    parser.add_argument("--repeat", type=int, default=3, help="repeats for table 3")
+    parser.add_argument("--json", dest="json_file", default=None, help="also write a JSON report")
+    parser.add_argument("--tables", default="1234", help="which tables to run, e.g. 34")
+    args = parser.parse_args(argv)
+    depths = [6, 8] if args.quick else [8, 10, 12, 14]
+    cap = min(args.cap, 5.0) if args.quick else args.cap
+    report: dict[str, Any] = {"python": sys.version.split()[0]}
+    if "1" in args.tables:
+        table_per_algorithm(min(args.budget, 0.5) if args.quick else args.budget, report)
+    if "2" in args.tables:
+        table_checkers_depths(depths, cap, plain_depth=6 if args.quick else 10,
+                              minimax_depth=6 if args.quick else 8, report=report)
+    if "3" in args.tables:
+        table_instrumentation(6 if args.quick else 9, args.repeat, report)
+    if "4" in args.tables:
+        table_peers(5 if args.quick else 7, report)
+    if args.json_file:
+        with open(args.json_file, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

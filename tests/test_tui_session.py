@@ -1,0 +1,228 @@
+"""The game-session model and the settings store, without Textual."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adversa.games import AdversaError, make_game
+from adversa.search.config import EngineConfig
+from adversa.tui import settings as store
+from adversa.tui.session import (
+    GameSession,
+    RecordError,
+    autosaved_record,
+    default_engine,
+    default_players,
+    parse_player,
+)
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path / "config"
+    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
+    return directory
+
+
+ENGINE = EngineConfig.parse("alphabeta depth=9")
+
+
+def test_undo_against_an_engine_takes_back_both_plies_and_redo_replays_them() -> None:
+    session = GameSession("tictactoe", {}, [None, ENGINE])
+    session.play_text("b2")
+    session.play_text("a1")  # the engine's reply
+    session.play_text("c3")
+    assert session.undo() == 1  # only the human's c3: the engine has not replied yet
+    assert session.undo() == 2
+    assert session.moves == [] and session.is_human_turn()
+    assert session.redo() == 2
+    assert session.notations == ["b2", "a1"]
+    assert session.redo() == 1 and session.notations == ["b2", "a1", "c3"]
+    assert session.redo() == 0
+
+
+def test_undo_is_one_ply_in_hotseat_and_engine_vs_engine() -> None:
+    for players in ([None, None], [ENGINE, ENGINE]):
+        session = GameSession("tictactoe", {}, players)
+        session.play_text("b2")
+        session.play_text("a1")
+        assert session.undo() == 1 and session.notations == ["b2"]
+
+
+def test_a_new_move_clears_redo_unless_it_is_the_redone_move() -> None:
+    session = GameSession("tictactoe", {}, [None, None])
+    session.play_text("b2")
+    session.play_text("a1")
+    session.undo()
+    session.play_text("a1")
+    assert session.redo_stack == []
+    session.undo()
+    session.play_text("c1")
+    assert session.redo_stack == [] and session.notations == ["b2", "c1"]
+
+
+def test_illegal_text_leaves_the_state_unchanged() -> None:
+    session = GameSession("tictactoe", {}, [None, None])
+    session.play_text("b2")
+    with pytest.raises(AdversaError, match="legal moves"):
+        session.play_text("b2")
+    assert session.notations == ["b2"] and len(session.states) == 2
+
+
+def test_status_names_the_player_and_the_result() -> None:
+    session = GameSession("tictactoe", {}, [None, ENGINE])
+    assert session.status_text() == "X to move (you)"
+    for move in ("a1", "b1", "a2", "b2"):
+        session.play_text(move)
+    assert session.status_text() == "X to move (you)"
+    session.play_text("a3")
+    assert session.is_over and session.status_text().startswith("X wins")
+
+
+def test_default_engines_fit_each_game() -> None:
+    assert default_engine(make_game("tictactoe")) == EngineConfig.parse("alphabeta depth=9")
+    assert default_engine(make_game("pig")).algorithm == "expectiminimax"
+    assert default_engine(make_game("pig", {"players": "3"})).algorithm == "maxn"
+    checkers = default_engine(make_game("checkers"))
+    assert checkers is not None and checkers.time_budget == 2
+    players = default_players(make_game("pig", {"players": "4"}))
+    assert players[0] is None and all(p is not None and p.algorithm == "maxn"
+                                      for p in players[1:])
+
+
+def test_parse_player_rejects_engines_that_do_not_fit() -> None:
+    game = make_game("pig", {"players": "3"})
+    assert parse_player(game, "Human") is None
+    with pytest.raises(AdversaError, match="algorithms for pig"):
+        parse_player(game, "alphabeta depth=3")
+    with pytest.raises(AdversaError, match="whole number"):
+        parse_player(game, "maxn depth=deep")
+
+
+def test_json_record_round_trip(tmp_path: Path) -> None:
+    session = GameSession("nim", {"piles": "2,3", "misere": "true"}, [None, ENGINE.__class__(
+        "solve")])
+    session.play(session.legal_moves()[0])
+    session.play(session.legal_moves()[-1])
+    path = tmp_path / "nim.json"
+    session.save(path)
+    record = json.loads(path.read_text())
+    assert record["options"] == {"piles": "2,3", "misere": "true"}
+    assert record["players"] == ["human", "solve"]
+    loaded = GameSession.load(path)
+    assert loaded.state == session.state and loaded.notations == session.notations
+    assert loaded.players == session.players
+
+
+def test_a_record_starting_from_a_position_replays_from_it() -> None:
+    session = GameSession("tictactoe", {}, [None, None], position="X.O/.X./...")
+    session.play_text("a1")
+    again = GameSession.from_record(session.to_record())
+    assert again.states[0] == session.states[0] and again.state == session.state
+
+
+def test_pig_records_keep_the_dice(tmp_path: Path) -> None:
+    session = GameSession("pig", {"target": "20"}, [None, None])
+    rng = random.Random(3)
+    for _ in range(12):
+        if session.is_over:
+            break
+        if session.to_move == -1:
+            session.roll(rng)
+        else:
+            session.play(session.legal_moves()[0])
+    path = tmp_path / "pig.json"
+    session.save(path)
+    assert GameSession.load(path).state == session.state
+
+
+def test_checkers_pdn_round_trip(tmp_path: Path) -> None:
+    session = GameSession("checkers", {}, [None, EngineConfig.parse("alphabeta depth=5")])
+    for _ in range(6):
+        session.play(session.legal_moves()[0])
+    path = tmp_path / "game.pdn"
+    session.save(path)
+    text = path.read_text()
+    assert '[White "alphabeta depth=5"]' in text and "1." in text
+    loaded = GameSession.load(path)
+    assert loaded.state == session.state and loaded.players == session.players
+
+
+def test_pdn_is_refused_for_other_games(tmp_path: Path) -> None:
+    session = GameSession("tictactoe", {}, [None, None])
+    with pytest.raises(RecordError, match="save tictactoe as .json"):
+        session.save(tmp_path / "x.pdn")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{", "not valid JSON"),
+        ("[]", "record object"),
+        ('{"format": "other"}', "not an adversa game record"),
+        ('{"format": "adversa-game", "game": "tictactoe", "moves": ["b2", "b2"]}',
+         "move 2"),
+        ('{"format": "adversa-game", "game": "chess", "moves": []}', "unknown game"),
+    ],
+)
+def test_bad_records_are_one_line_errors(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(AdversaError, match=message):
+        GameSession.load(path)
+
+
+def test_autosave_keeps_a_game_in_progress_and_forgets_a_finished_one() -> None:
+    session = GameSession("tictactoe", {}, [None, None])
+    session.play_text("a1")
+    session.autosave()
+    record = autosaved_record()
+    assert record is not None and record["moves"] == ["a1"]
+    for move in ("b1", "a2", "b2", "a3"):
+        session.play_text(move)
+    session.autosave()
+    assert autosaved_record() is None
+
+
+def test_settings_survive_a_corrupt_file(config_dir: Path) -> None:
+    config_dir.mkdir(parents=True)
+    (config_dir / store.SETTINGS_FILE).write_text("not json")
+    remembered = store.Settings.load()
+    assert remembered.last_game is None
+    remembered.remember("nim", {"piles": "1,2"}, ["human", "solve"])
+    remembered.save()
+    again = store.Settings.load()
+    assert again.last_game == "nim" and again.players_for("nim") == ["human", "solve"]
+    assert again.options_for("nim") == {"piles": "1,2"}
+
+
+def test_config_dir_follows_xdg_without_override(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    monkeypatch.delenv("ADVERSA_CONFIG_DIR")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert store.config_dir() == tmp_path / "adversa"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.booleans(), max_size=20), st.randoms(use_true_random=False))
+def test_redo_undoes_any_undo(checks: list[bool], rng: random.Random) -> None:
+    """In random play against an engine, redo after undo always restores the game,
+    and undo always lands on a human turn (or the start)."""
+    session = GameSession("tictactoe", {}, [None, ENGINE])
+    for check in checks:
+        if session.is_over:
+            break
+        if check and session.moves:
+            before = (session.state, list(session.notations))
+            taken = session.undo()
+            assert session.is_human_turn() or not session.moves
+            assert session.redo() == taken
+            assert (session.state, session.notations) == before
+        else:
+            session.play(rng.choice(list(session.legal_moves())))

@@ -1,0 +1,87 @@
+"""Smoke test: the real ``adversa play`` in a real terminal (tmux), real engine.
+
+Pilot runs the app headless; this test checks what Pilot cannot — that the
+installed entry point starts, draws in a terminal, takes keys and shows the
+engine's reply. It uses a private tmux server (``-L``) so it never touches the
+user's sessions, and is skipped where tmux is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+ADVERSA = Path(sys.executable).parent / "adversa"
+
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (apt-get install tmux)")
+
+
+class Terminal:
+    """A detached 120×40 tmux session running one command."""
+
+    def __init__(self, command: str) -> None:
+        assert TMUX is not None
+        self.base = [TMUX, "-L", f"adversa-smoke-{os.getpid()}-{time.monotonic_ns()}"]
+        subprocess.run([*self.base, "new-session", "-d", "-s", "smoke", "-x", "120", "-y", "40",
+                        command], check=True)
+
+    def screen(self) -> str:
+        done = subprocess.run([*self.base, "capture-pane", "-p", "-t", "smoke"],
+                              capture_output=True, text=True, check=False)
+        return done.stdout
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run([*self.base, "send-keys", "-t", "smoke", *keys], check=True)
+
+    def wait_for(self, condition: Callable[[str], bool], seconds: float = 20.0) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            text = self.screen()
+            if condition(text):
+                return text
+            time.sleep(0.1)
+        raise AssertionError(f"timed out; the screen was:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], check=False, capture_output=True)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Callable[[str], Terminal]]:
+    opened: list[Terminal] = []
+
+    def open_terminal(arguments: str) -> Terminal:
+        command = f"ADVERSA_CONFIG_DIR={shlex.quote(str(tmp_path))} {ADVERSA} {arguments}"
+        opened.append(Terminal(command))
+        return opened[-1]
+
+    yield open_terminal
+    for term in opened:
+        term.close()
+
+
+def test_play_a_tictactoe_move_and_see_the_engine_reply(
+    terminal: Callable[[str], Terminal],
+) -> None:
+    term = terminal("play tictactoe --player human --player 'alphabeta depth=9'")
+    term.wait_for(lambda text: "X to move (you)" in text and "Moves" in text)
+    term.keys(":")
+    time.sleep(0.3)  # focus moves to the move input on the next loop turn
+    term.keys("b2", "Enter")
+    screen = term.wait_for(lambda text: re.search(r"\b2\s+O\s+[a-c][1-3]\b", text) is not None)
+    assert re.search(r"\b1\s+X\s+b2\b", screen)
+    reply = re.search(r"\b2\s+O\s+([a-c][1-3])\b", screen)
+    assert reply is not None and reply.group(1) != "b2"
+    assert "alphabeta depth=9" in screen  # the panel's header names the engine
+    term.keys("q")
+    term.wait_for(lambda text: "Moves" not in text, seconds=5)
