@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,15 +63,16 @@ def test_random_engines_get_a_different_seed_each_game() -> None:
     assert {task.seats[task.engine_a_player].get("seed") for task in user_seeded.tasks()} == {5}
 
 
-def test_perfect_player_crushes_random_at_tictactoe() -> None:
-    state = run_match(tictactoe_plan(12))
+@pytest.mark.parametrize("engine", ["solve", "alphabeta depth=9"])
+def test_perfect_player_crushes_random_at_tictactoe(engine: str) -> None:
+    state = run_match(tictactoe_plan(12, engines=(EngineConfig.parse(engine), RANDOM)))
     assert state.tally.games == 12
     assert state.tally.losses == 0
     assert state.tally.score is not None and state.tally.score >= 0.85
     for record in state.records:
         a_mark = record.engine_a_player
         assert record.winner in (a_mark, None)
-        assert record.seats[a_mark] == "solve"
+        assert record.seats[a_mark] == engine
 
 
 def test_perfect_player_wins_every_nim_game_it_can() -> None:
@@ -206,3 +211,25 @@ def test_arena_cli_bad_input_is_one_line(args: list[str], message: str) -> None:
     assert message in stderr
     assert stderr.count("\n") == 1
     assert stdout == ""
+
+
+def test_ctrl_c_keeps_finished_games_and_reports(tmp_path: Path) -> None:
+    """A real interrupt of a parallel match: finished games stay, the summary says so."""
+    out = tmp_path / "match"
+    process = subprocess.Popen(
+        [str(Path(sys.executable).with_name("adversa")), "arena", "checkers",
+         "--engine", "alphabeta depth=3", "--engine", "alphabeta depth=2",
+         "--games", "40", "--jobs", "2", "--out", str(out), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (out / "summary.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 0, stderr
+    summary = json.loads(stdout)
+    assert summary["interrupted"] is True
+    assert 1 <= summary["games"] < 40
+    assert len(list(out.glob("game-*.pdn"))) == summary["games"]
+    assert json.loads((out / "summary.json").read_text())["interrupted"] is True

@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 
 from adversa.games import make_game
 from adversa.games.base import Game
+from adversa.games.tree import TreeGame
 from adversa.tui.boards import BoardView, make_board
 from adversa.tui.boards.checkers import CheckersBoard
 from adversa.tui.boards.grid import GridBoard
@@ -538,3 +539,15 @@ async def test_checkers_clicking_the_selected_piece_again_deselects_it() -> None
         await click(pilot, app, ("square", 10))  # another piece that can move
         assert board.clicked == (10,)
     assert app.chosen == []
+
+
+async def test_tree_outline_follows_the_cursor_through_many_children() -> None:
+    game = TreeGame.from_data([[value, value + 1] for value in range(30)])
+    app = BoardApp(game, game.initial_state())
+    async with app.run_test(size=(30, 12)) as pilot:
+        assert app.board.offset_of(("child", 29)) is None  # 30 children cannot all show
+        await pilot.press(*["down"] * 29)
+        assert app.board.offset_of(("child", 29)) is not None
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.chosen == [29]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from click.testing import CliRunner
 from textual.app import App
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, Select, Static
 from tui_fakes import FakeEngine
 
+from adversa.cli import main
 from adversa.games import make_game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -16,6 +18,7 @@ from adversa.search.stats import EventCallback, SearchResult, StopCallback
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.compare import CompareApp, CompareScreen
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.start import StartScreen
 from adversa.tui.session import GameSession
 
 MINIMAX = EngineConfig.parse("minimax depth=2")
@@ -170,3 +173,34 @@ def test_compare_screen_snapshot(snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(140, 44), run_before=finish)
+
+
+def test_compare_command_opens_the_screen(monkeypatch: Any) -> None:
+    opened: list[CompareApp] = []
+    monkeypatch.setattr(CompareApp, "run", lambda self, *args, **kwargs: opened.append(self))
+    result = CliRunner().invoke(main, ["compare", "nim", "--engine", "solve",
+                                       "--engine", "alphabeta depth=3"])
+    assert result.exit_code == 0, result.stderr
+    assert [engine.text for engine in opened[0].engines] == ["solve", "alphabeta depth=3"]
+
+
+async def test_start_screen_opens_compare_on_the_chosen_game(
+    tmp_path: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(tmp_path / "config"))
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "tictactoe"
+        await pilot.pause()
+        await pilot.press("f2")
+        screen = await settle(app, pilot)
+        assert screen.send_player is None  # no game to send an engine to yet
+        assert len(screen.columns) == 2
+        assert screen.columns[1].config.algorithm == "minimax"
+        assert {column.state for column in screen.columns} == {"done"}
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is start

@@ -13,6 +13,8 @@ from adversa.cli import main
 from adversa.games import make_game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
+from adversa.tui.app import AdversaApp
+from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.tree_explorer import (
     ExplorerError,
     TraceView,
@@ -20,6 +22,7 @@ from adversa.tui.screens.tree_explorer import (
     TreeExplorerScreen,
     traced_config,
 )
+from adversa.tui.session import GameSession
 
 ALPHABETA = EngineConfig.parse("alphabeta depth=4")
 
@@ -181,3 +184,20 @@ def test_tree_explore_with_an_untraceable_algorithm_is_one_line() -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("adversa: error: ")
     assert result.stderr.count("\n") == 1
+
+
+async def test_game_screen_opens_the_explorer_on_its_position() -> None:
+    session = GameSession("tictactoe", players=[ALPHABETA, ALPHABETA])  # paused: no autoplay
+    session.play_text("b2")
+    app = AdversaApp(session, engine_search=run_search)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        screen = await explorer(app, pilot)
+        assert screen.position == session.state
+        assert screen.config.get("depth") == 3
+        root_moves = [str(child.label).split()[0] for child in screen.query_one(Tree).root.children]
+        assert "b2" not in root_moves and len(root_moves) == 8
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

@@ -26,6 +26,16 @@ from adversa.search.stats import Iteration, RootMove, Score, SearchResult, Snaps
 
 ROOT_MOVES_SHOWN = 10
 PV_SHOWN = 12
+ITERATION_ROWS = 24
+ITERATION_COLUMNS: tuple[tuple[str, str, int], ...] = (
+    ("depth", "depth", 5),
+    ("time", "time", 6),
+    ("nodes", "nodes", 9),
+    ("score", "score", 8),
+    ("EBF", "ebf", 4),
+    ("PV", "pv", 40),
+)
+"""(label, key, width) of the iteration table; fixed widths keep its size constant."""
 
 
 # --------------------------------------------------------------------------- formatting
@@ -38,11 +48,14 @@ def format_count(value: int | float) -> str:
     return f"{round(value):,}"
 
 
-def format_score(score: Score | None) -> str:
-    """A scalar as ``+0.50``; a vector (N players) as ``(+1.00, -0.50, +0.00)``."""
+def format_score(score: Score | None, *, compact: bool = False) -> str:
+    """A scalar as ``+0.50``; a vector (N players) as ``(+1.00, -0.50, +0.00)``,
+    or ``1.0/-.5/0.0`` when ``compact`` (a narrow table column)."""
     if score is None:
         return "–"
     if isinstance(score, tuple):
+        if compact:
+            return "/".join(f"{part:.1f}".replace("0.", ".") for part in score)
         return "(" + ", ".join(format_score(part) for part in score) + ")"
     if abs(score) >= 1000:
         return f"{score:+,.0f}"
@@ -100,7 +113,7 @@ class SearchPanel(Vertical):
     SearchPanel #panel-pv { height: auto; margin-top: 1; }
     SearchPanel #panel-roots { height: auto; margin-top: 1; }
     SearchPanel #panel-iterations { height: 1fr; min-height: 4; margin-top: 1;
-                                    overflow-x: hidden; }
+                                    overflow: hidden hidden; }
     SearchPanel #panel-spark-label { width: 11; color: $text-muted; }
     SearchPanel #panel-spark-row { height: 2; margin-top: 1; }
     SearchPanel Sparkline { width: 1fr; height: 2; }
@@ -136,10 +149,11 @@ class SearchPanel(Vertical):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label, key in (("depth", "depth"), ("time", "time"), ("nodes", "nodes"),
-                           ("score", "score"), ("EBF", "ebf")):
-            table.add_column(Text(label, justify="right"), key=key)
-        table.add_column("PV", key="pv")
+        for label, key, width in ITERATION_COLUMNS:
+            table.add_column(Text(label, justify="right") if key != "pv" else label,
+                             key=key, width=width)
+        for row in range(ITERATION_ROWS):
+            table.add_row(*([""] * len(ITERATION_COLUMNS)), key=f"iteration-{row}")
         self.add_class("-idle")
 
     # ---- the public interface --------------------------------------------------
@@ -147,6 +161,7 @@ class SearchPanel(Vertical):
     def clear(self, config_text: str | None = None) -> None:
         """Forget the last search; show ``config_text`` as the engine about to search."""
         self.last_snapshot = None
+        self._blank_iterations(self._shown_iterations)
         self._shown_iterations = 0
         if config_text is not None:
             self._config_text = config_text
@@ -154,12 +169,11 @@ class SearchPanel(Vertical):
                   else "no search yet")
         self._set("#panel-stats", self._stats_markup(None))
         self.query_one(ProgressBar).update(total=1, progress=0)
-        self.query_one("#panel-budget-text", Label).update("")
+        self.query_one("#panel-budget-text", Label).update("", layout=False)
         self._set("#panel-pv", _pv_labelled(()))
         self._set("#panel-roots", "")
-        self.query_one(DataTable).clear()
         self.query_one(Sparkline).data = []
-        self.query_one("#panel-ebf", Label).update("")
+        self.query_one("#panel-ebf", Label).update("", layout=False)
         self.add_class("-idle")
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
@@ -270,19 +284,40 @@ class SearchPanel(Vertical):
         self._show_ebf(effective_branching(iterations))
 
     def _append_iteration(self, iteration: Iteration) -> None:
+        """Fill the next row of the iteration table.
+
+        The rows exist from the start, with fixed column widths, so filling one
+        never changes the table's size: a size change is a layout pass of the
+        whole screen, which the UI cannot afford ten times a second while the
+        engine thread holds the GIL. Only a search deeper than ITERATION_ROWS
+        iterations adds rows.
+        """
         table = self.query_one(DataTable)
-        pv = " ".join(iteration.pv[:PV_SHOWN])
+        index = self._shown_iterations
         cells = (
-            str(iteration.depth),
-            format_seconds(iteration.seconds),
-            format_count(iteration.nodes),
-            format_score(iteration.score),
-            f"{iteration.ebf:.1f}" if iteration.ebf is not None else "–",
+            Text(str(iteration.depth), justify="right"),
+            Text(format_seconds(iteration.seconds), justify="right"),
+            Text(format_count(iteration.nodes), justify="right"),
+            Text(format_score(iteration.score, compact=True), justify="right"),
+            Text(f"{iteration.ebf:.1f}" if iteration.ebf is not None else "–", justify="right"),
+            Text(" ".join(iteration.pv[:PV_SHOWN])),
         )
-        table.add_row(*(Text(cell, justify="right") for cell in cells), Text(pv))
+        if index < table.row_count:
+            row_key = f"iteration-{index}"
+            for (_, column_key, _), cell in zip(ITERATION_COLUMNS, cells, strict=True):
+                table.update_cell(row_key, column_key, cell)
+        else:
+            table.add_row(*cells, key=f"iteration-{index}")
         self._shown_iterations += 1
-        table.move_cursor(row=table.row_count - 1)
-        table.scroll_end(animate=False)
+        if index >= table.scrollable_content_region.height - 1:
+            table.scroll_to(y=index, animate=False)
+
+    def _blank_iterations(self, filled: int) -> None:
+        table = self.query_one(DataTable)
+        for index in range(min(filled, table.row_count)):
+            for _, column_key, _ in ITERATION_COLUMNS:
+                table.update_cell(f"iteration-{index}", column_key, "")
+        table.scroll_home(animate=False)
 
     def _show_ebf(self, ebf: float | None) -> None:
         text = f"EBF [b]{ebf:.2f}[/]" if ebf is not None else "EBF –"

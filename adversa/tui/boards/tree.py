@@ -310,15 +310,20 @@ class TreeBoard(BoardView):
 
     def _outline(self, canvas: Canvas, root: Any, height: int) -> None:
         """The fallback: one node per line. Branches off the played path are folded, and
-        so is the subtree ahead below the deepest level that still fits ``height``."""
+        so is the subtree ahead below the deepest level that still fits ``height``; if
+        even that is too tall, the lines shown follow the cursor."""
         current_depth = len(self.state)
         deepest = max(len(path) for path in self._paths(root)) - current_depth
         for depth_ahead in range(max(deepest, 1), 0, -1):
             lines = self._outline_lines(root, current_depth + depth_ahead)
             if len(lines) <= height:
                 break
+        height = max(height, 1)
+        cursor_path = (*self.state, self.cursor_child)
+        cursor_line = next((i for i, (_, n, _) in enumerate(lines) if n.path == cursor_path), 0)
+        first = max(0, min(cursor_line - height // 2, len(lines) - height))
         edge = self.style_of("tree--edge")
-        for guides, node, folded in lines[: max(height, 1)]:
+        for guides, node, folded in lines[first : first + height]:
             target = self._target(node.path)
             canvas.write(guides, edge)
             if node.path:

@@ -388,10 +388,11 @@ def comparison_engines(game: Game[Any, Any], players: Sequence[EngineConfig | No
     return chosen[:MAX_ENGINES]
 
 
-def compare_screen_for(session: GameSession) -> CompareScreen:
+def compare_screen_for(session: GameSession, *, send_back: bool = True) -> CompareScreen:
     """The compare screen on a game's current position; `AdversaError` when impossible.
 
-    Its "use in game" key makes the chosen engine the player to move in ``session``.
+    With ``send_back`` its "use in game" key makes the chosen engine the player to
+    move in ``session`` (off for the start screen, which has no game yet).
     """
     game, state = session.game, session.state
     if game.is_terminal(state):
@@ -403,8 +404,8 @@ def compare_screen_for(session: GameSession) -> CompareScreen:
             session.players[seat] = config
 
     engines = comparison_engines(game, session.players)
-    return CompareScreen(game, state, engines,
-                         send_player=use_in_game if seat != CHANCE else None)
+    can_send = send_back and seat != CHANCE
+    return CompareScreen(game, state, engines, send_player=use_in_game if can_send else None)
 
 
 class CompareApp(App[None]):

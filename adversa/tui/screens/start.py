@@ -159,6 +159,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g,ctrl+enter", "play", "Play", key_display="^g", priority=True),
         Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f2", "compare", "Compare engines"),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -308,6 +309,21 @@ class StartScreen(Screen[None]):
         from adversa.tui.screens.game import GameScreen
 
         self.app.switch_screen(GameScreen(session, rng=self.app.rng))  # type: ignore[attr-defined]
+
+    def action_compare(self) -> None:
+        """Compare the chosen engines (or a default and a contrast) on the start position."""
+        from adversa.tui.screens.compare import compare_screen_for
+
+        try:
+            options = self._option_texts()
+            game = make_game(self.game_name, options)
+            players = [parse_player(game, form.player_text()) for form in self.query(SeatForm)]
+            screen = compare_screen_for(GameSession(self.game_name, options, players),
+                                        send_back=False)
+        except AdversaError as problem:
+            self.notify(str(problem), title="Cannot compare", severity="error", markup=False)
+            return
+        self.app.push_screen(screen)
 
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
