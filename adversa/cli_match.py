@@ -206,6 +206,7 @@ def arena(
     if as_json:
         emit_json(match_summary(state))
     else:
+        console.print()
         for line in final_report(state, out):
             console.print(line, markup=False, highlight=False)
 
@@ -237,10 +238,15 @@ def _run_with_display(
 
 def comparison_table(rows: Sequence[CompareRow]) -> Table:
     """The rich table ``adversa compare`` prints (the screen shows the same rows)."""
-    table = Table(title=f"engines agree: {'yes' if agree(rows) else 'no'}", title_justify="left")
-    for column in ("engine", "move", "value", "nodes", "time", "pruned", "depth", "EBF b*",
-                   "nodes ÷ first"):
-        table.add_column(column, justify="left" if column in ("engine", "move") else "right")
+    table = Table(
+        title=f"engines agree: {'yes' if agree(rows) else 'no'}", title_justify="left",
+        caption="b*: effective branching factor; ratio: nodes ÷ the first engine's nodes",
+        caption_justify="left",
+    )
+    table.add_column("engine", ratio=1)
+    table.add_column("move")
+    for column in ("value", "nodes", "time", "pruned", "depth", "b*", "ratio"):
+        table.add_column(column, justify="right")
     for row in rows:
         table.add_row(*row_cells(row))
     return table
@@ -265,8 +271,8 @@ def format_value(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, tuple):
-        return "(" + ", ".join(f"{v:g}" for v in value) + ")"
-    return f"{value:g}"
+        return "(" + ", ".join(f"{v:.3g}" for v in value) + ")"
+    return f"{value:+.3g}"
 
 
 @click.command("compare")

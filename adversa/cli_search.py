@@ -189,7 +189,7 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
     console.print(f"value      [bold]{score_text(result.value)}[/]{value_note(result)}")
     console.print(f"PV         {' '.join(result.pv) or '—'}")
     if result.stopped:
-        console.print("[yellow]stopped early (time budget or stop request)[/]")
+        console.print("[yellow]stopped by the time budget (or a stop request)[/]")
     stats = Table(title="Statistics", show_header=False, box=None)
     stats.add_column(style="dim")
     stats.add_column(justify="right")

@@ -36,6 +36,7 @@ import sys
 import time
 import types
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -291,9 +292,16 @@ def run_aima(game: Any, state: Any, depth: int) -> tuple[int, float, Any]:
     return counter.nodes, time.process_time() - started, move
 
 
-def table_peers(depth: int, report: dict[str, Any]) -> None:
+def best_of(repeat: int, run: Callable[[], tuple[int, float, Any]]) -> tuple[int, float, Any]:
+    """``(nodes, seconds, move)`` of the fastest of ``repeat`` runs."""
+    runs = [run() for _ in range(repeat)]
+    return min(runs, key=lambda outcome: outcome[1])
+
+
+def table_peers(depth: int, repeat: int, report: dict[str, Any]) -> None:
     game = make_game("checkers")
-    table = Table(title=f"4. peers: plain alpha-beta, depth {depth}, same evaluation")
+    table = Table(title=f"4. peers: plain alpha-beta, depth {depth}, same evaluation "
+                        f"(best of {repeat})")
     for column in ("position", "engine", "nodes", "seconds", "nodes/s", "adversa ×", "move"):
         table.add_column(column, justify="left" if column in ("position", "engine") else "right")
     rows = report.setdefault("peers", [])
@@ -306,26 +314,30 @@ def table_peers(depth: int, report: dict[str, Any]) -> None:
             console.print(f"[yellow]{name} skipped: {error}[/]")
             continue
         peers.append((name, runner))
+
+    def ours(state: Any, options: str) -> tuple[int, float, Any]:
+        result, seconds = timed_search(
+            game, state, f"alphabeta depth={depth} {options}", float("inf")
+        )
+        return result.snapshot.nodes, seconds, result.best_move
+
     for label, fen in POSITIONS.items():
         state = game.parse_position(fen)
-        ours, seconds = timed_search(game, state, f"alphabeta depth={depth} {PLAIN}", float("inf"))
-        our_rate = ours.snapshot.nodes / seconds
-        table.add_row(label, "adversa plain αβ", f"{ours.snapshot.nodes:,}", f"{seconds:.2f}",
-                      f"{our_rate:,.0f}", "1.00", ours.best_move_text or "")
-        enhanced, enhanced_seconds = timed_search(
-            game, state, f"alphabeta depth={depth} {ENHANCED}", float("inf")
-        )
-        table.add_row(label, "adversa enhanced αβ", f"{enhanced.snapshot.nodes:,}",
-                      f"{enhanced_seconds:.2f}", rate(enhanced.snapshot.nodes, enhanced_seconds),
-                      "", enhanced.best_move_text or "")
-        row: dict[str, Any] = {"position": label, "adversa_nodes": ours.snapshot.nodes,
-                               "adversa_seconds": seconds}
+        nodes, seconds, move = best_of(repeat, partial(ours, state, PLAIN))
+        our_rate = nodes / seconds
+        table.add_row(label, "adversa plain αβ", f"{nodes:,}", f"{seconds:.3f}",
+                      f"{our_rate:,.0f}", "1.00", game.format_move(state, move))
+        row: dict[str, Any] = {"position": label, "adversa": {"nodes": nodes,
+                                                              "seconds": seconds}}
+        nodes, seconds, move = best_of(repeat, partial(ours, state, ENHANCED))
+        table.add_row(label, "adversa enhanced αβ", f"{nodes:,}", f"{seconds:.3f}",
+                      rate(nodes, seconds), "", game.format_move(state, move))
         for name, runner in peers:
-            nodes, peer_seconds, move = runner(game, state, depth)
-            peer_rate = nodes / peer_seconds
-            table.add_row(label, name, f"{nodes:,}", f"{peer_seconds:.2f}", f"{peer_rate:,.0f}",
+            nodes, seconds, move = best_of(repeat, partial(runner, game, state, depth))
+            peer_rate = nodes / seconds
+            table.add_row(label, name, f"{nodes:,}", f"{seconds:.3f}", f"{peer_rate:,.0f}",
                           f"{our_rate / peer_rate:.2f}", game.format_move(state, move))
-            row[name] = {"nodes": nodes, "seconds": peer_seconds}
+            row[name] = {"nodes": nodes, "seconds": seconds}
         rows.append(row)
     console.print(table)
 
@@ -353,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     if "3" in args.tables:
         table_instrumentation(6 if args.quick else 9, args.repeat, report)
     if "4" in args.tables:
-        table_peers(5 if args.quick else 7, report)
+        table_peers(5 if args.quick else 8, args.repeat, report)
     if args.json_file:
         with open(args.json_file, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=2)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import statistics
 import sys
@@ -62,8 +63,12 @@ class Probe:
         self.ticks.append(time.perf_counter())
 
     def gaps(self, start: float, end: float) -> list[float]:
+        return [gap for _, gap in self.gap_starts(start, end)]
+
+    def gap_starts(self, start: float, end: float) -> list[tuple[float, float]]:
+        """(tick time, gap to the next tick) for the ticks between start and end."""
         inside = [t for t in self.ticks if start <= t <= end]
-        return [b - a for a, b in zip(inside, inside[1:], strict=False)]
+        return [(a, b - a) for a, b in itertools.pairwise(inside)]
 
     def board_rendered(self, board: BoardView) -> None:
         if self.key_posted is not None and board.flipped == self.expect_flipped:
@@ -144,7 +149,7 @@ async def measure_app(config: EngineConfig, keys: int) -> dict[str, Any]:
         "search_latencies": probe.latencies,
         "search_seconds": search_end - search_start,
         "search_start": search_start,
-        "ticks": probe.ticks,
+        "search_gap_starts": probe.gap_starts(search_start, search_end),
         "app_nps": results[0].snapshot.nps if results else 0.0,
         "app_nodes": results[0].snapshot.nodes if results else 0,
         "moves": list(session.notations),
@@ -191,8 +196,12 @@ def main() -> int:
           f"{search_key / idle_key if idle_key else 0:>7.2f}x")
     print(f"{'key → redraw, median':28}{ms(statistics.median(app['idle_latencies'])):>12}"
           f"{ms(statistics.median(app['search_latencies'])):>12}")
-    print(f"  ({len(app['search_latencies'])} keys during the search, "
-          f"{len(app['search_gaps']) + 1} timer ticks)")
+    late = [(start - app["search_start"], gap) for start, gap in app["search_gap_starts"]
+            if gap >= FRAME_GAP_TARGET]
+    print(f"  ({len(app['search_latencies'])} keys and {len(app['search_gaps']) + 1} timer ticks "
+          f"during the search; gaps ≥ {FRAME_GAP_TARGET * 1000:.0f} ms: {len(late)}"
+          + (", at " + ", ".join(f"+{at:.2f}s ({gap * 1000:.0f} ms)" for at, gap in late)
+             if late else "") + ")")
     bare_nps = bare.snapshot.nps
     print(f"{'search nodes/s':28}{bare_nps:>12,.0f}{app['app_nps']:>12,.0f}"
           f"{app['app_nps'] / bare_nps if bare_nps else 0:>7.2f}x   (bare run_search vs in app)")

@@ -15,8 +15,10 @@ from click.testing import CliRunner
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.base import AdversaError
+from adversa.games.pdn import read_pdn
 from adversa.search.arena import (
     GameRecord,
+    MatchPlan,
     MatchState,
     RecordWriter,
     build_plan,
@@ -37,7 +39,7 @@ RANDOM = EngineConfig.parse("random")
 
 
 def tictactoe_plan(games: int, engines: tuple[EngineConfig, EngineConfig] = (SOLVE, RANDOM),
-                   openings: str | None = None, max_plies: int | None = None):
+                   openings: str | None = None, max_plies: int | None = None) -> MatchPlan:
     game = make_game("tictactoe")
     chosen = resolve_openings(game, openings, (games + 1) // 2, seed=3)
     return build_plan(game, list(engines), games=games, openings=chosen, max_plies=max_plies,
@@ -233,3 +235,18 @@ def test_ctrl_c_keeps_finished_games_and_reports(tmp_path: Path) -> None:
     assert 1 <= summary["games"] < 40
     assert len(list(out.glob("game-*.pdn"))) == summary["games"]
     assert json.loads((out / "summary.json").read_text())["interrupted"] is True
+
+
+def test_checkers_games_are_written_as_pdn_that_reads_back(tmp_path: Path) -> None:
+    game = make_game("checkers")
+    openings = resolve_openings(game, None, 1, seed=5)
+    plan = build_plan(game, [RANDOM, RANDOM], games=2, openings=openings, max_plies=30, seed=5)
+    writer = RecordWriter(tmp_path, game)
+    state = run_match(plan, on_record=writer.write)
+    for record in state.records:
+        text = (tmp_path / f"game-{record.index + 1:04d}.pdn").read_text()
+        assert f'[Opening "{record.opening}"]' in text
+        parsed = read_pdn(text, game)
+        assert len(parsed.moves) == len(record.moves)
+        assert parsed.result == record.result_text
+        assert record.opening.removeprefix("ACF ballot: ").split() == list(record.moves[:3])

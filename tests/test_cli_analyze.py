@@ -111,6 +111,20 @@ def test_analyze_options_and_position() -> None:
     assert -1 < document["value"] < 0
 
 
+def test_analyze_defaults_to_alphabeta_when_it_fits() -> None:
+    document = run_json("analyze", "nim", "--set", "piles=1,2", "--depth", "4")
+    assert document["engine"] == "alphabeta"
+    assert document["value"] == 1
+    assert document["win_in_plies"] == 3
+
+
+def test_analyze_time_budget_reports_a_stopped_search() -> None:
+    document = run_json("analyze", "checkers", "-a", "alphabeta", "--time", "0.3")
+    assert document["stopped"]
+    assert document["stats"]["depth"] >= 1
+    assert document["stats"]["seconds"] < 0.3 + 0.1
+
+
 def test_analyze_prints_a_readable_report() -> None:
     outcome = run("analyze", "tictactoe", "-a", "alphabeta", "-d", "3")
     assert outcome.exit_code == 0, outcome.output

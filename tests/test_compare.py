@@ -109,3 +109,16 @@ def test_compare_cli_bad_input_is_one_line(args: list[str], message: str) -> Non
     assert message in stderr
     assert stderr.count("\n") == 1
     assert stdout == ""
+
+
+def test_compare_cli_searches_the_given_position() -> None:
+    # X (to move) completes the bottom row with c1; every engine must find it.
+    code, stdout, stderr = run_cli(
+        "compare", "tictactoe", "--position", ".../OO./XX.", "--engine", "minimax depth=1",
+        "--engine", "alphabeta depth=3", "--engine", "solve", "--json",
+    )
+    assert code == 0, stderr
+    document = json.loads(stdout)
+    assert [engine["best_move"] for engine in document["engines"]] == ["c1", "c1", "c1"]
+    assert all(engine["value"] == 1.0 for engine in document["engines"])
+    assert document["agree"] is True

@@ -119,3 +119,23 @@ def test_parse_sprt() -> None:
     for bad in ("10", "a,b", "10,0", "1,2,3"):
         with pytest.raises(ValueError, match="ELO0"):
             parse_sprt(bad)
+
+
+tallies = st.builds(Tally, st.integers(0, 500), st.integers(0, 500), st.integers(0, 500)).filter(
+    lambda tally: tally.games > 0
+)
+
+
+@given(tallies)
+def test_interval_contains_the_estimate(tally: Tally) -> None:
+    estimate = elo_estimate(tally)
+    assert estimate is not None
+    assert estimate.lower <= estimate.elo <= estimate.upper
+
+
+@given(tallies)
+def test_a_win_instead_of_a_loss_never_lowers_the_llr(tally: Tally) -> None:
+    if tally.losses == 0:
+        return
+    better = Tally(tally.wins + 1, tally.draws, tally.losses - 1)
+    assert sprt(better, 0, 10).llr >= sprt(tally, 0, 10).llr - 1e-9

@@ -20,7 +20,9 @@ from adversa.games import make_game
 from adversa.games.tree import TreeGame
 from adversa.search.config import EngineConfig
 from adversa.search.engine import AlgorithmError, run_search
-from adversa.search.stats import SearchResult
+from adversa.search.expectimax import ChanceMinimax
+from adversa.search.maxn import MaxN
+from adversa.search.stats import Iteration, Reporter, SearchResult, Snapshot
 
 
 def lecture_tree(one: float, two: float, three: float, four: float) -> TreeGame:
@@ -188,6 +190,54 @@ def test_pig_gets_a_legal_move_within_the_time_budget(spec: str) -> None:
     assert isinstance(result.value, float)
 
 
+@pytest.mark.parametrize("spec", ["expectiminimax", "expectiminimax star1=on", "expectimax",
+                                  "paranoid", "maxn"])
+@pytest.mark.parametrize("position", ["scores=10,20;player=1;total=15",
+                                      "scores=25,27;player=2;total=3"])
+def test_transposition_table_keeps_the_fixed_depth_result(spec: str, position: str) -> None:
+    game = make_game("pig", {"target": 30})
+    state = game.parse_position(position)
+    with_table = search(game, f"{spec} depth=4", state)
+    without = search(game, f"{spec} depth=4 tt=off", state)
+    traced = search(game, f"{spec} depth=4 trace=200000", state)  # a trace must show every node
+    assert with_table.snapshot.tt_hits > 0
+    assert without.snapshot.tt_probes == 0 and traced.snapshot.tt_probes == 0
+    assert traced.snapshot.nodes == without.snapshot.nodes
+    assert with_table.best_move == without.best_move
+    assert with_table.value == pytest.approx(without.value, abs=1e-12)
+    assert with_table.snapshot.nodes < without.snapshot.nodes
+
+
+@pytest.mark.parametrize("searcher", ["expectiminimax", "maxn"])
+def test_a_pass_answered_from_the_table_still_knows_it_met_the_horizon(searcher: str) -> None:
+    # If table hits forgot that their value came from the horizon, iterative
+    # deepening would stop as if the whole game had been seen.
+    game = make_game("pig")
+    state = game.parse_position("scores=10,20;player=1;total=15")
+    config = EngineConfig.parse(f"{searcher} depth=3")
+    reporter = Reporter(config.algorithm, config.text)
+    engine = (
+        ChanceMinimax(game, state, config, reporter, pruning=False, averaging=False)
+        if searcher == "expectiminimax" else MaxN(game, state, config, reporter)
+    )
+    first = engine.iterate(3)
+    assert engine.reached_horizon
+    engine.reached_horizon = False
+    hits_before = reporter.counters.tt_hits
+    assert engine.iterate(3) == first
+    assert reporter.counters.tt_hits - hits_before == len(game.legal_moves(state))  # all hits
+    assert engine.reached_horizon
+
+
+def test_iterative_deepening_on_pig_deepens_until_the_deadline() -> None:
+    game = make_game("pig")
+    state = game.parse_position("scores=10,20;player=1;total=15")
+    result = search(game, "expectiminimax time=0.3", state)
+    depths = [iteration.depth for iteration in result.iterations]
+    assert depths == list(range(1, len(depths) + 1)) and len(depths) >= 3
+    assert result.stopped
+
+
 def test_pig_close_to_the_target_holds() -> None:
     game = make_game("pig", {"target": 20})
     state = game.parse_position("scores=18,19;player=1;total=5")
@@ -211,3 +261,18 @@ def test_three_players_are_refused_with_the_algorithms_that_fit() -> None:
     assert "two-player" in message
     assert "algorithms for pig:" in message and "maxn" in message and "paranoid" in message
     assert "expectiminimax," not in message.split("algorithms for pig:")[1]
+
+
+def test_live_events_carry_the_root_moves_and_end_with_the_result() -> None:
+    game = make_game("pig")
+    state = game.parse_position("scores=10,20;player=1;total=15")
+    events: list[Any] = []
+    result = search(game, "expectiminimax time=0.4", state, on_event=events.append)
+    snapshots = [event for event in events if isinstance(event, Snapshot)]
+    assert snapshots, "a 0.4 s search sends a few snapshots"
+    assert all({move.move for move in snap.root_moves} == {"roll", "hold"} for snap in snapshots)
+    assert any(snap.completed_depth >= 1 and snap.score is not None for snap in snapshots)
+    assert [event.depth for event in events if isinstance(event, Iteration)] == [
+        iteration.depth for iteration in result.iterations
+    ]
+    assert events[-1] is result and result.snapshot.finished

@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
@@ -120,5 +122,49 @@ def test_both_fit_any_number_of_players() -> None:
 def test_two_player_only_algorithms_name_maxn_when_refusing_n_players() -> None:
     game = TreeGame.from_data(three_player_tree(LEAVES))
     for algorithm in ("expectimax", "expectiminimax"):
-        with pytest.raises(AlgorithmError, match="algorithms for tree: .*maxn, paranoid"):
+        with pytest.raises(AlgorithmError, match=r"algorithms for tree: .*maxn, paranoid"):
             search(game, algorithm)
+
+
+# ---- max^n and paranoid against independent references on random trees -------------------
+
+PLAYERS = 3
+
+
+@st.composite
+def three_player_trees(draw: st.DrawFn, depth: int = 3) -> Any:
+    if depth == 0 or draw(st.integers(0, 5)) == 0:
+        return {"value": draw(st.lists(st.integers(0, 6), min_size=PLAYERS, max_size=PLAYERS))}
+    count = draw(st.integers(1, 3))
+    children = [draw(three_player_trees(depth - 1)) for _ in range(count)]
+    if draw(st.integers(0, 4)) == 0:
+        weights = [draw(st.integers(1, 3)) for _ in range(count)]
+        return {"player": "chance", "children": children,
+                "probabilities": [weight / sum(weights) for weight in weights]}
+    return {"player": draw(st.integers(0, PLAYERS - 1)), "children": children}
+
+
+def reference_paranoid(node: Any, root_player: int) -> float:
+    """Paranoid by its definition: the root player maximises, everyone else minimises."""
+    if "value" in node:
+        return float(node["value"][root_player])
+    values = [reference_paranoid(child, root_player) for child in node["children"]]
+    if node["player"] == "chance":
+        return sum(p * v for p, v in zip(node["probabilities"], values, strict=True))
+    return max(values) if node["player"] == root_player else min(values)
+
+
+@settings(max_examples=60, deadline=None)
+@given(children=st.lists(three_player_trees(), min_size=2, max_size=3))
+def test_maxn_agrees_with_the_exact_solver_and_paranoid_with_its_definition(
+    children: list[Any],
+) -> None:
+    tree = {"player": 0, "children": children}
+    game = TreeGame.from_data(tree)
+    maxn = search(game, "maxn depth=10")
+    solved = search(game, "solve")  # an independent memoised implementation of the same rule
+    assert maxn.value == pytest.approx(solved.value)
+    assert maxn.best_move_text == solved.best_move_text
+    paranoid = search(game, "paranoid depth=10")
+    assert paranoid.value == pytest.approx(reference_paranoid(tree, 0))
+    assert paranoid.snapshot.leaves <= maxn.snapshot.leaves  # it prunes; max^n never does

@@ -16,7 +16,7 @@ import pytest
 from adversa.games import AdversaError, make_game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.stats import SearchResult
+from adversa.search.stats import SearchResult, Snapshot
 
 SEEDS = range(10)
 
@@ -115,3 +115,29 @@ def test_a_stop_request_ends_a_long_search_with_a_legal_move() -> None:
     result = search(game, state, "mcts iterations=100000 seed=1", should_stop=lambda: True)
     assert result.stopped
     assert result.best_move in game.legal_moves(state)
+
+
+def test_live_snapshots_show_visits_while_searching() -> None:
+    game = make_game("tictactoe")
+    events: list[Any] = []
+    result = search(game, game.initial_state(), "mcts iterations=0 time=0.35 seed=4",
+                    on_event=events.append)
+    snapshots = [event for event in events if isinstance(event, Snapshot)]
+    assert snapshots
+    visits = [sum(move.visits or 0 for move in snap.root_moves) for snap in snapshots]
+    assert visits == sorted(visits) and visits[-1] <= result.extra["iterations"]
+    assert events[-1] is result
+
+
+@pytest.mark.parametrize(("tree", "wanted"), [
+    ("three-ply", "1"),  # MIN's best replies are worth 3, 2 and 2
+    ("expectiminimax", "a1"),  # 2.1 against 1.3
+    ("expectiminimax-scaled", "a2"),  # 40.9 against 21: sampled chance must weigh the 0.1
+])
+def test_converges_to_the_lecture_choice_on_textbook_trees(tree: str, wanted: str) -> None:
+    game = make_game("tree", {"file": tree})
+    moves = {
+        search(game, game.initial_state(), f"mcts iterations=2000 seed={seed}").best_move_text
+        for seed in range(5)
+    }
+    assert moves == {wanted}

@@ -8,16 +8,17 @@ subtree). Tic-tac-toe is a draw; the depth-2 e(n) values are the lectures'.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
+from adversa.search.alphabeta import AlphaBetaSearch
 from adversa.search.common import pruned_paths
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.stats import SearchResult
+from adversa.search.stats import Reporter, SearchResult
 
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 TIME_MARGIN = 0.1
@@ -241,3 +242,49 @@ def test_alphabeta_refuses_games_with_chance() -> None:
 
     with pytest.raises(AdversaError, match="without chance"):
         search(make_game("pig"), "alphabeta depth=2")
+
+
+# --------------------------------------------------------------------------- stopped searches
+
+
+class FreeOrderTree(TreeGame):
+    """A tree the enhanced engine may search (iterative deepening, ordering)."""
+
+    fixed_move_order: ClassVar[bool] = False
+
+
+def stopped_after_two_root_moves(second_move_value: int) -> SearchResult:
+    """Search A=[0,0], B=[v,v], C=[9 × 1100, −1]; stop inside C during iteration 2.
+
+    Iteration 1 sees only inner nodes (no opinion), so it keeps A. The stop
+    callable is polled every 1,024 nodes, which first happens inside C (MIN
+    finds no cut among the 9s).
+    """
+    game = FreeOrderTree.from_data([[0, 0], [second_move_value] * 2, [9] * 1100 + [-1]])
+    holder: dict[str, AlphaBetaSearch] = {}
+
+    def stop() -> bool:
+        search = holder["search"]
+        return search.depth == 2 and len(search.scores) >= 2
+
+    reporter = Reporter("alphabeta", "alphabeta depth=2", should_stop=stop)
+    search = AlphaBetaSearch(
+        game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"), reporter
+    )
+    holder["search"] = search
+    return search.run()
+
+
+def test_a_stopped_search_adopts_a_root_move_proven_better_in_the_unfinished_iteration() -> None:
+    result = stopped_after_two_root_moves(5)
+    assert result.stopped
+    assert result.snapshot.completed_depth == 1
+    assert (result.best_move_text, result.value) == ("2", 5)
+
+
+def test_a_stopped_search_otherwise_keeps_the_last_completed_iteration() -> None:
+    result = stopped_after_two_root_moves(-5)
+    assert result.stopped
+    assert result.best_move_text == "1"
+    assert result.iterations[-1].depth == 1
+    assert result.value == result.iterations[-1].score

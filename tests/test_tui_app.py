@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
+from tui_fakes import FakeEngine, until
 
 from adversa.games import make_game
 from adversa.tui.app import AdversaApp
@@ -19,7 +20,6 @@ from adversa.tui.screens.dialogs import PathDialog
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.help import HelpScreen
 from adversa.tui.session import GameSession, parse_player
-from tui_fakes import FakeEngine
 
 SIZE = (120, 40)
 
@@ -149,10 +149,10 @@ async def test_undo_during_a_search_cancels_it_and_ignores_its_late_result() -> 
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         await type_move(pilot, "b2")
-        assert engine.started.wait(2)
+        assert await until(pilot, engine.started)
         assert screen.runner is not None and screen.runner.running
         await pilot.press("escape", "u")
-        assert engine.stopped.wait(2)
+        assert await until(pilot, engine.stopped)
         await pilot.pause(0.1)
         assert session.moves == []  # the stopped search's move was not played
         assert not screen.runner.running
@@ -254,7 +254,7 @@ async def test_quit_during_a_search_that_only_stops_when_cancelled() -> None:
     app = AdversaApp(session, engine_search=engine)
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "b2")
-        assert engine.started.wait(2)
+        assert await until(pilot, engine.started)
         started = time.perf_counter()
         await pilot.press("ctrl+q")
     assert engine.stopped.wait(2)

@@ -204,3 +204,21 @@ async def test_start_screen_opens_compare_on_the_chosen_game(
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is start
+
+
+async def test_engines_can_be_added_up_to_four() -> None:
+    game = make_game("tictactoe")
+    app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
+    async with app.run_test(size=(200, 50)) as pilot:
+        screen = await settle(app, pilot)
+        screen.query_one("#spec-0", Input).focus()
+        await pilot.press("ctrl+n")
+        screen = await settle(app, pilot)
+        assert [column.config for column in screen.columns] == [MINIMAX, ALPHABETA, MINIMAX]
+        assert screen.focused is screen.query_one("#spec-2", Input)
+        rows = summary(screen)
+        assert len(rows) == 3 and rows[2][1] == "done" and rows[2][9] == "1.000"
+        await pilot.press("ctrl+n", "ctrl+n")
+        screen = await settle(app, pilot)
+        assert len(screen.columns) == 4
+        assert len(screen.query(".compare-column")) == 4

@@ -156,7 +156,7 @@ def test_checkers_pdn_round_trip(tmp_path: Path) -> None:
 
 def test_pdn_is_refused_for_other_games(tmp_path: Path) -> None:
     session = GameSession("tictactoe", {}, [None, None])
-    with pytest.raises(RecordError, match="save tictactoe as .json"):
+    with pytest.raises(RecordError, match=r"save tictactoe as \.json"):
         session.save(tmp_path / "x.pdn")
 
 

@@ -83,5 +83,7 @@ def test_play_a_tictactoe_move_and_see_the_engine_reply(
     reply = re.search(r"\b2\s+O\s+([a-c][1-3])\b", screen)
     assert reply is not None and reply.group(1) != "b2"
     assert "alphabeta depth=9" in screen  # the panel's header names the engine
+    term.keys("Escape")  # leave the move input, where q would be typed
+    time.sleep(0.3)
     term.keys("q")
     term.wait_for(lambda text: "Moves" not in text, seconds=5)

@@ -8,13 +8,19 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Select
+from tui_fakes import FakeEngine
 
 from adversa.games import game_names
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.screens.start import OptionField, SeatForm, StartScreen, available_games
+from adversa.tui.screens.start import (
+    OptionField,
+    SeatForm,
+    StartScreen,
+    available_games,
+    bundled_trees,
+)
 from adversa.tui.session import GameSession
-from tui_fakes import FakeEngine
 
 SIZE = (120, 40)
 
@@ -142,3 +148,26 @@ async def test_the_autosaved_game_is_offered_and_resumed() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.session.notations == ["b2", "a1"]
+
+
+async def test_tree_files_are_offered_by_name_and_shape_the_seats() -> None:
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "tree"
+        await pilot.pause()
+        field = next(f for f in start.query(OptionField) if f.option.name == "file")
+        tree_select = field.query_one(Select)
+        names = [path.stem for path in bundled_trees()]
+        assert {"three-ply", "maxn-three-player", "expectiminimax"} <= set(names)
+        for name in names:
+            tree_select.value = name  # raises InvalidSelectValueError if not on offer
+        tree_select.value = "maxn-three-player"
+        await pilot.pause()
+        seats = list(start.query(SeatForm))
+        assert len(seats) == 3 and seats[1].player_text().startswith("maxn")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.num_players == 3

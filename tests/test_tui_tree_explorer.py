@@ -201,3 +201,16 @@ async def test_game_screen_opens_the_explorer_on_its_position() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_children_are_added_only_when_a_node_is_expanded() -> None:
+    game = classic_tree()
+    app = TreeExplorerApp(game, game.initial_state(), ALPHABETA)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await explorer(app, pilot)
+        created = {key[1] for key in screen.tree_nodes if key[0] == "node"}
+        assert created == {(), (1,), (2,), (3,)}
+        screen.query_one(Tree).root.children[1].expand()
+        await pilot.pause()
+        assert ("node", (2, 1)) in screen.tree_nodes
+        assert ("node", (1, 1)) not in screen.tree_nodes

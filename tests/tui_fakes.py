@@ -11,6 +11,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from textual.pilot import Pilot
+
 from adversa.games import Game
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
@@ -81,3 +83,12 @@ class FakeEngine:
                               stopped=self.block)
         emit(result)
         return result
+
+
+async def until(pilot: Pilot[Any], event: threading.Event) -> bool:
+    """Wait for a thread's event without blocking the app's loop (workers start on it)."""
+    for _ in range(200):
+        if event.is_set():
+            return True
+        await pilot.pause(0.01)
+    return event.is_set()

@@ -87,6 +87,7 @@ def enhancements_of(config: EngineConfig) -> Enhancements:
         quiescence=config.get("quiescence"),
         beam=config.get("beam"),
         pvs=config.get("pvs"),
+        lmr=config.get("lmr"),
     )
 
 
@@ -185,6 +186,8 @@ class AlphaBetaSearch:
         else:
             score = self._full_window(depth, moves)
         kernel.sync()
+        counters = reporter.counters
+        counters.seldepth = max(counters.seldepth, depth)  # the kernel counts only quiescence
         assert kernel.iteration_best is not None  # a full window always yields a best move
         self.best_move, self.best_score = kernel.iteration_best[0], score
         self.pv_moves = self._principal_variation()

@@ -154,6 +154,10 @@ class MatchPlan:
         return tasks
 
     def _seeded(self, engine: EngineConfig, index: int, which: int) -> EngineConfig:
+        """A per-game seed for an engine that takes one and was not given one.
+
+        (``seed=0`` is the default, so an explicit ``seed=0`` counts as not given.)
+        """
         names = {param.name for param in PARAMS[engine.algorithm]}
         if "seed" not in names or any(name == "seed" for name, _ in engine.params):
             return engine

@@ -64,6 +64,7 @@ _DEPTH = Param("depth", "int", 4, "plies to search (decision plies for chance ga
 _TIME = Param("time", "float", 0.0, "seconds per move; 0 means no limit", 0, 3600)
 _SEED = Param("seed", "int", 0, "random seed, for reproducible play", 0, None)
 _TRACE = Param("trace", "int", 0, "record up to this many visited nodes for the tree explorer", 0, 200_000)
+_TABLE = Param("tt", "bool", True, "transposition table: results reused per remaining depth")
 
 PARAMS: dict[str, tuple[Param, ...]] = {
     "minimax": (_DEPTH, _TIME, _TRACE),
@@ -79,17 +80,19 @@ PARAMS: dict[str, tuple[Param, ...]] = {
         Param("beam", "int", 0, "forward pruning: search only the best N moves; 0 = all", 0, 1000),
         Param("pvs", "bool", True, "principal variation search (null windows)"),
         Param("aspiration", "float", 0.0, "aspiration window half-width; 0 = off", 0, None),
+        Param("lmr", "bool", False, "late move reductions (needs pvs; changes values)"),
         _TRACE,
     ),
-    "expectimax": (_DEPTH, _TIME, _TRACE),
+    "expectimax": (_DEPTH, _TIME, _TABLE, _TRACE),
     "expectiminimax": (
         _DEPTH,
         _TIME,
         Param("star1", "bool", False, "alpha-beta-style bounds at chance nodes (Star1)"),
+        _TABLE,
         _TRACE,
     ),
-    "maxn": (_DEPTH, _TIME, _TRACE),
-    "paranoid": (_DEPTH, _TIME, _TRACE),
+    "maxn": (_DEPTH, _TIME, _TABLE, _TRACE),
+    "paranoid": (_DEPTH, _TIME, _TABLE, _TRACE),
     "mcts": (
         Param("iterations", "int", 2000, "playouts; 0 means use the time budget", 0, None),
         _TIME,

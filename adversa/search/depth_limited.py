@@ -15,6 +15,13 @@ have in common — everything but the recursion itself:
   chance outcome, with its probability), the move being searched, the PV.
 * **Trace**: a fresh `TraceRecorder` per iteration; the result carries the
   trace of the last completed iteration.
+* **Transposition table**: a dict from ``(transposition key, remaining depth)``
+  to a value, kept across iterations. Only an entry for the *same* remaining
+  depth is used, so the value of a fixed-depth search is unchanged (the
+  evaluation is deterministic); it pays off where move orders meet (Pig's turn
+  totals: 2 then 4 is 4 then 2). ``tt=off`` turns it off; so do traces and
+  textbook trees (a trace must show every node; a tree has no transpositions).
+  It is emptied when it reaches `TABLE_LIMIT` entries, which bounds its memory.
 
 Subclasses implement `iterate(depth)`; at the root they call `root_scored` after
 each child so that the panel and a stopped search see it. Root children are
@@ -35,6 +42,12 @@ from adversa.search.stats import Reporter, RootMove, Score, SearchResult, Search
 
 MAX_DEPTH = 64
 """Deepest iteration a timed search starts when no depth was given (the param's maximum)."""
+
+TABLE_LIMIT = 1_000_000
+"""Entries the transposition table holds before it is emptied (a few hundred MB at most)."""
+
+EXACT, LOWER, UPPER = 0, 1, 2
+"""What a stored value is: the node's value, or a lower/upper bound from a cut."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +96,8 @@ class DepthLimitedSearch:
         self.pv_moves: list[Hashable] = []
         """The principal variation of the current pass (decisions up to the first chance)."""
         self.completed: _Iteration | None = None
+        use_table = bool(config.get("tt")) and self.trace_limit == 0 and not game.fixed_move_order
+        self.table: dict[Hashable, tuple[Any, ...]] | None = {} if use_table else None
 
     # ---- to implement ------------------------------------------------------------
 
@@ -103,6 +118,16 @@ class DepthLimitedSearch:
             return
         if self.best_index is None or self.better(value, self.scores[self.best_index]):
             self.best_index = index
+
+    def store(self, key: Hashable, entry: tuple[Any, ...]) -> None:
+        """Keep a node's result in the transposition table (emptied when full)."""
+        table = self.table
+        if table is None:
+            return
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
+        table[key] = entry
+        self.counters.tt_stores += 1
 
     # ---- the driver ------------------------------------------------------------------
 
@@ -181,6 +206,7 @@ class DepthLimitedSearch:
         return {
             "depth": self.depth,
             "completed_depth": done.depth if done is not None else 0,
+            "tt_fill": len(self.table) / TABLE_LIMIT if self.table is not None else 0.0,
             "score": score,
             "pv": pv,
             "root_moves": tuple(

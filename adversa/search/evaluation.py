@@ -293,10 +293,13 @@ def checkers_evaluator(
                 (black_targets & empty).bit_count() - (white_targets & empty).bit_count()
             )
         if w.runaway:
-            score += w.runaway * (
-                runaways(black_men & black_advanced, white, black_cone)
-                - runaways(white_men & white_advanced, black, white_cone)
-            )
+            # Most positions have no man in the far half: skip the calls then.
+            black_candidates = black_men & black_advanced
+            white_candidates = white_men & white_advanced
+            if black_candidates:
+                score += w.runaway * runaways(black_candidates, white, black_cone)
+            if white_candidates:
+                score -= w.runaway * runaways(white_candidates, black, white_cone)
         value = score / CHECKERS_SCALE
         return value if player == 0 else -value
 

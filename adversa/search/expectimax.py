@@ -40,7 +40,7 @@ from typing import Any
 from adversa.games.base import CHANCE, Game
 from adversa.search.common import INFINITY, cut_reason, format_score
 from adversa.search.config import EngineConfig
-from adversa.search.depth_limited import DepthLimitedSearch
+from adversa.search.depth_limited import EXACT, LOWER, UPPER, DepthLimitedSearch
 from adversa.search.evaluation import make_evaluator
 from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult
 
@@ -121,6 +121,43 @@ class ChanceMinimax(DepthLimitedSearch):
         if game.is_terminal(state):
             return self._leaf(game.utility(state)[self.viewer], alpha, beta, ply, path,
                               move_text, probability)
+        table = self.table
+        if table is None or ply == 0:  # the root is always searched: its moves' scores are wanted
+            return self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
+        key = (game.transposition_key(state), depth)
+        counters.tt_probes += 1
+        entry = table.get(key)
+        if entry is not None:
+            value, bound, move, horizon = entry
+            if bound == EXACT or (bound == LOWER and value >= beta) or (
+                bound == UPPER and value <= alpha
+            ):
+                counters.tt_hits += 1
+                self.reached_horizon = self.reached_horizon or horizon
+                self.pv_table[ply] = [move] if move is not None else []
+                return value
+        outer_horizon, self.reached_horizon = self.reached_horizon, False
+        value = self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
+        horizon = self.reached_horizon
+        self.reached_horizon = outer_horizon or horizon
+        bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+        line = self.pv_table.get(ply)
+        self.store(key, (value, bound, line[0] if line else None, horizon))
+        return value
+
+    def _expand(
+        self,
+        state: Any,
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+        path: tuple[int, ...],
+        move_text: str | None,
+        probability: float | None,
+    ) -> float:
+        """Value a non-terminal node by the rule for its kind (chance, horizon, MAX/MIN)."""
+        game = self.game
         player = game.to_move(state)
         if player == CHANCE:
             return self._average(state, game.chance_outcomes(state), depth, alpha, beta, ply,

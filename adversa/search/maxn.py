@@ -15,7 +15,9 @@ choices ``(1, 2, 6)`` and ``(1, 5, 2)`` tie on its component 1.
 
 max^n prunes nothing here: deep pruning is unsound for it, and shallow pruning
 needs a bound on the sum of the players' utilities that the games do not
-declare. Its ``cutoffs`` and ``pruned`` counts stay 0.
+declare. Its ``cutoffs`` and ``pruned`` counts stay 0. Like the two-player
+searches it keeps a transposition table of exact results per remaining depth
+(see `depth_limited`).
 
 **paranoid** assumes everyone else plays against the root player: all other
 players minimise the root player's component, which makes the game a
@@ -85,12 +87,43 @@ class MaxN(DepthLimitedSearch):
         probability: float | None,
     ) -> Vector:
         """The node's backed-up vector; ``probability`` is the edge's, for the trace."""
-        game, counters, recorder = self.game, self.counters, self.recorder
+        game, counters = self.game, self.counters
         counters.nodes += 1
         if counters.nodes % POLL_INTERVAL == 0:
             self.reporter.poll()
         if ply > counters.seldepth:
             counters.seldepth = ply
+        table = self.table
+        if table is None or ply == 0 or game.is_terminal(state):
+            return self._expand(state, depth, ply, path, move_text, probability)
+        key = (game.transposition_key(state), depth)
+        counters.tt_probes += 1
+        entry = table.get(key)
+        if entry is not None:  # always exact: max^n has no window
+            value, move, horizon = entry
+            counters.tt_hits += 1
+            self.reached_horizon = self.reached_horizon or horizon
+            self.pv_table[ply] = [move] if move is not None else []
+            return value
+        outer_horizon, self.reached_horizon = self.reached_horizon, False
+        value = self._expand(state, depth, ply, path, move_text, probability)
+        horizon = self.reached_horizon
+        self.reached_horizon = outer_horizon or horizon
+        line = self.pv_table.get(ply)
+        self.store(key, (value, line[0] if line else None, horizon))
+        return value
+
+    def _expand(
+        self,
+        state: Any,
+        depth: int,
+        ply: int,
+        path: tuple[int, ...],
+        move_text: str | None,
+        probability: float | None,
+    ) -> Vector:
+        """Value a node by the rule for its kind (leaf, horizon, chance, decision)."""
+        game, counters, recorder = self.game, self.counters, self.recorder
         terminal = game.is_terminal(state)
         player = CHANCE if terminal else game.to_move(state)
         if terminal or (depth <= 0 and player != CHANCE):

@@ -38,6 +38,12 @@ from adversa.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 POLL_MASK = POLL_INTERVAL - 1
 assert POLL_INTERVAL & POLL_MASK == 0, "POLL_INTERVAL must be a power of two"
 
+LMR_FIRST_MOVE = 3
+"""Late move reductions start with the fourth move of a node (after TT move, killers …)."""
+
+LMR_MIN_DEPTH = 3
+"""…and only where at least this many plies remain."""
+
 PLY_LIMIT = 256
 """Deepest ply any line reaches, quiescence included (depth is at most 64 and capture
 chains are short); keeps the recursion far below Python's limit of 1000 frames."""
@@ -54,6 +60,7 @@ class Enhancements:
     quiescence: bool = True
     beam: int = 0
     pvs: bool = True
+    lmr: bool = False
 
 
 class Kernel:
@@ -117,6 +124,7 @@ class Kernel:
         use_quiescence = enhancements.quiescence and type(game).is_quiet is not Game.is_quiet
         beam = enhancements.beam
         pvs = enhancements.pvs
+        reduce_late = enhancements.lmr
         nextafter = math.nextafter
         by_distance = scores_by_distance(game)
 
@@ -137,6 +145,13 @@ class Kernel:
             sync()
             poll()
 
+        def terminal_value(state: Any, mover: int, ply: int) -> float:
+            """A finished game's score for ``mover``: a win ``WIN - ply`` (see common)."""
+            value: float = utility(state)[mover]
+            if value and by_distance:
+                return WIN - ply if value > 0 else ply - WIN
+            return value
+
         def beam_select(state: Any, mover: int, moves: Sequence[Hashable]) -> list[Hashable]:
             """Forward pruning: the ``beam`` moves whose child looks best statically."""
             scored = sorted(
@@ -150,30 +165,26 @@ class Kernel:
             nodes += 1  # stat
             if not nodes & POLL_MASK:  # stat
                 checkpoint()  # stat
-            if ply > seldepth:  # stat
-                seldepth = ply  # stat
             pv[ply] = ()
             if not is_quiet(state) and ply < PLY_LIMIT:
                 return extend(state, mover, alpha, beta, ply)
+            if ply > seldepth:  # stat
+                seldepth = ply  # stat
             leaves += 1  # stat
             if is_terminal(state):
-                value = utility(state)[mover]
-                if value and by_distance:
-                    return WIN - ply if value > 0 else ply - WIN
-                return value
+                return terminal_value(state, mover, ply)
             return evaluate(state, mover)
 
         def extend(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
             """Search the captures of a position where one is pending (the node is counted)."""
-            nonlocal leaves, cutoffs, pruned
+            nonlocal leaves, cutoffs, pruned, seldepth
             kernel.horizon_reached = True
             moves = legal_moves(state)
             if not moves:  # a draw rule ended the game (Game.legal_moves: empty when terminal)
+                if ply > seldepth:  # stat
+                    seldepth = ply  # stat
                 leaves += 1  # stat
-                value = utility(state)[mover]
-                if value and by_distance:
-                    return WIN - ply if value > 0 else ply - WIN
-                return value
+                return terminal_value(state, mover, ply)
             captures = [move for move in moves if is_capture(state, move)]
             if len(captures) < len(moves):
                 # Captures are optional here, so the mover may "stand pat" on the static value.
@@ -205,22 +216,19 @@ class Kernel:
         def negamax(
             state: Any, mover: int, depth: int, alpha: float, beta: float, ply: int
         ) -> float:
-            nonlocal nodes, leaves, cutoffs, pruned, probes, hits, stores, seldepth
+            nonlocal nodes, leaves, cutoffs, pruned, probes, hits, stores
             nodes += 1  # stat
             if not nodes & POLL_MASK:  # stat
                 checkpoint()  # stat
             pv[ply] = ()
             if depth <= 0:
-                if ply > seldepth:  # stat
-                    seldepth = ply  # stat
+                # Main-search leaves lie at the iteration's depth, which the driver
+                # records as the selective depth; only quiescence goes deeper.
                 if use_quiescence and not is_quiet(state):
                     return extend(state, mover, alpha, beta, ply)
                 leaves += 1  # stat
                 if is_terminal(state):
-                    value = utility(state)[mover]
-                    if value and by_distance:
-                        return WIN - ply if value > 0 else ply - WIN
-                    return value
+                    return terminal_value(state, mover, ply)
                 kernel.horizon_reached = True
                 return evaluate(state, mover)
 
@@ -229,12 +237,7 @@ class Kernel:
             moves = legal_moves(state)
             if not moves:
                 leaves += 1  # stat
-                if ply > seldepth:  # stat
-                    seldepth = ply  # stat
-                value = utility(state)[mover]
-                if value and by_distance:
-                    return WIN - ply if value > 0 else ply - WIN
-                return value
+                return terminal_value(state, mover, ply)
 
             tt_move = None
             if table is not None:
@@ -277,7 +280,23 @@ class Kernel:
                 elif pvs and index:
                     # Null-window scout: is this move better than alpha at all?
                     scout = nextafter(alpha, INFINITY)
-                    value = -negamax(child, child_mover, child_depth, -scout, -alpha, ply + 1)
+                    if (
+                        reduce_late
+                        and index >= LMR_FIRST_MOVE
+                        and depth >= LMR_MIN_DEPTH
+                        and not is_capture(state, move)
+                    ):
+                        # Late move reduction: ask one ply shallower first; a move that
+                        # still looks better than alpha is checked again at full depth.
+                        value = -negamax(
+                            child, child_mover, child_depth - 1, -scout, -alpha, ply + 1
+                        )
+                        if value > alpha:
+                            value = -negamax(
+                                child, child_mover, child_depth, -scout, -alpha, ply + 1
+                            )
+                    else:
+                        value = -negamax(child, child_mover, child_depth, -scout, -alpha, ply + 1)
                     if alpha < value < beta:
                         value = -negamax(child, child_mover, child_depth, -beta, -alpha, ply + 1)
                 else:

@@ -16,20 +16,19 @@ every enhancement but beam and quiescence, never changes a fixed-depth value
 (tests/test_search_properties.py checks it). Entries of any depth still supply
 the move to try first.
 
-Proven scores are stored relative to the node, not the root (see `to_table` and
-`from_table`), so a "win in 3 from here" is still right when the position is met
-at another ply.
+Proven scores are stored relative to the node, not the root: ``WIN - ply``
+becomes ``WIN`` minus the distance from the node (add ``ply`` when storing,
+subtract it when probing), so a "win in 3 from here" is still right when the
+position is met at another ply.
 
-The search reads and writes ``slots`` directly instead of calling methods:
-one attribute lookup per node instead of a Python call is a measurable share of
-a pure-Python node (see benchmarks/bench_search.py).
+The search (`adversa.search.negamax`) reads and writes ``slots`` directly and
+does that conversion inline instead of calling methods: a Python call per node
+is a measurable share of a pure-Python node (see benchmarks/bench_search.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-
-from adversa.search.common import PROVEN
 
 EXACT = 0
 LOWER = 1
@@ -55,20 +54,3 @@ class TranspositionTable:
         """Fraction of slots in use, 0..1 (the snapshot's ``tt_fill``)."""
         return self.filled / self.size
 
-
-def to_table(value: float, ply: int) -> float:
-    """A proven score made relative to the node at ``ply`` (distance from here)."""
-    if value >= PROVEN:
-        return value + ply
-    if value <= -PROVEN:
-        return value - ply
-    return value
-
-
-def from_table(value: float, ply: int) -> float:
-    """The inverse of `to_table`: a stored score seen from the root at ``ply``."""
-    if value >= PROVEN:
-        return value - ply
-    if value <= -PROVEN:
-        return value + ply
-    return value

@@ -118,7 +118,6 @@ class SearchPanel(Vertical):
     SearchPanel #panel-spark-row { height: 2; margin-top: 1; }
     SearchPanel Sparkline { width: 1fr; height: 2; }
     SearchPanel #panel-ebf { width: 14; text-align: right; }
-    SearchPanel.-idle #panel-stats { color: $text-muted; }
     """
 
     def __init__(self, title: str = "Search", *, id: str | None = None,
@@ -154,7 +153,6 @@ class SearchPanel(Vertical):
                              key=key, width=width)
         for row in range(ITERATION_ROWS):
             table.add_row(*([""] * len(ITERATION_COLUMNS)), key=f"iteration-{row}")
-        self.add_class("-idle")
 
     # ---- the public interface --------------------------------------------------
 
@@ -174,11 +172,9 @@ class SearchPanel(Vertical):
         self._set("#panel-roots", "")
         self.query_one(Sparkline).data = []
         self.query_one("#panel-ebf", Label).update("", layout=False)
-        self.add_class("-idle")
 
     def show_snapshot(self, snapshot: Snapshot) -> None:
         """Draw a live snapshot (cheap: only text updates, new table rows appended)."""
-        self.remove_class("-idle")
         self.last_snapshot = snapshot
         if snapshot.config != self._config_text:
             self._config_text = snapshot.config

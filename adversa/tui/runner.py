@@ -18,6 +18,7 @@ its own worker group so an exclusive start of one never cancels the other.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import threading
 from collections.abc import Callable
@@ -115,6 +116,38 @@ class SearchFailed(SearchMessage):
         self.error = error
 
 
+class _CollectorFreeze:
+    """Keep the cyclic garbage collector off the app's own objects while searches run.
+
+    A full (generation-2) collection walks every tracked object — the whole
+    widget tree plus the search's transposition table — while holding the GIL,
+    and the UI cannot draw meanwhile: measured 50–140 ms stalls during a
+    checkers search. Freezing the objects that exist when the first search
+    starts (`gc.freeze`) leaves collections only the search's own new objects to
+    walk (about 15 ms). The last search to end unfreezes, so nothing stays
+    exempt for long. Reference counting still frees frozen objects as usual.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._searches = 0
+
+    def enter(self) -> None:
+        with self._lock:
+            if self._searches == 0:
+                gc.freeze()
+            self._searches += 1
+
+    def exit(self) -> None:
+        with self._lock:
+            self._searches -= 1
+            if self._searches == 0:
+                gc.unfreeze()
+
+
+_collector_freeze = _CollectorFreeze()
+
+
 class EngineRunner:
     """Starts, streams and cancels searches for one owner widget or screen.
 
@@ -202,6 +235,7 @@ class EngineRunner:
                     owner.post_message(IterationDone(self, search_id, event))
                 # The SearchResult event is posted below, once, as SearchFinished.
 
+            _collector_freeze.enter()
             try:
                 result = self.search(game, state, config, should_stop=should_stop,
                                      on_event=on_event)
@@ -209,5 +243,7 @@ class EngineRunner:
                 owner.post_message(SearchFailed(self, search_id, error))
             else:
                 owner.post_message(SearchFinished(self, search_id, result))
+            finally:
+                _collector_freeze.exit()
 
         return work

@@ -10,6 +10,7 @@ as a ratio of the first engine's, and whether the engines agree.
 
 Keys: Enter in an engine's box restarts that engine with the text typed;
 ctrl+t stops the engine whose box has focus; ctrl+r restarts them all;
+ctrl+n adds an engine (up to four), a copy of the focused one to edit;
 ctrl+g sends the focused engine to the game screen as the player to move (when
 the screen was opened from a game); escape goes back.
 """
@@ -59,8 +60,8 @@ SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("time", "time"),
     ("pruned", "pruned"),
     ("depth", "depth"),
-    ("ebf", "EBF b*"),
-    ("ratio", "nodes ÷ first"),
+    ("ebf", "b*"),
+    ("ratio", "ratio"),
 )
 """(column key, heading) of the summary table."""
 
@@ -117,12 +118,14 @@ class CompareScreen(Screen[None]):
     CompareScreen .compare-column { width: 1fr; }
     CompareScreen .compare-spec { margin: 0 0; }
     CompareScreen #compare-agree { height: 1; padding: 0 1; }
+    CompareScreen #compare-legend { height: 1; padding: 0 1; }
     CompareScreen #compare-summary { height: auto; max-height: 8; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "restart_all", "Restart all"),
         Binding("ctrl+t", "stop_focused", "Stop engine"),
+        Binding("ctrl+n", "add_engine", "Add engine"),
         Binding("ctrl+g", "send_player", "Use in game"),
         Binding("escape", "back", "Back"),
     ]
@@ -144,6 +147,7 @@ class CompareScreen(Screen[None]):
         self.send_player = send_player
         self.search = search
         self.columns: list[EngineColumn] = []
+        self._search_function: SearchFunction | None = search
 
     # ---- layout -------------------------------------------------------------------
 
@@ -152,11 +156,10 @@ class CompareScreen(Screen[None]):
         yield Static(self._position_text(), id="compare-position")
         with Horizontal(id="compare-panels"):
             for index, config in enumerate(self.initial_engines):
-                with Vertical(classes="compare-column"):
-                    yield Input(config.text, id=f"spec-{index}", classes="compare-spec",
-                                placeholder="engine, e.g. alphabeta depth=6")
-                    yield SearchPanel(f"Engine {index + 1}", id=f"panel-{index}")
+                yield self._column_widgets(index, config)
         yield Static("", id="compare-agree")
+        yield Static(Text("b*: effective branching factor · ratio: nodes ÷ engine 1's nodes",
+                          style="dim"), id="compare-legend")
         table: DataTable[Text] = DataTable(id="compare-summary", cursor_type="row")
         yield table
         yield Footer()
@@ -167,11 +170,29 @@ class CompareScreen(Screen[None]):
         table = self.query_one("#compare-summary", DataTable)
         for key, heading in SUMMARY_COLUMNS:
             table.add_column(heading, key=key)
-        for index, config in enumerate(self.initial_engines):
-            runner = EngineRunner(self, f"compare-{index}", search)
-            self.columns.append(EngineColumn(index, config, runner))
-            table.add_row(*summary_cells(None, config, "waiting"), key=str(index))
+        self._search_function = search
+        for config in self.initial_engines:
+            self._add_column(config)
         self.action_restart_all()
+
+    def _column_widgets(self, index: int, config: EngineConfig) -> Vertical:
+        return Vertical(
+            Input(config.text, id=f"spec-{index}", classes="compare-spec",
+                  placeholder="engine, e.g. alphabeta depth=6"),
+            SearchPanel(f"Engine {index + 1}", id=f"panel-{index}"),
+            classes="compare-column",
+        )
+
+    def _add_column(self, config: EngineConfig) -> EngineColumn:
+        """A runner (its own worker group) and a summary row for one more engine."""
+        index = len(self.columns)
+        runner = EngineRunner(self, f"compare-{index}", self._search_function)
+        column = EngineColumn(index, config, runner)
+        self.columns.append(column)
+        self.query_one("#compare-summary", DataTable).add_row(
+            *summary_cells(None, config, "waiting"), key=str(index)
+        )
+        return column
 
     def on_unmount(self) -> None:
         for column in self.columns:
@@ -329,6 +350,20 @@ class CompareScreen(Screen[None]):
     def action_restart_all(self) -> None:
         for column in self.columns:
             self.start(column.index)
+
+    async def action_add_engine(self) -> None:
+        """One more column (up to four), starting as a copy of the focused or last engine."""
+        if len(self.columns) >= MAX_ENGINES:
+            self.notify(f"At most {MAX_ENGINES} engines side by side.", severity="warning")
+            return
+        index = self._focused_index()
+        config = self.columns[-1 if index is None else index].config
+        column = self._add_column(config)
+        await self.query_one("#compare-panels", Horizontal).mount(
+            self._column_widgets(column.index, config)
+        )
+        self.start(column.index)
+        self.query_one(f"#spec-{column.index}", Input).focus()
 
     def action_stop_focused(self) -> None:
         index = self._focused_index()

@@ -11,6 +11,7 @@ the redraw, so the human's move is on screen before the engine thinks).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -41,8 +42,6 @@ SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
 """Delays (seconds) between engine moves in engine-vs-engine games, fastest first."""
 DEFAULT_SPEED = 2
 MIN_DELAY = 0.001
-DYNAMIC_ACTIONS = ("undo", "redo")
-"""Actions whose availability changes during a game (see `GameScreen.check_action`)."""
 
 
 class GameScreen(Screen[None]):
@@ -51,7 +50,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo"),
-        Binding("h", "hint", "Hint"),
+        Binding("h,H", "hint", "Hint"),
         Binding("f", "flip", "Flip"),
         Binding("colon,slash", "focus_input", "Type move", key_display=":"),
         Binding("escape", "focus_board", "Board", show=False),
@@ -80,7 +79,6 @@ class GameScreen(Screen[None]):
         self.hint_move: Any = None
         self._search_ply: int | None = None
         self._timer: Timer | None = None
-        self._keys_signature: tuple[bool | None, ...] = ()
 
     # ---- layout -----------------------------------------------------------------
 
@@ -94,7 +92,7 @@ class GameScreen(Screen[None]):
                 yield make_board(game, id="board")
                 with Horizontal(id="move-row"):
                     yield Label("Move", id="move-label")
-                    yield Input(placeholder="type a move and press Enter", id="move-input")
+                    yield Input(placeholder="move, then Enter", id="move-input")
                 yield Static("", id="autoplay")
             with Vertical(id="game-history"):
                 yield Label("Moves", classes="section-title")
@@ -151,19 +149,6 @@ class GameScreen(Screen[None]):
         )
         self._show_status()
         self._show_moves()
-        self._refresh_keys()
-
-    def _refresh_keys(self) -> None:
-        """Refresh the footer only when some key's state changed.
-
-        `refresh_bindings` recomposes the whole footer, a full layout pass;
-        doing that on every move or search start made the UI stutter while the
-        engine held the GIL.
-        """
-        signature = tuple(self.check_action(action, ()) for action in DYNAMIC_ACTIONS)
-        if signature != self._keys_signature:
-            self._keys_signature = signature
-            self.refresh_bindings()
 
     def _show_status(self) -> None:
         session = self.session
@@ -236,7 +221,6 @@ class GameScreen(Screen[None]):
         self._search_ply = len(self.session.moves)
         self.runner.start(self.session.game, self.session.state, engine, "move")
         self._show_status()
-        self._refresh_keys()
 
     def stop_search(self) -> None:
         """Cancel any running search and pending engine move at once."""
@@ -320,7 +304,6 @@ class GameScreen(Screen[None]):
         if not self.session.has_human:
             self.paused = True
         self._show_status()
-        self._refresh_keys()
 
     # ---- input ----------------------------------------------------------------------
 
@@ -357,35 +340,37 @@ class GameScreen(Screen[None]):
     # ---- actions ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide engine-vs-engine keys in games with a human; dim undo/redo with nothing to do.
+        """Show the engine-vs-engine keys only in games without a human.
 
-        Hint and the move input are not dimmed on the engine's turn (they say
-        "not your turn" instead): every change of a key's state rebuilds the
-        footer, and a rebuild at each search start stalled the screen for up
-        to a second while the engine thread held the GIL (benchmarks/bench_tui.py).
+        Nothing is dimmed as the game goes on (undo with no move, hint on the
+        engine's turn): each change of a key's state rebuilds the footer, a
+        layout pass of the whole screen, and at a search start that stalled the
+        screen for up to a second while the engine thread held the GIL
+        (benchmarks/bench_tui.py). Such keys say why they cannot act instead.
         """
-        session = self.session
         if action in ("toggle_pause", "step", "faster", "slower"):
-            return not session.has_human
-        if action == "undo":
-            return True if session.moves else None
-        if action == "redo":
-            return True if session.redo_stack else None
+            return not self.session.has_human
         return True
 
     def action_undo(self) -> None:
+        if not self.session.moves:
+            self.notify("Nothing to undo.")
+            return
         self.stop_search()
-        if self.session.undo():
-            if not self.session.has_human:
-                self.paused = True
-            self._position_changed()
+        self.session.undo()
+        if not self.session.has_human:
+            self.paused = True
+        self._position_changed()
 
     def action_redo(self) -> None:
+        if not self.session.redo_stack:
+            self.notify("Nothing to redo.")
+            return
         self.stop_search()
-        if self.session.redo():
-            if not self.session.has_human:
-                self.paused = True
-            self._position_changed()
+        self.session.redo()
+        if not self.session.has_human:
+            self.paused = True
+        self._position_changed()
 
     def action_hint(self) -> None:
         if self.runner is None:
@@ -471,7 +456,7 @@ class GameScreen(Screen[None]):
         session = self.session
         self._open_tool(explorer_for, session.game, session.state, session.engine_to_move())
 
-    def _open_tool(self, build: Any, *arguments: Any) -> None:
+    def _open_tool(self, build: Callable[..., Screen[None]], *arguments: Any) -> None:
         """Push a compare/explorer screen; the game carries on when it closes."""
         try:
             screen = build(*arguments)

@@ -56,6 +56,8 @@ GAME_KEY_HELP: dict[str, str] = {
     "save": "Save the game (JSON record; PDN for checkers)",
     "load": "Load a saved game",
     "menu": "Back to the start screen",
+    "compare": "Compare engines side by side on this position",
+    "explore": "Explore the search tree of the first plies",
     "help": "This help",
     "quit": "Quit",
 }

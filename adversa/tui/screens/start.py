@@ -69,13 +69,15 @@ class OptionField(Horizontal):
         if option.kind == "bool":
             yield Switch(self.initial == "true", classes="field-value")
         elif option.kind == "path" or option.choices:
-            choices = [str(p) for p in bundled_trees()] if option.kind == "path" else list(
+            # A path option offers the bundled trees by name (the game accepts names);
+            # a remembered custom file stays on offer too.
+            choices = [p.stem for p in bundled_trees()] if option.kind == "path" else list(
                 option.choices or ()
             )
             if self.initial and self.initial not in choices:
                 choices.insert(0, self.initial)
-            labels = [(Path(c).stem if option.kind == "path" else c, c) for c in choices]
-            yield Select(labels, value=self.initial if self.initial in choices else Select.NULL,
+            yield Select([(choice, choice) for choice in choices],
+                         value=self.initial if self.initial in choices else Select.NULL,
                          allow_blank=not choices, classes="field-value")
         else:
             yield Input(self.initial, classes="field-value",

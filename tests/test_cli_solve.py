@@ -1,0 +1,67 @@
+"""``adversa solve``: JSON for scripts, readable text, and one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner, Result
+
+from adversa.cli import main
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, ["solve", *args])
+
+
+def test_tictactoe_json() -> None:
+    result = run("tictactoe", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["value"] == 0
+    assert sorted(document["best_moves"]) == sorted(
+        f"{file}{rank}" for file in "abc" for rank in "123"
+    )
+    assert len(document["pv"]) == 9
+    assert document["nodes"] > 0 and document["seconds"] >= 0
+
+
+def test_position_and_settings_are_used() -> None:
+    won = json.loads(run("tictactoe", "--position", "XX./OO./...", "--json").stdout)
+    assert won["value"] == 1 and "c3" in won["best_moves"]
+    lost = json.loads(run("nim", "--set", "piles=1,2,3", "--json").stdout)  # nim-sum 0
+    assert lost["value"] == -1
+    misere = json.loads(run("nim", "--set", "piles=1,1", "--set", "misere=true", "--json").stdout)
+    assert misere["value"] == 1  # two single objects, misère: take one, the other must take last
+
+
+def test_tree_values_keep_their_numbers_and_vectors() -> None:
+    chance = json.loads(run("tree", "--set", "file=expectiminimax", "--json").stdout)
+    assert chance["value"] == pytest.approx(2.1) and chance["best_moves"] == ["a1"]
+    vector = json.loads(run("tree", "--set", "file=maxn-three-player", "--json").stdout)
+    assert vector["value"] == [1, 2, 6]
+
+
+def test_text_output_names_the_verdict() -> None:
+    result = run("grundy", "--set", "pile=7")
+    assert result.exit_code == 0
+    assert "-1" in result.stdout and "a loss for Player 1" in result.stdout
+    assert "best moves" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["checkers"], "solve cannot solve checkers"),
+    (["pig"], "algorithms for pig:"),
+    (["tictactoe", "--position", "XXX/OO./..."], "the game is over"),
+    (["tictactoe", "--position", "nonsense"], "is not a 3×3 board"),
+    (["nim", "--set", "piles=x"], "comma-separated list"),
+    (["chess"], "unknown game 'chess'"),
+    (["nim", "--set", "piles=15,15,15,15", "--time", "0.2"], "did not finish within 0.2 s"),
+])
+def test_errors_are_one_line_with_exit_status_two(args: list[str], expected: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("adversa: error: ")
+    assert expected in lines[0]
+    assert result.stdout == ""

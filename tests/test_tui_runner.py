@@ -1,0 +1,140 @@
+"""The engine runner on its own: messages, cancellation, independent runners,
+and the panel's number formatting."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import App
+from tui_fakes import FakeEngine, until
+
+from adversa.games import make_game
+from adversa.search.config import EngineConfig
+from adversa.search.stats import Iteration
+from adversa.tui.panel import effective_branching, format_count, format_score
+from adversa.tui.runner import (
+    EngineRunner,
+    IterationDone,
+    SearchFailed,
+    SearchFinished,
+    SearchMessage,
+    SearchProgress,
+    SearchStarted,
+)
+
+CONFIG = EngineConfig.parse("alphabeta depth=3")
+
+
+class RunnerApp(App[None]):
+    """Two runners on one app, recording every message they deliver."""
+
+    def __init__(self, first: FakeEngine, second: FakeEngine) -> None:
+        super().__init__()
+        self.engines = (first, second)
+        self.received: list[SearchMessage] = []
+
+    def on_mount(self) -> None:
+        self.runners = (
+            EngineRunner(self, "search-a", self.engines[0]),
+            EngineRunner(self, "search-b", self.engines[1]),
+        )
+
+    @on(SearchStarted)
+    @on(SearchProgress)
+    @on(IterationDone)
+    @on(SearchFinished)
+    @on(SearchFailed)
+    def record(self, message: SearchMessage) -> None:
+        self.received.append(message)
+        if isinstance(message, SearchFinished | SearchFailed):
+            message.runner.done(message.search_id)
+
+
+async def test_a_search_streams_then_finishes_with_the_move() -> None:
+    game = make_game("tictactoe")
+    app = RunnerApp(FakeEngine(), FakeEngine())
+    async with app.run_test() as pilot:
+        runner = app.runners[0]
+        search_id = runner.start(game, game.initial_state(), CONFIG)
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if not runner.running:
+                break
+        kinds = [type(m).__name__ for m in app.received if m.search_id == search_id]
+        assert kinds[0] == "SearchStarted" and kinds[-1] == "SearchFinished"
+        assert "SearchProgress" in kinds and "IterationDone" in kinds
+        finished = app.received[-1]
+        assert isinstance(finished, SearchFinished)
+        assert finished.result.best_move == game.legal_moves(game.initial_state())[0]
+        assert not runner.running
+
+
+async def test_cancelling_one_runner_leaves_the_other_running() -> None:
+    game = make_game("tictactoe")
+    first, second = FakeEngine(block=True), FakeEngine(block=True)
+    app = RunnerApp(first, second)
+    async with app.run_test() as pilot:
+        a, b = app.runners
+        a.start(game, game.initial_state(), CONFIG)
+        b_id = b.start(game, game.initial_state(), CONFIG)
+        assert await until(pilot, first.started) and await until(pilot, second.started)
+        a.cancel()
+        assert await until(pilot, first.stopped)
+        await pilot.pause(0.05)
+        assert not second.stopped.is_set() and b.running and b.current_id == b_id
+        stale = [m for m in app.received if m.runner is a and isinstance(m, SearchFinished)]
+        assert all(not message.is_current for message in stale)
+        b.cancel()
+        assert await until(pilot, second.stopped)
+
+
+async def test_a_restart_cancels_the_previous_search_of_the_same_runner() -> None:
+    game = make_game("tictactoe")
+    blocking = FakeEngine(block=True)
+    app = RunnerApp(blocking, FakeEngine())
+    async with app.run_test() as pilot:
+        runner = app.runners[0]
+        old_id = runner.start(game, game.initial_state(), CONFIG)
+        assert await until(pilot, blocking.started)
+        new_id = runner.start(game, game.initial_state(), CONFIG)
+        assert await until(pilot, blocking.stopped)
+        assert new_id != old_id and runner.current_id == new_id
+        runner.cancel()
+
+
+async def test_an_engine_exception_becomes_a_failure_message() -> None:
+    game = make_game("tictactoe")
+    app = RunnerApp(FakeEngine(fail=True), FakeEngine())
+    async with app.run_test() as pilot:
+        runner = app.runners[0]
+        runner.start(game, game.initial_state(), CONFIG)
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if not runner.running:
+                break
+        failures = [m for m in app.received if isinstance(m, SearchFailed)]
+        assert len(failures) == 1 and "engine exploded" in str(failures[0].error)
+
+
+def test_progress_messages_coalesce_only_within_one_search() -> None:
+    game = make_game("tictactoe")
+    app = RunnerApp(FakeEngine(), FakeEngine())
+    runner = EngineRunner(app)
+    snapshot = FakeEngine()(game, game.initial_state(), CONFIG).snapshot
+    older, newer = SearchProgress(runner, 1, snapshot), SearchProgress(runner, 1, snapshot)
+    other_search = SearchProgress(runner, 2, snapshot)
+    assert newer.can_replace(older)
+    assert not other_search.can_replace(older)
+    assert not newer.can_replace(SearchStarted(runner, 1, CONFIG))
+
+
+def test_number_formatting_for_the_panel() -> None:
+    assert format_count(1234567) == "1,234,567"
+    assert format_count(123_456_789_012) == "123,457M"
+    assert format_score(0.5) == "+0.50"
+    assert format_score(-1234.0) == "-1,234"
+    assert format_score(None) == "–"
+    assert format_score((1.0, -0.5, 0.0)) == "(+1.00, -0.50, +0.00)"
+    assert format_score((0.5, 0.25, 0.25), compact=True) == ".5/.2/.2"
+    iterations = [Iteration(1, 0.1, 10, 0.0, ()), Iteration(2, 0.2, 40, 0.0, (), 4.0),
+                  Iteration(3, 0.3, 100, 0.0, (), None)]
+    assert effective_branching(iterations) == 4.0
