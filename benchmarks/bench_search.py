@@ -9,7 +9,8 @@ disturb the ratios as little as possible; the stop caps are wall-clock.
 1. **nodes/s per algorithm per game** — every algorithm that fits tic-tac-toe,
    Nim, Pig and checkers, for about ``--budget`` seconds each.
 2. **checkers to depth 8, 10, 12, 14** from the initial position and two
-   middle-game positions: alpha-beta with all enhancements against plain
+   middle-game positions: alpha-beta with all enhancements (with and without
+   the opt-in late move reductions) against plain
    alpha-beta (every enhancement off, one fixed-depth pass) and plain minimax.
    Each run is stopped after ``--cap`` seconds ("—" in the table); plain
    alpha-beta and minimax are only tried up to the depths given by
@@ -63,6 +64,9 @@ PLAIN = "ordering=off killers=off history=off tt=0 id=off pvs=off quiescence=off
 
 ENHANCED = "tt=64"
 """Alpha-beta with all its default enhancements and a 64 MB table."""
+
+ENHANCED_LMR = "tt=64 lmr=on"
+"""The same plus late move reductions (opt-in: they change values)."""
 
 PER_GAME = {
     "tictactoe": ({}, 9),
@@ -138,7 +142,8 @@ def table_checkers_depths(
     for column in ("position", "depth", "engine", "nodes", "seconds", "nodes/s", "best", "value"):
         table.add_column(column, justify="left" if column in ("position", "engine") else "right")
     rows = report.setdefault("checkers_depths", [])
-    engines = [("enhanced", ENHANCED, max(depths)), ("plain αβ", PLAIN, plain_depth),
+    engines = [("enhanced", ENHANCED, max(depths)), ("enhanced + lmr", ENHANCED_LMR, max(depths)),
+               ("plain αβ", PLAIN, plain_depth),
                ("minimax", "", minimax_depth)]
     for label, fen in POSITIONS.items():
         state = game.parse_position(fen)

@@ -93,6 +93,8 @@ def test_chance_root_samples_outcomes_by_probability() -> None:
     assert sum(move.visits or 0 for move in faces.values()) == 600
     assert all(move.probability == pytest.approx(1 / 6) for move in faces.values())
     assert all(60 <= (move.visits or 0) <= 140 for move in faces.values())  # 100 expected
+    expectation = sum((move.visits or 0) * move.score for move in faces.values()) / 600
+    assert result.value == pytest.approx(expectation)  # the root's mean, not one face's
 
 
 def test_time_budget_alone_runs_until_the_deadline() -> None:

@@ -75,6 +75,17 @@ def test_trace_visits_in_preorder_and_marks_the_principal_variation() -> None:
     assert (leaf.kind, leaf.alpha, leaf.beta, leaf.value) == ("leaf", float("-inf"), 3, 12)
 
 
+def test_a_traced_game_search_is_the_textbook_one_with_the_same_value() -> None:
+    game = make_game("tictactoe")
+    state = game.parse_position("X.O/.X./...")
+    traced = search(game, "alphabeta depth=3 trace=5000", state)
+    plain = search(game, "alphabeta depth=3 ordering=off tt=0 id=off pvs=off", state)
+    assert traced.value == plain.value
+    assert len(traced.trace) == traced.snapshot.nodes
+    assert sum(len(node.pruned) for node in traced.trace) == traced.snapshot.pruned > 0
+    assert all(node.reason for node in traced.trace if node.pruned)
+
+
 def test_trace_limit_truncates() -> None:
     result = search(TreeGame.from_data(THREE_PLY), "alphabeta depth=3 trace=4")
     assert len(result.trace) == 4
@@ -288,3 +299,31 @@ def test_a_stopped_search_otherwise_keeps_the_last_completed_iteration() -> None
     assert result.best_move_text == "1"
     assert result.iterations[-1].depth == 1
     assert result.value == result.iterations[-1].score
+
+
+# --------------------------------------------------------------------------- late move reductions
+
+
+def test_late_move_reductions_search_fewer_nodes_on_checkers() -> None:
+    game = make_game("checkers")
+    full = search(game, "alphabeta depth=8")
+    reduced = search(game, "alphabeta depth=8 lmr=on")
+    assert reduced.snapshot.nodes < full.snapshot.nodes
+    assert reduced.best_move in game.legal_moves(game.initial_state())
+
+
+def test_late_move_reductions_still_solve_tictactoe() -> None:
+    # A reduced move that looks better than alpha is re-searched at full depth, so
+    # the draw (and the win in the position below) survive the reductions.
+    game = make_game("tictactoe")
+    assert search(game, "alphabeta depth=9 lmr=on").value == 0
+    win = search(game, "alphabeta depth=9 lmr=on", game.parse_position("O.O/.../XX."))
+    assert (win.best_move_text, win.value) == ("c1", 1)
+
+
+def test_no_reduction_happens_in_shallow_searches() -> None:
+    game = make_game("checkers")
+    for depth in (1, 2):
+        plain = search(game, f"alphabeta depth={depth}")
+        reduced = search(game, f"alphabeta depth={depth} lmr=on")
+        assert (reduced.value, reduced.snapshot.nodes) == (plain.value, plain.snapshot.nodes)

@@ -49,6 +49,15 @@ def reference_values(game: Game[Any, Any], state: Any) -> dict[str, float]:
     }
 
 
+def assert_pv_plays_out_the_value(game: Game[Any, Any], state: Any, result: SearchResult) -> None:
+    """The principal variation is a legal game that ends with the solved value."""
+    player = game.to_move(state)
+    for text in result.pv:
+        state = game.result(state, game.parse_move(state, text))
+    assert game.is_terminal(state)
+    assert game.utility(state)[player] == result.value
+
+
 # ---- tic-tac-toe -----------------------------------------------------------------
 
 
@@ -63,6 +72,7 @@ def test_tictactoe_is_a_draw_and_every_first_move_keeps_it() -> None:
     assert len(result.extra["best_moves"]) == 9  # the reference says every square draws
     assert result.best_move_text in result.extra["best_moves"]
     assert len(result.pv) == 9  # perfect play fills the board
+    assert_pv_plays_out_the_value(game, game.initial_state(), result)
 
 
 def test_tictactoe_win_in_one_is_solved_with_the_winning_move() -> None:
@@ -72,6 +82,7 @@ def test_tictactoe_win_in_one_is_solved_with_the_winning_move() -> None:
     reference = reference_values(game, state)
     assert result.value == 1
     assert "c3" in result.extra["best_moves"]
+    assert_pv_plays_out_the_value(game, state, result)
     assert sorted(result.extra["best_moves"]) == sorted(
         move for move, value in reference.items() if value == 1
     )
@@ -100,6 +111,17 @@ def test_a_larger_board_is_solved_and_a_too_large_one_refused() -> None:
         solved(make_game("tictactoe", {"width": 4, "height": 4}))
 
 
+@pytest.mark.parametrize(("name", "options", "message"), [
+    ("grundy", {"pile": 51}, "up to a pile of 50"),
+    ("nim", {"piles": "20,30,40,50"}, "up to 1,000,000 positions"),
+])
+def test_hopelessly_large_starting_positions_are_refused(
+    name: str, options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(AlgorithmError, match=message):
+        solved(make_game(name, options))
+
+
 # ---- Nim ------------------------------------------------------------------------------
 
 
@@ -107,18 +129,20 @@ def nim_sum(piles: Sequence[int]) -> int:
     return functools.reduce(lambda a, b: a ^ b, piles, 0)
 
 
-piles_strategy = st.lists(st.integers(0, 4), min_size=1, max_size=3).filter(any)
+piles_strategy = st.lists(st.integers(0, 6), min_size=1, max_size=4).filter(any)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(piles=piles_strategy)
 def test_nim_normal_play_wins_exactly_when_the_nim_sum_is_not_zero(piles: list[int]) -> None:
     game = make_game("nim", {"piles": ",".join(map(str, piles))})
     expected = 1 if nim_sum(piles) != 0 else -1
-    assert solved(game).value == expected
+    result = solved(game)
+    assert result.value == expected
+    assert_pv_plays_out_the_value(game, game.initial_state(), result)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(piles=piles_strategy)
 def test_nim_misere_follows_the_known_rule(piles: list[int]) -> None:
     game = make_game("nim", {"piles": ",".join(map(str, piles)), "misere": "true"})
@@ -163,23 +187,40 @@ def test_grundy_seven_matches_is_a_first_player_loss() -> None:
     assert solved(make_game("grundy", {"pile": 7})).value == -1
 
 
-@pytest.mark.parametrize("pile", range(3, 17))  # piles of 1 and 2 cannot be split at all
+@pytest.mark.parametrize("pile", range(3, 31))  # piles of 1 and 2 cannot be split at all
 def test_one_pile_is_won_exactly_when_its_grundy_number_is_not_zero(pile: int) -> None:
     result = solved(make_game("grundy", {"pile": pile}))
     assert result.value == (1 if grundy_number(pile) != 0 else -1)
 
 
 @settings(max_examples=30, deadline=None)
-@given(piles=st.lists(st.integers(1, 10), min_size=2, max_size=3).filter(
-    lambda piles: any(pile > 2 for pile in piles) and sum(piles) <= 16  # unsorted piles: keep
-))                                                                      # the state space small
+@given(piles=st.lists(st.integers(1, 14), min_size=2, max_size=4).filter(
+    lambda piles: any(pile > 2 for pile in piles) and sum(piles) <= 30
+))
 def test_grundy_game_wins_exactly_when_the_xor_of_grundy_numbers_is_not_zero(
     piles: list[int],
 ) -> None:
     game = make_game("grundy")
     state = game.parse_position(",".join(map(str, piles)))
     xor = functools.reduce(lambda a, b: a ^ b, (grundy_number(p) for p in piles), 0)
-    assert solved(game, state).value == (1 if xor != 0 else -1)
+    result = solved(game, state)
+    assert result.value == (1 if xor != 0 else -1)
+    assert_pv_plays_out_the_value(game, state, result)
+
+
+def test_pile_order_and_dead_piles_do_not_split_positions_in_the_memo() -> None:
+    game = make_game("grundy", {"pile": 16})
+    seen, frontier = {game.initial_state()}, [game.initial_state()]
+    while frontier:  # every state the game itself distinguishes (piles in order)
+        state = frontier.pop()
+        for move in game.legal_moves(state):
+            child = game.result(state, move)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    result = solved(game)
+    assert result.value == (1 if grundy_number(16) else -1)
+    assert result.extra["positions"] * 10 < len(seen)
 
 
 # ---- textbook trees -------------------------------------------------------------------

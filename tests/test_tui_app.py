@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_fakes import FakeEngine, until
 
+from adversa.cli import main
 from adversa.games import make_game
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import BoardView
@@ -296,3 +298,68 @@ async def test_moves_autosave_and_a_finished_game_clears_it(config_dir: Path) ->
             await type_move(pilot, move)
         assert session.is_over
         assert not (config_dir / "autosave.json").exists()
+
+
+async def test_a_narrow_terminal_hides_the_move_list_not_the_panel() -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.has_class("-narrow")
+        assert not screen.query_one("#game-history").display
+        panel = screen.query_one(SearchPanel)
+        assert panel.region.right <= 80 and panel.region.width >= 40
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--player", "bogus"], "unknown algorithm 'bogus'"),
+        (["--player", "human", "--player", "alphabeta depth=x"], "expected a whole number"),
+        (["--player", "human", "--player", "human", "--player", "human"], "3 --player options"),
+        (["--set", "width=0"], "below the minimum"),
+        (["--position", "XXX/.../..."], "position"),
+    ],
+)
+def test_play_rejects_bad_arguments_before_the_app_starts(
+    monkeypatch: pytest.MonkeyPatch, arguments: list[str], message: str
+) -> None:
+    def never(*_args: object) -> None:
+        raise AssertionError("the app must not start")
+
+    monkeypatch.setattr("adversa.tui.app.run_app", never)
+    result = CliRunner().invoke(main, ["play", "tictactoe", *arguments])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("adversa: error: ") and message in lines[0]
+
+
+def test_play_passes_the_players_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[GameSession] = []
+    monkeypatch.setattr("adversa.tui.app.run_app", opened.append)
+    result = CliRunner().invoke(main, ["play", "pig", "--set", "players=3", "--player",
+                                       "maxn depth=2"])
+    assert result.exit_code == 0, result.output
+    session = opened[0]
+    assert [p.text if p else "human" for p in session.players] == [
+        "maxn depth=2", "maxn depth=3", "maxn depth=3"]
+
+
+async def test_pig_dice_are_rolled_for_everyone_and_recorded() -> None:
+    engine = FakeEngine()
+    session = session_for("pig", "human", "expectiminimax depth=2", target="20")
+    app = AdversaApp(session, engine_search=engine, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await type_move(pilot, "roll")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if session.is_human_turn() or session.is_over:
+                break
+        assert session.notations[0] == "roll"
+        kinds = [session.game.to_move(state) for state in session.states[:-1]]
+        assert kinds[1] == -1  # a chance ply followed the roll
+        assert all(kind != -1 or text.isdigit()
+                   for kind, text in zip(kinds, session.notations, strict=True))
+        assert screen.board.state == session.state

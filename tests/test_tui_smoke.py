@@ -53,7 +53,12 @@ class Terminal:
         raise AssertionError(f"timed out; the screen was:\n{self.screen()}")
 
     def close(self) -> None:
+        """Stop the private server and remove its socket file (tmux leaves it behind)."""
+        found = subprocess.run([*self.base, "display-message", "-p", "#{socket_path}"],
+                               capture_output=True, text=True, check=False)
         subprocess.run([*self.base, "kill-server"], check=False, capture_output=True)
+        if found.stdout.strip():
+            Path(found.stdout.strip()).unlink(missing_ok=True)
 
 
 @pytest.fixture
@@ -61,7 +66,10 @@ def terminal(tmp_path: Path) -> Iterator[Callable[[str], Terminal]]:
     opened: list[Terminal] = []
 
     def open_terminal(arguments: str) -> Terminal:
-        command = f"ADVERSA_CONFIG_DIR={shlex.quote(str(tmp_path))} {ADVERSA} {arguments}"
+        # COLUMNS/LINES can leak into the pane's environment under pytest (seen: 80×24);
+        # the app sizes itself from them, so drop them and let it ask the terminal.
+        command = (f"env -u COLUMNS -u LINES ADVERSA_CONFIG_DIR={shlex.quote(str(tmp_path))} "
+                   f"{ADVERSA} {arguments}")
         opened.append(Terminal(command))
         return opened[-1]
 

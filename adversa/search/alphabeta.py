@@ -9,15 +9,17 @@ Two engines sit behind the ``alphabeta`` name:
   blackboard.
 * **Enhanced** (`negamax.Kernel`) for play: fail-soft negamax with move ordering
   (TT move, captures, killers, history), a transposition table, iterative
-  deepening, quiescence search, beam forward pruning, PVS and aspiration
-  windows, each switched by an engine parameter (`config.PARAMS["alphabeta"]`).
+  deepening, quiescence search, beam forward pruning, PVS, aspiration windows
+  and (opt-in) late move reductions, each switched by an engine parameter
+  (`config.PARAMS["alphabeta"]`). All but beam, quiescence and LMR leave the
+  value of a fixed-depth search unchanged.
 
 **Depth and time.** ``depth`` is the nominal depth. With a time budget and no
 explicit depth, iterative deepening runs until the budget is spent (up to
 depth 64); with both, whichever ends first. Iterative deepening stops early when
 an iteration proves a win or loss, or saw the whole game tree (no position was
-judged by the evaluation function); with beam pruning neither is a proof, so
-it does not.
+judged by the evaluation function); with beam pruning or late move
+reductions neither is a proof, so it does not.
 
 **The move of a stopped search** (deadline or stop request) is the last completed
 iteration's move, value and PV, unless the interrupted iteration had already
@@ -135,11 +137,12 @@ class AlphaBetaSearch:
         depths = range(1, self.max_depth + 1) if self.iterative else (self.max_depth,)
         stopped = False
         try:
+            # Beam and late move reductions skip or shorten lines on a guess, so neither
+            # a proven result nor a horizon never reached proves anything with them.
+            selective = self.enhancements.beam > 0 or self.enhancements.lmr
             for depth in depths:
                 score = self._iteration(depth)
-                if self.enhancements.beam == 0 and (
-                    is_proven(score) or not self.kernel.horizon_reached
-                ):
+                if not selective and (is_proven(score) or not self.kernel.horizon_reached):
                     break
                 if depth < self.max_depth and reporter.out_of_time():
                     stopped = True

@@ -288,13 +288,19 @@ def search(
             for child in ranked
         )
 
-    def fields() -> dict[str, Any]:
+    def value_now() -> Score | None:
+        """The most visited move's mean; at a chance root, the root's own mean (the expectation)."""
         best = tree.most_visited(root)
+        if best is None:
+            return None
+        return score_of(root if root.player == CHANCE else best)
+
+    def fields() -> dict[str, Any]:
         pv = tree.principal_variation()
         return {
             "depth": len(pv),
             "completed_depth": len(pv),
-            "score": score_of(best) if best is not None else None,
+            "score": value_now(),
             "pv": pv,
             "root_moves": root_moves(),
             "current_move": pv[0] if pv else None,
@@ -314,8 +320,9 @@ def search(
 
     best = tree.most_visited(root)
     pv = tree.principal_variation()
-    value = score_of(best) if best is not None else None
-    reporter.iteration_done(len(pv), value if value is not None else 0.0, pv, 0)
+    value = value_now()
+    if value is not None:
+        reporter.iteration_done(len(pv), value, pv, 0)
     if best is None:  # stopped before the first iteration: any legal move
         move = None if root.player == CHANCE else game.legal_moves(state)[0]
     else:

@@ -38,11 +38,13 @@ from adversa.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 POLL_MASK = POLL_INTERVAL - 1
 assert POLL_INTERVAL & POLL_MASK == 0, "POLL_INTERVAL must be a power of two"
 
-LMR_FIRST_MOVE = 3
-"""Late move reductions start with the fourth move of a node (after TT move, killers …)."""
+LMR_FIRST_MOVE = 2
+"""Late move reductions (``lmr=on``) start with the third move of a node, after the
+TT move and the first killer, and spare captures…"""
 
 LMR_MIN_DEPTH = 3
-"""…and only where at least this many plies remain."""
+"""…and apply only where at least this many plies remain. From the sixth move on,
+with five plies or more to go, the reduction is two plies instead of one."""
 
 PLY_LIMIT = 256
 """Deepest ply any line reaches, quiescence included (depth is at most 64 and capture
@@ -286,10 +288,11 @@ class Kernel:
                         and depth >= LMR_MIN_DEPTH
                         and not is_capture(state, move)
                     ):
-                        # Late move reduction: ask one ply shallower first; a move that
+                        # Late move reduction: ask one or two plies shallower first; a move that
                         # still looks better than alpha is checked again at full depth.
+                        reduction = 2 if index >= 5 and depth >= 5 else 1  # see LMR_MIN_DEPTH
                         value = -negamax(
-                            child, child_mover, child_depth - 1, -scout, -alpha, ply + 1
+                            child, child_mover, child_depth - reduction, -scout, -alpha, ply + 1
                         )
                         if value > alpha:
                             value = -negamax(

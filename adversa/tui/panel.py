@@ -24,7 +24,8 @@ from textual.widgets import DataTable, Label, ProgressBar, Sparkline, Static
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.stats import Iteration, RootMove, Score, SearchResult, Snapshot
 
-ROOT_MOVES_SHOWN = 10
+ROOT_MOVES_SHOWN = 8
+"""With a title and a '… more' line this fills the roots part's fixed 10 lines."""
 PV_SHOWN = 12
 ITERATION_ROWS = 24
 ITERATION_COLUMNS: tuple[tuple[str, str, int], ...] = (
@@ -104,16 +105,17 @@ class SearchPanel(Vertical):
         height: 1fr;
     }
     SearchPanel #panel-config { color: $text-muted; }
-    SearchPanel #panel-stats { height: auto; margin-top: 1; }
+    SearchPanel #panel-stats { height: 5; margin-top: 1; }
     SearchPanel #panel-budget { height: 1; }
     SearchPanel #panel-budget-label { width: 8; color: $text-muted; }
     SearchPanel #panel-budget ProgressBar { width: 1fr; }
     SearchPanel #panel-budget Bar { width: 1fr; }
     SearchPanel #panel-budget-text { width: 17; text-align: right; }
-    SearchPanel #panel-pv { height: auto; margin-top: 1; }
-    SearchPanel #panel-roots { height: auto; margin-top: 1; }
+    SearchPanel #panel-config { height: 1; }
+    SearchPanel #panel-pv { height: 2; margin-top: 1; }
+    SearchPanel #panel-roots { height: 10; margin-top: 1; }
     SearchPanel #panel-iterations { height: 1fr; min-height: 4; margin-top: 1;
-                                    overflow: hidden hidden; }
+                                    overflow-x: hidden; scrollbar-size-vertical: 0; }
     SearchPanel #panel-spark-label { width: 11; color: $text-muted; }
     SearchPanel #panel-spark-row { height: 2; margin-top: 1; }
     SearchPanel Sparkline { width: 1fr; height: 2; }
@@ -206,19 +208,16 @@ class SearchPanel(Vertical):
     # ---- drawing ------------------------------------------------------------------
 
     def _set(self, selector: str, markup: str) -> None:
-        """Update a text part; ask for a layout pass only when its height changes.
+        """Update a text part without a layout pass.
 
-        Layout is the expensive part of a screen update (the engine thread holds
-        the GIL half the time), and at ten snapshots a second it is what made the
-        UI stutter; a same-height update is a repaint of that region only.
+        Every text part has a fixed height (DEFAULT_CSS), so an update is a
+        repaint of that region only. Layout is the expensive part of a screen
+        update — with the engine thread holding the GIL half the time, a layout
+        per snapshot is what made the UI stutter (benchmarks/bench_tui.py).
         """
-        lines = markup.count("\n") + 1
-        if self._texts.get(selector) == markup:
-            return
-        previous = self._texts.get(selector)
-        self._texts[selector] = markup
-        same_height = previous is not None and previous.count("\n") + 1 == lines
-        self.query_one(selector, Static).update(markup, layout=not same_height)
+        if self._texts.get(selector) != markup:
+            self._texts[selector] = markup
+            self.query_one(selector, Static).update(markup, layout=False)
 
     def _stats_markup(self, snap: Snapshot | None) -> str:
         def field(label: str, value: str, width: int = 11) -> str:
@@ -305,8 +304,15 @@ class SearchPanel(Vertical):
         else:
             table.add_row(*cells, key=f"iteration-{index}")
         self._shown_iterations += 1
-        if index >= table.scrollable_content_region.height - 1:
-            table.scroll_to(y=index, animate=False)
+        self.call_after_refresh(self._show_last_iteration)
+
+    def _show_last_iteration(self) -> None:
+        """Scroll the iteration table (only when needed) so the newest row is visible."""
+        table = self.query_one(DataTable)
+        visible = table.scrollable_content_region.height - table.header_height
+        target = max(0, self._shown_iterations - visible)
+        if visible > 0 and table.scroll_y != target:
+            table.scroll_to(y=target, animate=False)
 
     def _blank_iterations(self, filled: int) -> None:
         table = self.query_one(DataTable)

@@ -42,6 +42,7 @@ SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
 """Delays (seconds) between engine moves in engine-vs-engine games, fastest first."""
 DEFAULT_SPEED = 2
 MIN_DELAY = 0.001
+NARROW_WIDTH = 110
 
 
 class GameScreen(Screen[None]):
@@ -49,9 +50,9 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("r,ctrl+y", "redo", "Redo", show=False),
         Binding("h,H", "hint", "Hint"),
-        Binding("f", "flip", "Flip"),
+        Binding("f", "flip", "Flip", show=False),
         Binding("colon,slash", "focus_input", "Type move", key_display=":"),
         Binding("escape", "focus_board", "Board", show=False),
         Binding("p,space", "toggle_pause", "Pause/Go", key_display="p"),
@@ -60,8 +61,8 @@ class GameScreen(Screen[None]):
         Binding("minus", "slower", "Slower", key_display="-"),
         Binding("n", "new_game", "New game"),
         Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+o", "load", "Load"),
-        Binding("m", "menu", "Menu"),
+        Binding("ctrl+o", "load", "Load", show=False),
+        Binding("m", "menu", "Menu", show=False),
         Binding("c", "compare", "Compare"),
         Binding("t", "explore", "Tree"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -112,6 +113,10 @@ class GameScreen(Screen[None]):
         table.add_column("move", key="move")
         self._position_changed(save=False)
         self.board.focus()
+
+    def on_resize(self) -> None:
+        """Below 110 columns the move list gives its room to the board and the panel."""
+        self.set_class(self.size.width < NARROW_WIDTH, "-narrow")
 
     def on_unmount(self) -> None:
         """Leaving the screen (menu, load, quit) must not leave a search running."""
@@ -340,7 +345,8 @@ class GameScreen(Screen[None]):
     # ---- actions ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show the engine-vs-engine keys only in games without a human.
+        """Show the engine-vs-engine keys only in games without a human, and the
+        human's keys (hint, type a move) only in games with one.
 
         Nothing is dimmed as the game goes on (undo with no move, hint on the
         engine's turn): each change of a key's state rebuilds the footer, a
@@ -350,6 +356,8 @@ class GameScreen(Screen[None]):
         """
         if action in ("toggle_pause", "step", "faster", "slower"):
             return not self.session.has_human
+        if action in ("hint", "focus_input"):
+            return self.session.has_human
         return True
 
     def action_undo(self) -> None:

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 import adversa
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
@@ -67,7 +67,7 @@ class OptionField(Horizontal):
         option = self.option
         yield Label(option.name, classes="field-label").with_tooltip(option.help)
         if option.kind == "bool":
-            yield Switch(self.initial == "true", classes="field-value")
+            yield Checkbox("on", self.initial == "true", classes="field-value")
         elif option.kind == "path" or option.choices:
             # A path option offers the bundled trees by name (the game accepts names);
             # a remembered custom file stays on offer too.
@@ -85,7 +85,7 @@ class OptionField(Horizontal):
 
     def value_text(self) -> str:
         if self.option.kind == "bool":
-            return "true" if self.query_one(Switch).value else "false"
+            return "true" if self.query_one(Checkbox).value else "false"
         if self.option.kind == "path" or self.option.choices:
             value = self.query_one(Select).value
             return "" if value is Select.NULL else str(value)
@@ -95,8 +95,9 @@ class OptionField(Horizontal):
 class SeatForm(Vertical):
     """Who plays one seat: Human, or an algorithm with its settings."""
 
-    def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: Player) -> None:
-        super().__init__(classes="seat")
+    def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: Player,
+                 *, narrow: bool = False) -> None:
+        super().__init__(classes="seat -narrow" if narrow else "seat")
         self.seat = seat
         self.seat_name = seat_name
         self.algorithms = algorithms
@@ -120,7 +121,7 @@ class SeatForm(Vertical):
     def _param_field(param: Param, value: Any) -> Horizontal:
         label = Label(param.name, classes="param-label").with_tooltip(param.help)
         if param.kind == "bool":
-            field: Input | Switch = Switch(bool(value), name=param.name)
+            field: Input | Checkbox = Checkbox("on", bool(value), name=param.name)
         else:
             field = Input(param.format(value), name=param.name,
                           type="integer" if param.kind == "int" else "number")
@@ -149,9 +150,9 @@ class SeatForm(Vertical):
         for field in self.query(".seat-params Input"):
             assert isinstance(field, Input) and field.name is not None
             values[field.name] = field.value.strip()
-        for switch in self.query(".seat-params Switch"):
-            assert isinstance(switch, Switch) and switch.name is not None
-            values[switch.name] = "on" if switch.value else "off"
+        for box in self.query(".seat-params Checkbox"):
+            assert isinstance(box, Checkbox) and box.name is not None
+            values[box.name] = "on" if box.value else "off"
         return EngineConfig.create(kind, values).text
 
 
@@ -247,7 +248,8 @@ class StartScreen(Screen[None]):
         seats = self.query_one("#seats", Horizontal)
         await seats.remove_children()
         await seats.mount_all(
-            SeatForm(seat, game.player_name(seat), algorithms, player)
+            SeatForm(seat, game.player_name(seat), algorithms, player,
+                     narrow=len(players) > 2)
             for seat, player in enumerate(players)
         )
 
@@ -273,7 +275,7 @@ class StartScreen(Screen[None]):
             await self._show_game(str(event.value))
 
     @on(Input.Changed, "#options Input")
-    @on(Switch.Changed, "#options Switch")
+    @on(Checkbox.Changed, "#options Checkbox")
     @on(Select.Changed, "#options Select")
     async def _option_changed(self) -> None:
         await self._refresh_seats()
