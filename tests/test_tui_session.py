@@ -226,3 +226,14 @@ def test_redo_undoes_any_undo(checks: list[bool], rng: random.Random) -> None:
             assert (session.state, session.notations) == before
         else:
             session.play(rng.choice(list(session.legal_moves())))
+
+
+def test_tree_results_name_the_leaf_values() -> None:
+    two = GameSession("tree", {"file": "three-ply"}, [None, None])
+    two.play_text("1")
+    two.play_text("1")
+    assert two.status_text() == "Game over — value 3 for MAX (leaf 3)"
+    three = GameSession("tree", {"file": "maxn-three-player"}, [None, None, None])
+    for _ in range(3):
+        three.play(three.legal_moves()[0])
+    assert three.status_text().startswith("Game over — values Player 1: 1, Player 2: 2")

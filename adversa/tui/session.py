@@ -38,7 +38,7 @@ DEFAULT_ENGINES: dict[str, tuple[str, ...]] = {
     "grundy": ("solve", "alphabeta depth=12"),
     "checkers": ("alphabeta depth=20 time=2",),
     "pig": ("expectiminimax depth=3", "maxn depth=3"),
-    "tree": ("alphabeta depth=12",),
+    "tree": ("alphabeta depth=12", "expectiminimax depth=12", "maxn depth=12"),
 }
 """Per game, engines in order of preference; the first that fits the game's
 options wins (3-player Pig cannot use expectiminimax, so it gets max^n)."""
@@ -175,15 +175,22 @@ class GameSession:
         if outcome is not None:
             if outcome.winner is not None:
                 return f"{self.game.player_name(outcome.winner)} wins — {outcome.reason}"
-            if self.game.name == "tree" and outcome.utilities:
-                values = ", ".join(f"{value:g}" for value in outcome.utilities)
-                return f"Game over — value {values} ({outcome.reason})"
+            if outcome.utilities and len(set(outcome.utilities)) > 1:
+                return f"Game over — {self._values_text(outcome.utilities)} ({outcome.reason})"
             return f"Draw — {outcome.reason}"
         seat = self.to_move
         if seat == CHANCE:
             return "Chance to move (rolling…)"
         who = "you" if self.players[seat] is None else self.players[seat].algorithm  # type: ignore[union-attr]
         return f"{self.game.player_name(seat)} to move ({who})"
+
+    def _values_text(self, utilities: tuple[float, ...]) -> str:
+        """Leaf values without a winner (textbook trees): MAX's value when zero-sum."""
+        if len(utilities) == 2 and utilities[0] == -utilities[1]:
+            return f"value {utilities[0]:g} for {self.game.player_name(0)}"
+        return "values " + ", ".join(
+            f"{self.game.player_name(seat)}: {value:g}" for seat, value in enumerate(utilities)
+        )
 
     # ---- changing the position ---------------------------------------------------
 
