@@ -36,7 +36,7 @@ def fail(message: str) -> NoReturn:
 class AdversaGroup(click.Group):
     """A click group that turns usage errors and `AdversaError` into one line."""
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102 - click entry point
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         try:
             return super().main(*args, **kwargs)

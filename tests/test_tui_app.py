@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 from tui_fakes import FakeEngine, until
 
 from adversa.cli import main
@@ -20,7 +20,7 @@ from adversa.tui.boards import BoardView
 from adversa.tui.panel import SearchPanel
 from adversa.tui.screens.dialogs import PathDialog
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.screens.help import HelpScreen
+from adversa.tui.screens.help import HelpScreen, game_keys
 from adversa.tui.session import GameSession, parse_player
 
 SIZE = (120, 40)
@@ -138,9 +138,12 @@ async def test_undo_takes_back_the_reply_and_the_move_then_redo() -> None:
         assert len(session.moves) == 2
         await pilot.press("escape", "u")
         assert session.moves == [] and session.is_human_turn()
+        moves_table = screen.query_one("#moves", DataTable)
+        assert moves_table.row_count == 0
         await pilot.press("r")
         await pilot.pause()
         assert session.notations == ["b2", "a3"]
+        assert [moves_table.get_row_at(row)[2] for row in range(2)] == ["b2", "a3"]
         assert len(engine.calls) == 1  # redo replays, it does not search again
 
 
@@ -363,3 +366,15 @@ async def test_pig_dice_are_rolled_for_everyone_and_recorded() -> None:
         assert all(kind != -1 or text.isdigit()
                    for kind, text in zip(kinds, session.notations, strict=True))
         assert screen.board.state == session.state
+
+
+def test_the_readme_keys_table_lists_every_game_key() -> None:
+    """The help screen is generated from the bindings; the README table is written by
+    hand, so check it names every binding's first key."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
+    for keys, _ in game_keys():
+        first = keys.split(" / ")[0]
+        if first == "escape":
+            continue  # described in the "Type a move" row
+        assert f"`{first}`" in playing, f"README keys table lacks {first!r}"

@@ -4,13 +4,13 @@ and the panel's number formatting."""
 from __future__ import annotations
 
 from textual import on
-from textual.app import App
+from textual.app import App, ComposeResult
 from tui_fakes import FakeEngine, until
 
 from adversa.games import make_game
 from adversa.search.config import EngineConfig
 from adversa.search.stats import Iteration
-from adversa.tui.panel import effective_branching, format_count, format_score
+from adversa.tui.panel import IterationTable, effective_branching, format_count, format_score
 from adversa.tui.runner import (
     EngineRunner,
     IterationDone,
@@ -138,3 +138,21 @@ def test_number_formatting_for_the_panel() -> None:
     iterations = [Iteration(1, 0.1, 10, 0.0, ()), Iteration(2, 0.2, 40, 0.0, (), 4.0),
                   Iteration(3, 0.3, 100, 0.0, (), None)]
     assert effective_branching(iterations) == 4.0
+
+
+async def test_the_iteration_table_keeps_the_newest_rows_in_view() -> None:
+    class TableApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield IterationTable(id="table")
+
+    app = TableApp()
+    async with app.run_test(size=(60, 6)) as pilot:
+        table = app.query_one(IterationTable)
+        for depth in range(1, 13):
+            table.add(Iteration(depth, 0.01 * depth, 10 * depth, 0.0, ("b2",), 2.0))
+        await pilot.pause()
+        lines = table.render().plain.splitlines()
+        assert lines[0].split()[:3] == ["depth", "time", "nodes"]
+        assert [line.split()[0] for line in lines[1:]] == ["8", "9", "10", "11", "12"]
+        table.clear()
+        assert table.render().plain.splitlines()[1:] == []

@@ -52,6 +52,12 @@ class Terminal:
             time.sleep(0.1)
         raise AssertionError(f"timed out; the screen was:\n{self.screen()}")
 
+    def alive(self) -> bool:
+        """True while the app runs (the session, and its server, end with it)."""
+        done = subprocess.run([*self.base, "has-session", "-t", "smoke"],
+                              capture_output=True, check=False)
+        return done.returncode == 0
+
     def close(self) -> None:
         """Stop the private server and remove its socket file (tmux leaves it behind)."""
         found = subprocess.run([*self.base, "display-message", "-p", "#{socket_path}"],
@@ -95,3 +101,21 @@ def test_play_a_tictactoe_move_and_see_the_engine_reply(
     time.sleep(0.3)
     term.keys("q")
     term.wait_for(lambda text: "Moves" not in text, seconds=5)
+
+
+def test_quit_during_a_long_real_search_exits_at_once(
+    terminal: Callable[[str], Terminal],
+) -> None:
+    term = terminal("play checkers --player human --player 'alphabeta depth=40 time=60'")
+    term.wait_for(lambda text: "Black to move (you)" in text)
+    term.keys(":")
+    time.sleep(0.3)
+    term.keys("11-15", "Enter")
+    term.wait_for(lambda text: "is thinking" in text)
+    time.sleep(0.5)
+    asked = time.monotonic()
+    term.keys("C-q")
+    while term.alive() and time.monotonic() - asked < 5:
+        time.sleep(0.05)
+    assert not term.alive(), "the app was still running 5 s after ctrl+q"
+    assert time.monotonic() - asked < 2.0

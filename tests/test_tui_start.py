@@ -36,25 +36,27 @@ def test_every_registered_game_is_offered() -> None:
     assert [name for _, name in available_games()] == game_names()
 
 
-async def test_each_game_starts_from_the_start_screen() -> None:
+@pytest.mark.parametrize("name", game_names())
+async def test_each_game_starts_from_the_start_screen(name: str) -> None:
     engine = FakeEngine()
     app = AdversaApp(engine_search=engine)
     async with app.run_test(size=SIZE) as pilot:
-        for name in game_names():
-            await pilot.pause()
-            start = app.screen
-            assert isinstance(start, StartScreen)
-            start.query_one("#game", Select).value = name
-            await pilot.pause()
-            assert len(start.query(SeatForm)) >= 2
-            await pilot.press("ctrl+g")
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, GameScreen), name
-            assert screen.session.game_name == name
-            assert screen.session.players[0] is None  # seat 0 defaults to the human
-            assert all(player is not None for player in screen.session.players[1:])
-            await pilot.press("escape", "m")
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = name
+        await pilot.pause()
+        assert len(start.query(SeatForm)) >= 2
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.session.game_name == name
+        assert screen.session.players[0] is None  # seat 0 defaults to the human
+        assert all(player is not None for player in screen.session.players[1:])
+        await pilot.press("escape", "m")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)  # and back to choose again
         assert engine.calls == []  # the human moves first in every default setup
 
 

@@ -45,7 +45,9 @@ class Param:
             value: Any = int(lowered) if self.kind == "int" else float(lowered)
         except ValueError:
             expected = {"bool": "on or off", "int": "a whole number"}.get(self.kind, "a number")
-            raise EngineSpecError(f"engine option {self.name}={text!r}: expected {expected}") from None
+            raise EngineSpecError(
+                f"engine option {self.name}={text!r}: expected {expected}"
+            ) from None
         if self.minimum is not None and value < self.minimum:
             raise EngineSpecError(f"engine option {self.name}={text}: minimum is {self.minimum:g}")
         if self.maximum is not None and value > self.maximum:
@@ -63,7 +65,9 @@ class Param:
 _DEPTH = Param("depth", "int", 4, "plies to search (decision plies for chance games)", 0, 64)
 _TIME = Param("time", "float", 0.0, "seconds per move; 0 means no limit", 0, 3600)
 _SEED = Param("seed", "int", 0, "random seed, for reproducible play", 0, None)
-_TRACE = Param("trace", "int", 0, "record up to this many visited nodes for the tree explorer", 0, 200_000)
+_TRACE = Param(
+    "trace", "int", 0, "record up to this many visited nodes for the tree explorer", 0, 200_000
+)
 _TABLE = Param("tt", "bool", True, "transposition table: results reused per remaining depth")
 
 PARAMS: dict[str, tuple[Param, ...]] = {

@@ -35,12 +35,8 @@ SNAPSHOT_PERIOD = 0.1
 """Seconds between two live snapshots: about ten a second."""
 
 
-class SearchStopped(Exception):  # noqa: N818 - a control-flow signal, not an error
+class SearchStopped(Exception):
     """Raised inside an algorithm when the stop flag or the deadline fires."""
-
-
-class AlgorithmMismatch(Exception):  # noqa: N818 - wrapped as AdversaError by callers
-    """An algorithm asked to search a game it does not fit."""
 
 
 @dataclass(slots=True)

@@ -152,9 +152,6 @@ class GameSession:
     def has_human(self) -> bool:
         return any(player is None for player in self.players)
 
-    def player_at(self, seat: int) -> Player:
-        return self.players[seat]
-
     def is_human_turn(self) -> bool:
         return self._human_at(self.state)
 

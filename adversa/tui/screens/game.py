@@ -80,6 +80,7 @@ class GameScreen(Screen[None]):
         self.hint_move: Any = None
         self._search_ply: int | None = None
         self._timer: Timer | None = None
+        self._shown_moves: list[str] = []
 
     # ---- layout -----------------------------------------------------------------
 
@@ -161,10 +162,12 @@ class GameScreen(Screen[None]):
         if session.is_over:
             status = f"[b $success]{status}[/]"
         elif self.runner is not None and self.runner.running and self.runner.purpose == "move":
-            status = f"[b]{status}[/]  [$accent]thinking…[/]"
+            name = escape(session.game.player_name(session.to_move))
+            status = f"[b]{name}[/] [$accent]is thinking…[/]"
         else:
             status = f"[b]{status}[/]"
-        self.query_one("#status", Static).update(status, layout=False)
+        # A layout pass only for a result (which may wrap): during a search it would stall.
+        self.query_one("#status", Static).update(status, layout=session.is_over)
         game = session.game
         seats = []
         for seat, player in enumerate(session.players):
@@ -179,13 +182,23 @@ class GameScreen(Screen[None]):
             autoplay.update(f"{state} · delay {SPEEDS[self.speed]:g}s (+/-)", layout=False)
 
     def _show_moves(self) -> None:
+        """Bring the move list in line with the session, touching only the changed tail
+        (a long checkers game would otherwise rebuild hundreds of rows per move)."""
         table = self.query_one("#moves", DataTable)
         session = self.session
-        table.clear()
-        for ply, (state, text) in enumerate(zip(session.states, session.notations, strict=False)):
-            seat = session.game.to_move(state)
+        shown = self._shown_moves
+        keep = 0
+        while keep < min(len(shown), len(session.notations)) and (
+            shown[keep] == session.notations[keep]
+        ):
+            keep += 1
+        for ply in range(len(shown) - 1, keep - 1, -1):
+            table.remove_row(f"ply-{ply}")
+        for ply in range(keep, len(session.notations)):
+            seat = session.game.to_move(session.states[ply])
             who = "dice" if seat == CHANCE else session.game.player_name(seat)
-            table.add_row(str(ply + 1), who, text)
+            table.add_row(str(ply + 1), who, session.notations[ply], key=f"ply-{ply}")
+        self._shown_moves = list(session.notations)
         if table.row_count:
             table.move_cursor(row=table.row_count - 1, animate=False)
 
