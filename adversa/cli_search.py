@@ -112,10 +112,8 @@ def value_note(result: SearchResult) -> str:
         return f"  (forced win in {extra['win_in_plies']} plies)"
     if "loss_in_plies" in extra:
         return f"  (forced loss in {extra['loss_in_plies']} plies)"
-    raw = extra.get("raw_value")
-    if raw is not None and result.value is not None and raw != result.value:
-        return f"  (evaluation {raw:+g} in {extra.get('raw_name', 'raw units')})"
-    return ""
+    unit = result.snapshot.score_unit
+    return f" {unit}" if unit and result.value is not None else ""
 
 
 @click.command()
@@ -186,7 +184,8 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
     snapshot = result.snapshot
     console.print(f"[bold]{game.title}[/] — engine [cyan]{config.text}[/]")
     console.print(f"best move  [bold green]{result.best_move_text}[/]")
-    console.print(f"value      [bold]{score_text(result.value)}[/]{value_note(result)}")
+    shown = result.snapshot.show_score(result.value)
+    console.print(f"value      [bold]{shown}[/]{value_note(result)}")
     console.print(f"PV         {' '.join(result.pv) or '—'}")
     if result.stopped:
         console.print("[yellow]stopped by the time budget (or a stop request)[/]")
@@ -199,26 +198,30 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
     console.print(stats)
     if snapshot.iterations:
         table = Table(title="Iterations")
-        for column in ("depth", "seconds", "nodes", "score", "PV"):
+        score_header = f"score ({snapshot.score_unit})" if snapshot.score_unit else "score"
+        for column in ("depth", "seconds", "nodes", score_header, "PV"):
             table.add_column(column, justify="left" if column == "PV" else "right")
         for iteration in snapshot.iterations:
             table.add_row(
                 str(iteration.depth),
                 f"{iteration.seconds:.3f}",
                 f"{iteration.nodes:,}",
-                score_text(iteration.score),
+                snapshot.show_score(iteration.score),
                 " ".join(iteration.pv),
             )
         console.print(table)
     if snapshot.root_moves:
-        moves = Table(title="Root moves (non-best alpha-beta scores are bounds)")
+        bounds_note = " (non-best scores are bounds)" if config.algorithm == "alphabeta" else ""
+        moves = Table(title=f"Root moves{bounds_note}")
         moves.add_column("move")
-        moves.add_column("score", justify="right")
+        moves.add_column(
+            f"score ({snapshot.score_unit})" if snapshot.score_unit else "score", justify="right"
+        )
         moves.add_column("visits", justify="right")
         for root_move in snapshot.root_moves:
             moves.add_row(
                 root_move.move,
-                score_text(root_move.score),
+                snapshot.show_score(root_move.score),
                 "" if root_move.visits is None else str(root_move.visits),
             )
         console.print(moves)

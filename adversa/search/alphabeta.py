@@ -46,6 +46,7 @@ from adversa.search.common import (
     format_pv,
     is_proven,
     root_moves,
+    show_scores_in_evaluator_units,
     to_utility,
     two_player_fit,
 )
@@ -134,6 +135,7 @@ class AlphaBetaSearch:
     def run(self) -> SearchResult:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
+        show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
         depths = range(1, self.max_depth + 1) if self.iterative else (self.max_depth,)
         stopped = False
         try:

@@ -53,6 +53,21 @@ def scores_by_distance(game: Game[Any, Any]) -> bool:
     return not game.fixed_move_order and tuple(game.utility_bounds()) == (-1.0, 1.0)
 
 
+def show_scores_in_evaluator_units(
+    reporter: Reporter, game: Game[Any, Any], evaluator: Any
+) -> None:
+    """Tell the reporter how people should read this search's scores.
+
+    Snapshots then carry the evaluator's scale and unit (e.g. e(n) for
+    tic-tac-toe) and, for games scored by win distance, the win value, so that
+    `Snapshot.show_score` writes ``+1`` rather than ``+0.111`` and ``win``
+    rather than ``+1``.
+    """
+    reporter.score_scale = evaluator.raw_scale
+    reporter.score_unit = "" if evaluator.raw_name == "value" else evaluator.raw_name
+    reporter.win_value = game.utility_bounds()[1] if scores_by_distance(game) else None
+
+
 def terminal_score(utility: float, ply: int, by_distance: bool) -> float:
     """The internal score of a terminal state worth ``utility`` to the player scored.
 

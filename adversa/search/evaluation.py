@@ -303,7 +303,7 @@ def checkers_evaluator(
         value = score / CHECKERS_SCALE
         return value if player == 0 else -value
 
-    return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="points (man = 100)")
+    return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="pts")
 
 
 FACTORIES: dict[str, Callable[[Game[Any, Any]], Evaluator]] = {

@@ -32,6 +32,7 @@ from adversa.search.common import (
     format_pv,
     root_moves,
     scores_by_distance,
+    show_scores_in_evaluator_units,
     terminal_score,
     to_utility,
     two_player_fit,
@@ -91,6 +92,7 @@ class TextbookSearch:
     def run(self) -> SearchResult:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
+        show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
         stopped = False
         try:
             score = self._value(self.root, self.depth, -INFINITY, INFINITY, 0, (), None)

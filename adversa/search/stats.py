@@ -119,6 +119,18 @@ class Snapshot:
     """The root move being searched now (None when not meaningful)."""
     iterations: tuple[Iteration, ...]
     finished: bool = False
+    score_scale: float = 1.0
+    """Multiply a score by this to show it in the evaluator's own units (e.g. the
+    lectures' e(n) for tic-tac-toe, points with a man = 100 for checkers)."""
+    score_unit: str = ""
+    """The name of those units ("" when scores are shown as they are)."""
+    win_value: float | None = None
+    """The utility of a proven win (scores at or beyond it read "win"/"loss");
+    None for games whose values are plain numbers (textbook trees)."""
+
+    def show_score(self, score: Score | None) -> str:
+        """A score as people read it, in the evaluator's units; see `display_score`."""
+        return display_score(score, self.score_scale, self.win_value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +178,23 @@ class SearchResult:
     @property
     def iterations(self) -> tuple[Iteration, ...]:
         return self.snapshot.iterations
+
+
+def display_score(score: Score | None, scale: float = 1.0, win_value: float | None = None) -> str:
+    """The one way scores are written for people (CLI tables, the live panel).
+
+    Proven results read ``win``/``loss``; heuristic values are shown in the
+    evaluator's units (``+1`` for the centre at depth 2 in tic-tac-toe, not
+    ``+0.111``); vectors as ``(1, 2, 6)``; unknown as ``—``.
+    """
+    if score is None:
+        return "—"
+    if isinstance(score, tuple):
+        return "(" + ", ".join(f"{value:.4g}" for value in score) + ")"
+    if win_value is not None and abs(score) >= win_value:
+        return "win" if score > 0 else "loss"
+    shown = score * scale + 0.0  # + 0.0 turns -0.0 into 0.0
+    return f"{shown:+.4g}" if shown else "0"
 
 
 SearchEvent = Snapshot | Iteration | SearchResult
@@ -216,6 +245,9 @@ class Reporter:
         self.stopped = False
         self._next_snapshot = self.started + snapshot_period
         self.snapshot_fields: Callable[[], dict[str, Any]] = dict
+        self.score_scale = 1.0
+        self.score_unit = ""
+        self.win_value: float | None = None
 
     # ---- hot path helpers -----------------------------------------------------
 
@@ -283,6 +315,9 @@ class Reporter:
             current_move=extra.get("current_move"),
             iterations=tuple(self.iterations),
             finished=finished,
+            score_scale=self.score_scale,
+            score_unit=self.score_unit,
+            win_value=self.win_value,
         )
 
     def finish(self, result: SearchResult) -> SearchResult:

@@ -105,14 +105,13 @@ class SearchPanel(Vertical):
         padding: 0 1;
         height: 1fr;
     }
-    SearchPanel #panel-config { color: $text-muted; }
+    SearchPanel #panel-config { height: 1; color: $text-muted; }
     SearchPanel #panel-stats { height: 5; margin-top: 1; }
     SearchPanel #panel-budget { height: 1; }
     SearchPanel #panel-budget-label { width: 8; color: $text-muted; }
     SearchPanel #panel-budget ProgressBar { width: 1fr; }
     SearchPanel #panel-budget Bar { width: 1fr; }
     SearchPanel #panel-budget-text { width: 17; text-align: right; }
-    SearchPanel #panel-config { height: 1; }
     SearchPanel #panel-pv { height: 2; margin-top: 1; }
     SearchPanel #panel-roots { height: 10; margin-top: 1; }
     SearchPanel #panel-iterations { height: 1fr; min-height: 3; margin-top: 1; }

@@ -178,7 +178,8 @@ class GameSession:
         seat = self.to_move
         if seat == CHANCE:
             return "Chance to move (rolling…)"
-        who = "you" if self.players[seat] is None else self.players[seat].algorithm  # type: ignore[union-attr]
+        player = self.players[seat]
+        who = "you" if player is None else player.algorithm
         return f"{self.game.player_name(seat)} to move ({who})"
 
     def _values_text(self, utilities: tuple[float, ...]) -> str:
