@@ -31,7 +31,9 @@ class Terminal:
 
     def __init__(self, command: str) -> None:
         assert TMUX is not None
-        self.base = [TMUX, "-L", f"adversa-smoke-{os.getpid()}-{time.monotonic_ns()}"]
+        name = f"adversa-smoke-{os.getpid()}-{time.monotonic_ns()}"
+        self.base = [TMUX, "-L", name]
+        self.socket = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}" / name
         subprocess.run([*self.base, "new-session", "-d", "-s", "smoke", "-x", "120", "-y", "40",
                         command], check=True)
 
@@ -60,11 +62,8 @@ class Terminal:
 
     def close(self) -> None:
         """Stop the private server and remove its socket file (tmux leaves it behind)."""
-        found = subprocess.run([*self.base, "display-message", "-p", "#{socket_path}"],
-                               capture_output=True, text=True, check=False)
         subprocess.run([*self.base, "kill-server"], check=False, capture_output=True)
-        if found.stdout.strip():
-            Path(found.stdout.strip()).unlink(missing_ok=True)
+        self.socket.unlink(missing_ok=True)
 
 
 @pytest.fixture

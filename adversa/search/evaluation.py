@@ -209,30 +209,48 @@ def checkers_evaluator(
 ) -> Evaluator:
     """A weighted sum of checkers features; ``raw_value`` is in points (man = 100).
 
-    Speed: features are popcounts of bit masks precomputed here (rows, centre,
-    forward cones in the game's ghost-square layout), so a leaf costs a few
-    dozen integer operations and no loop over squares except for runaway men,
-    whose candidates are first narrowed to the advanced half of the board.
+    Speed (a leaf's evaluation is the largest share of a checkers search): every
+    feature that depends on one piece's square alone — material, advancement,
+    back rank, centre — is folded into a per-square table for each kind of piece
+    (black man, white man, black king, white king), and each table is split into
+    `CHUNK_BITS`-bit slices of the bitboard, so a kind's whole contribution is
+    three list lookups instead of a dozen popcounts. Kings are rare, so their
+    lookups are skipped when there are none. Mobility depends on the occupancy
+    and stays two popcounts of shifted masks; runaway men, whose candidates are
+    first narrowed to the advanced half of the board, are the only loop.
     """
     from adversa.games import checkers as rules
 
     w = weights or CheckersWeights()
     bit = rules.SQUARE_BIT
-    valid = rules.VALID
-
-    def squares_mask(squares: Any) -> int:
-        return sum(bit[square] for square in squares)
 
     def row_of(square: int) -> int:
         return (square - 1) // 4
 
-    # Rows as binary digits: a man's row r is the sum of the masks it is in, weighted 1, 2, 4.
-    row_bit_masks = tuple(
-        squares_mask(s for s in rules.SQUARES if row_of(s) >> digit & 1) for digit in range(3)
-    )
-    black_back, white_back = squares_mask(range(1, 5)), squares_mask(range(29, 33))
-    centre = squares_mask((10, 11, 14, 15, 18, 19, 22, 23))
-    black_advanced, white_advanced = squares_mask(range(13, 29)), squares_mask(range(5, 21))
+    centre = {10, 11, 14, 15, 18, 19, 22, 23}
+
+    def black_man(square: int) -> float:
+        return (w.man + w.advancement * row_of(square) + w.back_rank * (square <= 4)
+                + w.centre * (square in centre))
+
+    def white_man(square: int) -> float:
+        return -(w.man + w.advancement * (7 - row_of(square)) + w.back_rank * (square >= 29)
+                 + w.centre * (square in centre))
+
+    def black_king(square: int) -> float:
+        return w.king + w.centre * (square in centre)
+
+    def white_king(square: int) -> float:
+        return -black_king(square)
+
+    black_men_at, white_men_at = chunk_tables(black_man), chunk_tables(white_man)
+    black_kings_at, white_kings_at = chunk_tables(black_king), chunk_tables(white_king)
+    black_advanced = sum(bit[square] for square in range(13, 29))
+    white_advanced = sum(bit[square] for square in range(5, 21))
+    valid = rules.VALID
+    mobility = w.mobility
+    runaway = w.runaway
+    low_mask, shift, high_shift = CHUNK_MASK, CHUNK_BITS, 2 * CHUNK_BITS
 
     def cone(square: int, forward: int) -> int:
         row, col = rules.square_coordinates(square)
@@ -246,7 +264,6 @@ def checkers_evaluator(
 
     black_cone = {bit[s]: (cone(s, 1), row_of(s)) for s in rules.SQUARES}
     white_cone = {bit[s]: (cone(s, -1), 7 - row_of(s)) for s in rules.SQUARES}
-    r1, r2, r4 = row_bit_masks
 
     def runaways(men: int, enemies: int, cones: dict[int, tuple[int, int]]) -> float:
         bonus = 0.0
@@ -261,49 +278,73 @@ def checkers_evaluator(
     def evaluate(state: Any, player: int) -> float:
         black, white, kings = state.black, state.white, state.kings
         black_men, white_men = black & ~kings, white & ~kings
-        black_kings, white_kings = black & kings, white & kings
-        empty = valid ^ (black | white)
-        black_men_count, white_men_count = black_men.bit_count(), white_men.bit_count()
-        score = w.man * (black_men_count - white_men_count) + w.king * (
-            black_kings.bit_count() - white_kings.bit_count()
-        )
-        black_rows = (
-            (black_men & r1).bit_count()
-            + 2 * (black_men & r2).bit_count()
-            + 4 * (black_men & r4).bit_count()
-        )
-        white_rows = (
-            (white_men & r1).bit_count()
-            + 2 * (white_men & r2).bit_count()
-            + 4 * (white_men & r4).bit_count()
-        )
-        # White advances towards row 0: its progress is 7·men − rows.
-        score += w.advancement * (black_rows - (7 * white_men_count - white_rows))
-        score += w.back_rank * ((black_men & black_back).bit_count()
-                                - (white_men & white_back).bit_count())
-        score += w.centre * ((black & centre).bit_count() - (white & centre).bit_count())
-        if w.mobility:
+        low0, low1, low2 = black_men_at
+        score = low0[black_men & low_mask] + low1[black_men >> shift & low_mask] + low2[
+            black_men >> high_shift
+        ]
+        low0, low1, low2 = white_men_at
+        score += low0[white_men & low_mask] + low1[white_men >> shift & low_mask] + low2[
+            white_men >> high_shift
+        ]
+        if kings:
+            black_kings, white_kings = black & kings, white & kings
+            low0, low1, low2 = black_kings_at
+            score += low0[black_kings & low_mask] + low1[black_kings >> shift & low_mask] + low2[
+                black_kings >> high_shift
+            ]
+            low0, low1, low2 = white_kings_at
+            score += low0[white_kings & low_mask] + low1[white_kings >> shift & low_mask] + low2[
+                white_kings >> high_shift
+            ]
+        if mobility:
+            empty = valid ^ (black | white)
             black_targets = (black << 4) | (black << 5)
             white_targets = (white >> 4) | (white >> 5)
-            if black_kings:
+            if kings:
+                black_kings, white_kings = black & kings, white & kings
                 black_targets |= (black_kings >> 4) | (black_kings >> 5)
-            if white_kings:
                 white_targets |= (white_kings << 4) | (white_kings << 5)
-            score += w.mobility * (
+            score += mobility * (
                 (black_targets & empty).bit_count() - (white_targets & empty).bit_count()
             )
-        if w.runaway:
+        if runaway:
             # Most positions have no man in the far half: skip the calls then.
             black_candidates = black_men & black_advanced
             white_candidates = white_men & white_advanced
             if black_candidates:
-                score += w.runaway * runaways(black_candidates, white, black_cone)
+                score += runaway * runaways(black_candidates, white, black_cone)
             if white_candidates:
-                score -= w.runaway * runaways(white_candidates, black, white_cone)
+                score -= runaway * runaways(white_candidates, black, white_cone)
         value = score / CHECKERS_SCALE
         return value if player == 0 else -value
 
     return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="pts")
+
+
+CHUNK_BITS = 12
+"""Width of the bitboard slices `chunk_tables` indexes (three slices cover the 35-bit
+ghost layout; 4,096-entry lists keep the four tables small)."""
+CHUNK_MASK = (1 << CHUNK_BITS) - 1
+
+
+def chunk_tables(value_at: Callable[[int], float]) -> tuple[list[float], ...]:
+    """Per slice of the checkers bitboard, the summed ``value_at(square)`` of every subset.
+
+    ``tables[k][(mask >> k·CHUNK_BITS) & CHUNK_MASK]`` summed over the slices is the
+    sum of ``value_at`` over the squares in ``mask``; each entry is built from the
+    entry without its highest bit, so building costs one addition per entry.
+    """
+    from adversa.games import checkers as rules
+
+    by_index = {rules.SQUARE_INDEX[square]: value_at(square) for square in rules.SQUARES}
+    tables = []
+    for first in range(0, 3 * CHUNK_BITS, CHUNK_BITS):
+        table = [0.0] * (1 << CHUNK_BITS)
+        for subset in range(1, 1 << CHUNK_BITS):
+            top = subset.bit_length() - 1
+            table[subset] = table[subset ^ (1 << top)] + by_index.get(first + top, 0.0)
+        tables.append(table)
+    return tuple(tables)
 
 
 FACTORIES: dict[str, Callable[[Game[Any, Any]], Evaluator]] = {

@@ -215,6 +215,63 @@ class Kernel:
                         pv[ply] = (move, *pv[ply + 1])
             return best
 
+        def horizon(
+            state: Any,
+            mover: int,
+            moves: Sequence[Hashable],
+            depth: int,
+            alpha: float,
+            beta: float,
+            ply: int,
+        ) -> tuple[float, Hashable | None, float]:
+            """The children of a node one ply above the horizon, judged in one loop.
+
+            Speed over elegance: this is what ``negamax`` does at depth 0, inlined, so the
+            most numerous nodes of a search cost no recursive call of their own. A static
+            value does not depend on the window, so there is nothing for PVS to scout
+            (a null-window search would only evaluate the same leaf twice); captures still
+            pending go to quiescence with the node's window. Returns ``(best value, best
+            move, alpha)`` with the parent's cutoff bookkeeping done.
+            """
+            nonlocal nodes, leaves, cutoffs, pruned
+            best = -INFINITY
+            best_move = None
+            next_ply = ply + 1
+            for index, move in enumerate(moves):
+                child = result(state, move)
+                child_mover = to_move(child)
+                nodes += 1  # stat
+                if not nodes & POLL_MASK:  # stat
+                    checkpoint()  # stat
+                pv[next_ply] = ()
+                if use_quiescence and not is_quiet(child):
+                    if child_mover == mover:
+                        value = extend(child, mover, alpha, beta, next_ply)
+                    else:
+                        value = -extend(child, child_mover, -beta, -alpha, next_ply)
+                else:
+                    leaves += 1  # stat
+                    if is_terminal(child):
+                        value = terminal_value(child, child_mover, next_ply)
+                    else:
+                        kernel.horizon_reached = True
+                        value = evaluate(child, child_mover)
+                    if child_mover != mover:
+                        value = -value
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > alpha:
+                        alpha = value
+                        if value >= beta:
+                            cutoffs += 1  # stat
+                            pruned += len(moves) - index - 1  # stat
+                            if ordering:
+                                note_cutoff(state, move, ply, depth)
+                            break
+                        pv[ply] = (move, *pv[next_ply])
+            return best, best_move, alpha
+
         def negamax(
             state: Any, mover: int, depth: int, alpha: float, beta: float, ply: int
         ) -> float:
@@ -274,6 +331,9 @@ class Kernel:
             best = -INFINITY
             best_move = None
             child_depth = depth - 1
+            if child_depth <= 0:
+                best, best_move, alpha = horizon(state, mover, moves, depth, alpha, beta, ply)
+                moves = ()  # the children are done: skip the recursive loop below
             for index, move in enumerate(moves):
                 child = result(state, move)
                 child_mover = to_move(child)
