@@ -3,6 +3,8 @@ and the panel's number formatting."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from textual import on
 from textual.app import App, ComposeResult
 from tui_fakes import FakeEngine, until
@@ -130,11 +132,22 @@ def test_progress_messages_coalesce_only_within_one_search() -> None:
 def test_number_formatting_for_the_panel() -> None:
     assert format_count(1234567) == "1,234,567"
     assert format_count(123_456_789_012) == "123,457M"
-    assert format_score(0.5) == "+0.50"
-    assert format_score(-1234.0) == "-1,234"
+    assert format_score(0.5) == "+0.5"
     assert format_score(None) == "–"
-    assert format_score((1.0, -0.5, 0.0)) == "(+1.00, -0.50, +0.00)"
-    assert format_score((0.5, 0.25, 0.25), compact=True) == ".5/.2/.2"
+    assert format_score((1.0, -0.5, 0.0)) == "(1, -0.5, 0)"
+    assert format_score((0.5, 0.25, 0.25), compact=True) == "0.5/0.25/0.25"
+    # Scores are shown in the search's own units: e(n) = +1 for the centre at depth 2
+    # is 1/9 on the ±1 scale, and a proven result reads as win/loss.
+    game = make_game("tictactoe")
+    snapshot = dataclasses.replace(
+        FakeEngine()(game, game.initial_state(), CONFIG).snapshot,
+        score_scale=9.0,
+        win_value=1.0,
+    )
+    assert format_score(1 / 9, snapshot) == "+1"
+    assert format_score(-2 / 9, snapshot) == "-2"
+    assert format_score(1.0, snapshot) == "win"
+    assert format_score(-1.0, snapshot) == "loss"
     iterations = [Iteration(1, 0.1, 10, 0.0, ()), Iteration(2, 0.2, 40, 0.0, (), 4.0),
                   Iteration(3, 0.3, 100, 0.0, (), None)]
     assert effective_branching(iterations) == 4.0

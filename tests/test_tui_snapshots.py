@@ -27,10 +27,12 @@ FIXED_SNAPSHOT = Snapshot(
     algorithm="alphabeta", config="alphabeta depth=9 time=2", elapsed=0.75, time_budget=2.0,
     depth=5, completed_depth=4, seldepth=7, nodes=1_234_567, leaves=654_321, cutoffs=45_678,
     pruned=123_456, tt_probes=20_000, tt_hits=5_000, tt_stores=15_000, tt_fill=0.125,
-    nps=1_646_089.0, score=0.5, pv=("b2", "a1", "c3", "a3"),
-    root_moves=(RootMove("b2", 0.5), RootMove("a1", 0.0), RootMove("c3", -0.25),
+    nps=1_646_089.0, score=1 / 9, pv=("b2", "a1", "c3", "a3"),
+    root_moves=(RootMove("b2", 1 / 9), RootMove("a1", 1.0), RootMove("c3", -2 / 9),
                 RootMove("a3")),
     current_move="a1", iterations=ITERATIONS,
+    # Tic-tac-toe's e(n) units (scores are stored on the ±1 scale) and proven wins.
+    score_scale=9.0, score_unit="e(n)", win_value=1.0,
 )
 
 VECTOR_RESULT = SearchResult(

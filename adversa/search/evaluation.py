@@ -18,13 +18,17 @@ Game-specific evaluators are registered by game name in `FACTORIES` /
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from adversa.games.base import Game
 
 EvalFunction = Callable[[Any, int], float]
+T = TypeVar("T")
+Chunks = tuple[list[T], list[T], list[T]]
+"""Three lookup tables, one per `CHUNK_BITS`-bit slice of a checkers bitboard."""
 VectorEvalFunction = Callable[[Any], tuple[float, ...]]
 
 
@@ -211,23 +215,21 @@ def checkers_evaluator(
 
     Speed (a leaf's evaluation is the largest share of a checkers search): every
     feature that depends on one piece's square alone — material, advancement,
-    back rank, centre — is folded into a per-square table for each kind of piece
-    (black man, white man, black king, white king), and each table is split into
-    `CHUNK_BITS`-bit slices of the bitboard, so a kind's whole contribution is
-    three list lookups instead of a dozen popcounts. Kings are rare, so their
-    lookups are skipped when there are none. Mobility depends on the occupancy
-    and stays two popcounts of shifted masks; runaway men, whose candidates are
-    first narrowed to the advanced half of the board, are the only loop.
+    back rank, centre — is folded into a per-square value for each kind of piece
+    (black man, white man, black king, white king), summed over a bitboard with
+    `chunk_tables`, so a kind's whole contribution is three list lookups instead
+    of a dozen popcounts; kings are rare, so their lookups are skipped when there
+    are none. Runaway men use the same tables (see below). Mobility depends on the
+    occupancy and stays two popcounts of shifted masks.
     """
     from adversa.games import checkers as rules
 
     w = weights or CheckersWeights()
     bit = rules.SQUARE_BIT
+    centre = {10, 11, 14, 15, 18, 19, 22, 23}
 
     def row_of(square: int) -> int:
         return (square - 1) // 4
-
-    centre = {10, 11, 14, 15, 18, 19, 22, 23}
 
     def black_man(square: int) -> float:
         return (w.man + w.advancement * row_of(square) + w.back_rank * (square <= 4)
@@ -243,15 +245,6 @@ def checkers_evaluator(
     def white_king(square: int) -> float:
         return -black_king(square)
 
-    black_men_at, white_men_at = chunk_tables(black_man), chunk_tables(white_man)
-    black_kings_at, white_kings_at = chunk_tables(black_king), chunk_tables(white_king)
-    black_advanced = sum(bit[square] for square in range(13, 29))
-    white_advanced = sum(bit[square] for square in range(5, 21))
-    valid = rules.VALID
-    mobility = w.mobility
-    runaway = w.runaway
-    low_mask, shift, high_shift = CHUNK_MASK, CHUNK_BITS, 2 * CHUNK_BITS
-
     def cone(square: int, forward: int) -> int:
         row, col = rules.square_coordinates(square)
         mask = 0
@@ -262,59 +255,81 @@ def checkers_evaluator(
                 mask |= bit[other]
         return mask
 
-    black_cone = {bit[s]: (cone(s, 1), row_of(s)) for s in rules.SQUARES}
-    white_cone = {bit[s]: (cone(s, -1), 7 - row_of(s)) for s in rules.SQUARES}
+    # A man is a runaway when no enemy piece is in its forward cone, that is, when it
+    # is outside the union of the enemy pieces' *shadows* (the squares whose cone holds
+    # the piece). The union is OR-ed from chunk tables and the free men's rows summed
+    # from others, so the term costs a few lookups and no loop over the men.
+    black_cones = {square: cone(square, 1) for square in rules.SQUARES}
+    white_cones = {square: cone(square, -1) for square in rules.SQUARES}
 
-    def runaways(men: int, enemies: int, cones: dict[int, tuple[int, int]]) -> float:
-        bonus = 0.0
-        while men:
-            low = men & -men
-            men ^= low
-            forward_cone, advanced = cones[low]
-            if not forward_cone & enemies:
-                bonus += advanced
-        return bonus / 7.0
+    def shadow(cones: dict[int, int], square: int) -> int:
+        return sum(bit[other] for other, mask in cones.items() if mask & bit[square])
+
+    add, union = operator.add, operator.or_
+    black_men_at = chunk_tables(black_man, 0.0, add)
+    white_men_at = chunk_tables(white_man, 0.0, add)
+    black_kings_at = chunk_tables(black_king, 0.0, add)
+    white_kings_at = chunk_tables(white_king, 0.0, add)
+    white_shadows = chunk_tables(lambda square: shadow(black_cones, square), 0, union)
+    black_shadows = chunk_tables(lambda square: shadow(white_cones, square), 0, union)
+    black_progress = chunk_tables(row_of, 0, add)
+    white_progress = chunk_tables(lambda square: 7 - row_of(square), 0, add)
+    black_advanced = sum(bit[square] for square in range(13, 29))
+    white_advanced = sum(bit[square] for square in range(5, 21))
+    valid = rules.VALID
+    mobility, runaway = w.mobility, w.runaway
+    low_mask, shift, high_shift = CHUNK_MASK, CHUNK_BITS, 2 * CHUNK_BITS
 
     def evaluate(state: Any, player: int) -> float:
         black, white, kings = state.black, state.white, state.kings
         black_men, white_men = black & ~kings, white & ~kings
         low0, low1, low2 = black_men_at
-        score = low0[black_men & low_mask] + low1[black_men >> shift & low_mask] + low2[
-            black_men >> high_shift
-        ]
+        score = (low0[black_men & low_mask] + low1[black_men >> shift & low_mask]
+                 + low2[black_men >> high_shift])
         low0, low1, low2 = white_men_at
-        score += low0[white_men & low_mask] + low1[white_men >> shift & low_mask] + low2[
-            white_men >> high_shift
-        ]
+        score += (low0[white_men & low_mask] + low1[white_men >> shift & low_mask]
+                  + low2[white_men >> high_shift])
         if kings:
             black_kings, white_kings = black & kings, white & kings
             low0, low1, low2 = black_kings_at
-            score += low0[black_kings & low_mask] + low1[black_kings >> shift & low_mask] + low2[
-                black_kings >> high_shift
-            ]
+            score += (low0[black_kings & low_mask] + low1[black_kings >> shift & low_mask]
+                      + low2[black_kings >> high_shift])
             low0, low1, low2 = white_kings_at
-            score += low0[white_kings & low_mask] + low1[white_kings >> shift & low_mask] + low2[
-                white_kings >> high_shift
-            ]
+            score += (low0[white_kings & low_mask] + low1[white_kings >> shift & low_mask]
+                      + low2[white_kings >> high_shift])
         if mobility:
             empty = valid ^ (black | white)
             black_targets = (black << 4) | (black << 5)
             white_targets = (white >> 4) | (white >> 5)
             if kings:
-                black_kings, white_kings = black & kings, white & kings
                 black_targets |= (black_kings >> 4) | (black_kings >> 5)
                 white_targets |= (white_kings << 4) | (white_kings << 5)
             score += mobility * (
                 (black_targets & empty).bit_count() - (white_targets & empty).bit_count()
             )
         if runaway:
-            # Most positions have no man in the far half: skip the calls then.
-            black_candidates = black_men & black_advanced
-            white_candidates = white_men & white_advanced
-            if black_candidates:
-                score += runaway * runaways(black_candidates, white, black_cone)
-            if white_candidates:
-                score -= runaway * runaways(white_candidates, black, white_cone)
+            # Inlined for speed (two calls per leaf otherwise). A man in the far half is
+            # free when outside the enemy's shadows; its bonus is its rows advanced / 7.
+            free = black_men & black_advanced
+            if free:
+                low0, low1, low2 = white_shadows
+                free &= ~(low0[white & low_mask] | low1[white >> shift & low_mask]
+                          | low2[white >> high_shift])
+                if free:
+                    low0, low1, low2 = black_progress
+                    rows = (low0[free & low_mask] + low1[free >> shift & low_mask]
+                            + low2[free >> high_shift])
+                    score += runaway * (float(rows) / 7.0)
+            free = white_men & white_advanced
+            if free:
+                low0, low1, low2 = black_shadows
+                free &= ~(low0[black & low_mask] | low1[black >> shift & low_mask]
+                          | low2[black >> high_shift])
+                if free:
+                    low0, low1, low2 = white_progress
+                    rows = (low0[free & low_mask] + low1[free >> shift & low_mask]
+                            + low2[free >> high_shift])
+                    score -= runaway * (float(rows) / 7.0)
         value = score / CHECKERS_SCALE
         return value if player == 0 else -value
 
@@ -322,29 +337,30 @@ def checkers_evaluator(
 
 
 CHUNK_BITS = 12
-"""Width of the bitboard slices `chunk_tables` indexes (three slices cover the 35-bit
-ghost layout; 4,096-entry lists keep the four tables small)."""
+"""Width of the bitboard slices `chunk_tables` indexes: three slices cover the 35-bit
+ghost layout of `adversa.games.checkers`, and 4,096-entry lists keep the tables small."""
 CHUNK_MASK = (1 << CHUNK_BITS) - 1
 
 
-def chunk_tables(value_at: Callable[[int], float]) -> tuple[list[float], ...]:
-    """Per slice of the checkers bitboard, the summed ``value_at(square)`` of every subset.
+def chunk_tables(value_at: Callable[[int], T], zero: T, combine: Callable[[T, T], T]) -> Chunks[T]:
+    """Per slice of a checkers bitboard, ``value_at`` combined over every subset of squares.
 
-    ``tables[k][(mask >> k·CHUNK_BITS) & CHUNK_MASK]`` summed over the slices is the
-    sum of ``value_at`` over the squares in ``mask``; each entry is built from the
-    entry without its highest bit, so building costs one addition per entry.
+    ``combine`` of ``tables[k][(mask >> k·CHUNK_BITS) & CHUNK_MASK]`` over the three
+    slices is ``value_at`` combined over the squares in ``mask`` (a sum with
+    `operator.add`, a union of masks with `operator.or_`). Each entry extends the entry
+    without its highest bit, so building costs one ``combine`` per entry.
     """
     from adversa.games import checkers as rules
 
     by_index = {rules.SQUARE_INDEX[square]: value_at(square) for square in rules.SQUARES}
     tables = []
     for first in range(0, 3 * CHUNK_BITS, CHUNK_BITS):
-        table = [0.0] * (1 << CHUNK_BITS)
+        table = [zero] * (1 << CHUNK_BITS)
         for subset in range(1, 1 << CHUNK_BITS):
             top = subset.bit_length() - 1
-            table[subset] = table[subset ^ (1 << top)] + by_index.get(first + top, 0.0)
+            table[subset] = combine(table[subset ^ (1 << top)], by_index.get(first + top, zero))
         tables.append(table)
-    return tuple(tables)
+    return tables[0], tables[1], tables[2]
 
 
 FACTORIES: dict[str, Callable[[Game[Any, Any]], Evaluator]] = {

@@ -46,6 +46,10 @@ LMR_MIN_DEPTH = 3
 """…and apply only where at least this many plies remain. From the sixth move on,
 with five plies or more to go, the reduction is two plies instead of one."""
 
+ETC_MIN_DEPTH = 3
+"""Enhanced transposition cutoffs are tried where at least this many plies remain
+(nearer the horizon a probe per child costs more than the nodes it saves)."""
+
 PLY_LIMIT = 256
 """Deepest ply any line reaches, quiescence included (depth is at most 64 and capture
 chains are short); keeps the recursion far below Python's limit of 1000 frames."""
@@ -215,6 +219,40 @@ class Kernel:
                         pv[ply] = (move, *pv[ply + 1])
             return best
 
+        def transposition_cutoff(
+            state: Any, mover: int, moves: Sequence[Hashable], child_depth: int, beta: float,
+            child_ply: int,
+        ) -> float | None:
+            """Enhanced transposition cutoff: a child whose table entry already refutes it.
+
+            A child stored at exactly ``child_depth`` whose value for its mover is at most
+            ``-beta`` (an exact value or an upper bound) would answer from the table when
+            searched and make this node fail high; finding it first only changes the
+            order of the moves, so the fixed-depth value stays the same. Returns that
+            fail-high value, or None.
+            """
+            nonlocal probes, hits
+            for move in moves:
+                child = result(state, move)
+                if to_move(child) == mover:
+                    continue
+                key = transposition_key(child)
+                entry = slots[hash(key) % size]
+                probes += 1  # stat
+                if entry is None or entry[0] != key or entry[1] != child_depth:
+                    continue
+                if entry[2] == LOWER:
+                    continue
+                value = entry[3]
+                if value >= PROVEN:
+                    value -= child_ply
+                elif value <= -PROVEN:
+                    value += child_ply
+                if -value >= beta:
+                    hits += 1  # stat
+                    return -value
+            return None
+
         def horizon(
             state: Any,
             mover: int,
@@ -327,6 +365,11 @@ class Kernel:
                 moves = order(state, moves, tt_move, ply)
             if beam and len(moves) > beam:
                 moves = beam_select(state, mover, moves)
+            if table is not None and depth >= ETC_MIN_DEPTH:
+                value = transposition_cutoff(state, mover, moves, depth - 1, beta, ply + 1)
+                if value is not None:
+                    cutoffs += 1  # stat
+                    return value
             alpha_at_entry = alpha
             best = -INFINITY
             best_move = None

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Label, ProgressBar, Sparkline, Static
 
 from adversa.search.config import EngineConfig, EngineSpecError
-from adversa.search.stats import Iteration, RootMove, Score, SearchResult, Snapshot
+from adversa.search.stats import Iteration, Score, SearchResult, Snapshot, display_score
 
 ROOT_MOVES_SHOWN = 8
 """With a title and a '… more' line this fills the roots part's fixed 10 lines."""
@@ -50,18 +50,26 @@ def format_count(value: int | float) -> str:
     return f"{round(value):,}"
 
 
-def format_score(score: Score | None, *, compact: bool = False) -> str:
-    """A scalar as ``+0.50``; a vector (N players) as ``(+1.00, -0.50, +0.00)``,
-    or ``1.0/-.5/0.0`` when ``compact`` (a narrow table column)."""
+def format_score(
+    score: Score | None, snapshot: Snapshot | None = None, *, compact: bool = False
+) -> str:
+    """A score as the panel shows it.
+
+    Scalars go through `Snapshot.show_score` (the evaluator's own units — the
+    lectures' e(n) for tic-tac-toe, points for checkers — and ``win``/``loss`` for
+    proven results); before any snapshot arrives they are shown as they are.
+    Vectors (N players) read ``(1, 2, 6)``, or ``1/2/6`` when ``compact`` (a narrow
+    table column).
+    """
     if score is None:
         return "–"
     if isinstance(score, tuple):
         if compact:
-            return "/".join(f"{part:.1f}".replace("0.", ".") for part in score)
-        return "(" + ", ".join(format_score(part) for part in score) + ")"
-    if abs(score) >= 1000:
-        return f"{score:+,.0f}"
-    return f"{score:+.2f}"
+            return "/".join(f"{part:.3g}" for part in score)
+        return "(" + ", ".join(f"{part:.3g}" for part in score) + ")"
+    if snapshot is not None:
+        return snapshot.show_score(score)
+    return display_score(score)
 
 
 def format_seconds(seconds: float) -> str:
@@ -173,8 +181,8 @@ class SearchPanel(Vertical):
         self._set("#panel-stats", self._stats_markup(snapshot))
         self._show_budget(snapshot)
         self._set("#panel-pv", _pv_labelled(snapshot.pv))
-        self._set("#panel-roots",
-                  _roots_markup(snapshot.root_moves, snapshot.current_move, snapshot.finished))
+        self._set("#panel-roots", _roots_markup(snapshot))
+        self.query_one(IterationTable).use_scores_of(snapshot)
         self._sync_iterations(snapshot.iterations)
 
     def add_iteration(self, iteration: Iteration) -> None:
@@ -189,9 +197,10 @@ class SearchPanel(Vertical):
         self.show_snapshot(result.snapshot)
         note = " (stopped)" if result.stopped else ""
         best = escape(result.best_move_text or "–")
+        value = escape(format_score(result.value, result.snapshot))
         self._set("#panel-pv",
                   f"[$text-muted]best[/] [b $accent]{best}[/]  "
-                  f"[$text-muted]value[/] [b]{escape(format_score(result.value))}[/]{note}\n"
+                  f"[$text-muted]value[/] [b]{value}[/]{note}\n"
                   + _pv_labelled(result.pv))
 
     # ---- drawing ------------------------------------------------------------------
@@ -225,7 +234,10 @@ class SearchPanel(Vertical):
             depth = f"{snap.completed_depth}/{snap.depth} sel {snap.seldepth}"
             hits = f"{snap.tt_hits / snap.tt_probes:.1%}" if snap.tt_probes else "–"
             fill = f"{snap.tt_fill:.1%}" if snap.tt_probes else "–"
-            score = escape(format_score(snap.score))
+            score = format_score(snap.score, snap)
+            if snap.score_unit and score[-1].isdigit():
+                score = f"{score} {snap.score_unit}"  # "+6 pts", "+1 e(n)"
+            score = escape(score)
             rows = [
                 (field("depth", depth), field("score", score)),
                 (field("nodes", format_count(snap.nodes)),
@@ -280,8 +292,9 @@ def _pv_labelled(pv: Sequence[str]) -> str:
     return f"[$text-muted]PV[/]    {_pv_text(pv)}"
 
 
-def _roots_markup(moves: Sequence[RootMove], current: str | None, finished: bool) -> str:
+def _roots_markup(snapshot: Snapshot) -> str:
     """Root moves with their value (visits for MCTS, probability at a chance root)."""
+    moves, current, finished = snapshot.root_moves, snapshot.current_move, snapshot.finished
     if not moves:
         return ""
     lines = ["[$text-muted]root moves[/]"]
@@ -294,7 +307,7 @@ def _roots_markup(moves: Sequence[RootMove], current: str | None, finished: bool
         if root.visits is not None:
             details.append(f"{format_count(root.visits):>9} visits")
         if root.score is not None:
-            details.append(f"{escape(format_score(root.score)):>8}")
+            details.append(f"{escape(format_score(root.score, snapshot)):>8}")
         name = escape(root.move)
         name = f"[b]{name:<10}[/]" if searching else f"{name:<10}"
         lines.append(f"{marker} {name} {'  '.join(details)}")
@@ -319,23 +332,39 @@ class IterationTable(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rows: list[tuple[str, ...]] = []
+        self.iterations: list[Iteration] = []
+        self.scores_of: Snapshot | None = None
+        """The snapshot whose units scores are shown in (iterations may arrive first)."""
 
     def add(self, iteration: Iteration) -> None:
-        self.rows.append((
+        self.iterations.append(iteration)
+        self.refresh()
+
+    def use_scores_of(self, snapshot: Snapshot) -> None:
+        """Show scores in this search's units; redraws only when the units change."""
+        old = self.scores_of
+        self.scores_of = snapshot
+        if old is None or (old.score_scale, old.win_value) != (
+            snapshot.score_scale,
+            snapshot.win_value,
+        ):
+            self.refresh()
+
+    def clear(self) -> None:
+        self.scores_of = None
+        if self.iterations:
+            self.iterations = []
+            self.refresh()
+
+    def _row(self, iteration: Iteration) -> tuple[str, ...]:
+        return (
             str(iteration.depth),
             format_seconds(iteration.seconds),
             format_count(iteration.nodes),
-            format_score(iteration.score, compact=True),
+            format_score(iteration.score, self.scores_of, compact=True),
             f"{iteration.ebf:.1f}" if iteration.ebf is not None else "–",
             " ".join(iteration.pv[:PV_SHOWN]),
-        ))
-        self.refresh()
-
-    def clear(self) -> None:
-        if self.rows:
-            self.rows = []
-            self.refresh()
+        )
 
     def on_resize(self) -> None:
         self.refresh()  # how many rows fit changed
@@ -344,12 +373,15 @@ class IterationTable(Widget):
         fits = max(0, self.size.height - 1)
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(self._line([label for label, _, _ in ITERATION_COLUMNS]), style="bold")
-        for row in self.rows[max(0, len(self.rows) - fits):] if fits else ():
-            text.append("\n" + self._line(row))
+        shown = self.iterations[max(0, len(self.iterations) - fits):] if fits else []
+        for iteration in shown:
+            text.append("\n" + self._line(self._row(iteration)))
         return text
 
-    @staticmethod
-    def _line(cells: Sequence[str]) -> str:
+    def _line(self, cells: Sequence[str]) -> str:
+        """One row cut to the widget's width, so a long PV never wraps onto a second line."""
         parts = [cell.rjust(width) if width else " " + cell
                  for cell, (_, _, width) in zip(cells, ITERATION_COLUMNS, strict=True)]
-        return "".join(parts)
+        line = "".join(parts)
+        room = self.size.width
+        return line if len(line) <= room or room <= 1 else line[: room - 1] + "…"
