@@ -257,7 +257,7 @@ def row_cells(row: CompareRow) -> list[str]:
     return [
         row.engine,
         row.best_move or "—",
-        format_value(row.value),
+        row.value_text,
         f"{row.nodes:,}",
         f"{row.seconds:.3f}s" + (" (stopped)" if row.stopped else ""),
         f"{row.pruned:,}",
@@ -265,14 +265,6 @@ def row_cells(row: CompareRow) -> list[str]:
         "—" if row.ebf is None else f"{row.ebf:.2f}",
         "—" if row.nodes_ratio is None else f"{row.nodes_ratio:.3f}",
     ]
-
-
-def format_value(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(f"{v:.3g}" for v in value) + ")"
-    return f"{value:+.3g}"
 
 
 @click.command("compare")

@@ -211,8 +211,8 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
             )
         console.print(table)
     if snapshot.root_moves:
-        bounds_note = " (non-best scores are bounds)" if config.algorithm == "alphabeta" else ""
-        moves = Table(title=f"Root moves{bounds_note}")
+        bounded = any(root_move.bound for root_move in snapshot.root_moves)
+        moves = Table(title="Root moves" + (" (≤: a bound, no better than)" if bounded else ""))
         moves.add_column("move")
         moves.add_column(
             f"score ({snapshot.score_unit})" if snapshot.score_unit else "score", justify="right"
@@ -221,7 +221,7 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
         for root_move in snapshot.root_moves:
             moves.add_row(
                 root_move.move,
-                snapshot.show_score(root_move.score),
+                root_move.shown_score(snapshot),
                 "" if root_move.visits is None else str(root_move.visits),
             )
         console.print(moves)

@@ -55,7 +55,7 @@ def test_parallel_and_sequential_comparisons_count_the_same() -> None:
 
 
 def make_row(move: str | None) -> CompareRow:
-    return CompareRow("x", move, 0.0, 10, 0.1, 0, 0, 1, None, 1.0, False)
+    return CompareRow("x", move, 0.0, "0", 10, 0.1, 0, 0, 1, None, 1.0, False)
 
 
 def test_agreement_needs_one_shared_move() -> None:

@@ -11,6 +11,7 @@ from textual.widgets import Input, Select
 from tui_fakes import FakeEngine
 
 from adversa.games import game_names
+from adversa.games.tree import bundled_trees
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import (
@@ -18,7 +19,6 @@ from adversa.tui.screens.start import (
     SeatForm,
     StartScreen,
     available_games,
-    bundled_trees,
 )
 from adversa.tui.session import GameSession
 
@@ -161,7 +161,7 @@ async def test_tree_files_are_offered_by_name_and_shape_the_seats() -> None:
         await pilot.pause()
         field = next(f for f in start.query(OptionField) if f.option.name == "file")
         tree_select = field.query_one(Select)
-        names = [path.stem for path in bundled_trees()]
+        names = bundled_trees()
         assert {"three-ply", "maxn-three-player", "expectiminimax"} <= set(names)
         for name in names:
             tree_select.value = name  # raises InvalidSelectValueError if not on offer

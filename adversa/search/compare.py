@@ -41,6 +41,8 @@ class CompareRow:
     engine: str
     best_move: str | None
     value: Score | None
+    value_text: str
+    """The value as people read it (`Snapshot.show_score`: e(n), points, win/loss)."""
     nodes: int
     seconds: float
     pruned: int
@@ -58,6 +60,7 @@ class CompareRow:
             "engine": self.engine,
             "best_move": self.best_move,
             "value": value,
+            "value_text": self.value_text,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "pruned": self.pruned,
@@ -104,6 +107,7 @@ def summary_row(engine: str, snapshot: Snapshot, best_move: str | None, value: S
         engine=engine,
         best_move=best_move,
         value=value,
+        value_text=snapshot.show_score(value),
         nodes=snapshot.nodes,
         seconds=snapshot.elapsed,
         pruned=snapshot.pruned,

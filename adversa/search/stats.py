@@ -74,6 +74,17 @@ class RootMove:
     """MCTS visits (None for depth-first searches)."""
     probability: float | None = None
     """For a chance root, the outcome's probability."""
+    bound: str | None = None
+    """``"upper"`` when ``score`` only bounds the value from above (alpha-beta
+    proved the move no better than the best), ``"lower"`` from below; None when
+    exact."""
+
+    def shown_score(self, snapshot: Snapshot) -> str:
+        """The score as people read it, with ``≤``/``≥`` when it is only a bound."""
+        text = snapshot.show_score(self.score)
+        if self.score is None or self.bound is None:
+            return text
+        return ("≤ " if self.bound == "upper" else "≥ ") + text
 
 
 @dataclass(frozen=True, slots=True)

@@ -307,7 +307,7 @@ def _roots_markup(snapshot: Snapshot) -> str:
         if root.visits is not None:
             details.append(f"{format_count(root.visits):>9} visits")
         if root.score is not None:
-            details.append(f"{escape(format_score(root.score, snapshot)):>8}")
+            details.append(f"{escape(root.shown_score(snapshot)):>8}")
         name = escape(root.move)
         name = f"[b]{name:<10}[/]" if searching else f"{name:<10}"
         lines.append(f"{marker} {name} {'  '.join(details)}")

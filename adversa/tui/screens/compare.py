@@ -69,14 +69,6 @@ SendPlayer = Callable[[EngineConfig], None]
 """Receives an engine the user wants as the game's player to move."""
 
 
-def _value_text(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(f"{part:+.2f}" for part in value) + ")"
-    return f"{value:+.2f}"
-
-
 def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> list[Text]:
     """One summary-table row as plain Text cells (no markup: moves may contain brackets)."""
     if row is None:
@@ -86,7 +78,7 @@ def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> l
             config.text,
             state,
             row.best_move or "—",
-            _value_text(row.value),
+            row.value_text,
             f"{row.nodes:,}",
             f"{row.seconds:.2f}s",
             f"{row.pruned:,}",

@@ -110,7 +110,7 @@ class GameScreen(Screen[None]):
         self.runner = EngineRunner(self, "search-game", self.app.engine_search)  # type: ignore[attr-defined]
         table = self.query_one("#moves", DataTable)
         table.add_column("#", key="ply", width=3)
-        table.add_column("who", key="who", width=6)
+        table.add_column("who", key="who", width=8)
         table.add_column("move", key="move")
         self._position_changed(save=False)
         self.board.focus()

@@ -9,7 +9,6 @@ dir, and an autosaved game in progress is offered for resuming.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
@@ -19,8 +18,8 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
-import adversa
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
+from adversa.games.tree import bundled_trees
 from adversa.search.config import PARAMS, EngineConfig, Param
 from adversa.tui.session import (
     HUMAN,
@@ -35,9 +34,6 @@ from adversa.tui.session import (
 )
 from adversa.tui.settings import Settings
 
-TREES_DIR = Path(adversa.__file__).parent.parent / "assets" / "trees"
-"""The bundled textbook trees, offered for the tree game's file option."""
-
 
 def available_games() -> list[tuple[str, str]]:
     """(title, name) of every game whose module imports."""
@@ -49,10 +45,6 @@ def available_games() -> list[tuple[str, str]]:
             continue  # a game still being written must not break the menu
         games.append((cls.title or name, name))
     return games
-
-
-def bundled_trees() -> list[Path]:
-    return sorted(TREES_DIR.glob("*.json")) if TREES_DIR.is_dir() else []
 
 
 class OptionField(Horizontal):
@@ -71,7 +63,7 @@ class OptionField(Horizontal):
         elif option.kind == "path" or option.choices:
             # A path option offers the bundled trees by name (the game accepts names);
             # a remembered custom file stays on offer too.
-            choices = [p.stem for p in bundled_trees()] if option.kind == "path" else list(
+            choices = bundled_trees() if option.kind == "path" else list(
                 option.choices or ()
             )
             if self.initial and self.initial not in choices:
