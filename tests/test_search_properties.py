@@ -147,3 +147,21 @@ def test_enhancements_keep_the_value_on_random_positions(name: str, seed: int, d
     for label, options in VALUE_PRESERVING.items():
         result = search(game, state, f"alphabeta depth={depth} {options}")
         assert result.value == pytest.approx(exact.value, abs=1e-12), label
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_transposition_cutoffs_keep_the_value_and_save_nodes(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Deep enough (depth 6) for enhanced transposition cutoffs, with quiescence on:
+    the value matches the search without them (and without a table), which visits more nodes."""
+    from adversa.search import negamax
+
+    game = make_game("checkers")
+    state = random_position(game, seed, 12)
+    with_cutoffs = search(game, state, "alphabeta depth=6 tt=16")
+    monkeypatch.setattr(negamax, "ETC_MIN_DEPTH", 1_000)
+    without = search(game, state, "alphabeta depth=6 tt=16")
+    no_table = search(game, state, "alphabeta depth=6 tt=0")
+    assert with_cutoffs.value == without.value == pytest.approx(no_table.value, abs=1e-12)
+    assert with_cutoffs.snapshot.nodes < without.snapshot.nodes

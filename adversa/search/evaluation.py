@@ -18,6 +18,7 @@ Game-specific evaluators are registered by game name in `FACTORIES` /
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -219,61 +220,15 @@ def checkers_evaluator(
     (black man, white man, black king, white king), summed over a bitboard with
     `chunk_tables`, so a kind's whole contribution is three list lookups instead
     of a dozen popcounts; kings are rare, so their lookups are skipped when there
-    are none. Runaway men use the same tables (see below). Mobility depends on the
+    are none. Runaway men use such tables too (see `checkers_tables`). Mobility depends on the
     occupancy and stays two popcounts of shifted masks.
     """
     from adversa.games import checkers as rules
 
     w = weights or CheckersWeights()
+    (black_men_at, white_men_at, black_kings_at, white_kings_at,
+     white_shadows, black_shadows, black_progress, white_progress) = checkers_tables(w)
     bit = rules.SQUARE_BIT
-    centre = {10, 11, 14, 15, 18, 19, 22, 23}
-
-    def row_of(square: int) -> int:
-        return (square - 1) // 4
-
-    def black_man(square: int) -> float:
-        return (w.man + w.advancement * row_of(square) + w.back_rank * (square <= 4)
-                + w.centre * (square in centre))
-
-    def white_man(square: int) -> float:
-        return -(w.man + w.advancement * (7 - row_of(square)) + w.back_rank * (square >= 29)
-                 + w.centre * (square in centre))
-
-    def black_king(square: int) -> float:
-        return w.king + w.centre * (square in centre)
-
-    def white_king(square: int) -> float:
-        return -black_king(square)
-
-    def cone(square: int, forward: int) -> int:
-        row, col = rules.square_coordinates(square)
-        mask = 0
-        for other in rules.SQUARES:
-            other_row, other_col = rules.square_coordinates(other)
-            ahead = (other_row - row) * forward
-            if ahead > 0 and abs(other_col - col) <= ahead:
-                mask |= bit[other]
-        return mask
-
-    # A man is a runaway when no enemy piece is in its forward cone, that is, when it
-    # is outside the union of the enemy pieces' *shadows* (the squares whose cone holds
-    # the piece). The union is OR-ed from chunk tables and the free men's rows summed
-    # from others, so the term costs a few lookups and no loop over the men.
-    black_cones = {square: cone(square, 1) for square in rules.SQUARES}
-    white_cones = {square: cone(square, -1) for square in rules.SQUARES}
-
-    def shadow(cones: dict[int, int], square: int) -> int:
-        return sum(bit[other] for other, mask in cones.items() if mask & bit[square])
-
-    add, union = operator.add, operator.or_
-    black_men_at = chunk_tables(black_man, 0.0, add)
-    white_men_at = chunk_tables(white_man, 0.0, add)
-    black_kings_at = chunk_tables(black_king, 0.0, add)
-    white_kings_at = chunk_tables(white_king, 0.0, add)
-    white_shadows = chunk_tables(lambda square: shadow(black_cones, square), 0, union)
-    black_shadows = chunk_tables(lambda square: shadow(white_cones, square), 0, union)
-    black_progress = chunk_tables(row_of, 0, add)
-    white_progress = chunk_tables(lambda square: 7 - row_of(square), 0, add)
     black_advanced = sum(bit[square] for square in range(13, 29))
     white_advanced = sum(bit[square] for square in range(5, 21))
     valid = rules.VALID
@@ -334,6 +289,71 @@ def checkers_evaluator(
         return value if player == 0 else -value
 
     return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="pts")
+
+
+@functools.cache
+def checkers_tables(w: CheckersWeights) -> tuple[Chunks[Any], ...]:
+    """The chunk tables of `checkers_evaluator` for weights ``w``, built once per weights.
+
+    Building them takes tens of milliseconds, which a search of a fraction of a
+    second (an arena game, a hint, the tree explorer) should not pay every time.
+    Returns, in order: black men, white men, black kings, white kings (points, signed
+    for Black), the squares shadowed by white and by black pieces (masks), and the
+    rows advanced by black and by white men.
+    """
+    from adversa.games import checkers as rules
+
+    bit = rules.SQUARE_BIT
+    centre = {10, 11, 14, 15, 18, 19, 22, 23}
+
+    def row_of(square: int) -> int:
+        return (square - 1) // 4
+
+    def black_man(square: int) -> float:
+        return (w.man + w.advancement * row_of(square) + w.back_rank * (square <= 4)
+                + w.centre * (square in centre))
+
+    def white_man(square: int) -> float:
+        return -(w.man + w.advancement * (7 - row_of(square)) + w.back_rank * (square >= 29)
+                 + w.centre * (square in centre))
+
+    def black_king(square: int) -> float:
+        return w.king + w.centre * (square in centre)
+
+    def white_king(square: int) -> float:
+        return -black_king(square)
+
+    def cone(square: int, forward: int) -> int:
+        row, col = rules.square_coordinates(square)
+        mask = 0
+        for other in rules.SQUARES:
+            other_row, other_col = rules.square_coordinates(other)
+            ahead = (other_row - row) * forward
+            if ahead > 0 and abs(other_col - col) <= ahead:
+                mask |= bit[other]
+        return mask
+
+    # A man is a runaway when no enemy piece is in its forward cone, that is, when it
+    # is outside the union of the enemy pieces' *shadows* (the squares whose cone holds
+    # the piece). The union is OR-ed from chunk tables and the free men's rows summed
+    # from others, so the term costs a few lookups and no loop over the men.
+    black_cones = {square: cone(square, 1) for square in rules.SQUARES}
+    white_cones = {square: cone(square, -1) for square in rules.SQUARES}
+
+    def shadow(cones: dict[int, int], square: int) -> int:
+        return sum(bit[other] for other, mask in cones.items() if mask & bit[square])
+
+    add, union = operator.add, operator.or_
+    black_men_at = chunk_tables(black_man, 0.0, add)
+    white_men_at = chunk_tables(white_man, 0.0, add)
+    black_kings_at = chunk_tables(black_king, 0.0, add)
+    white_kings_at = chunk_tables(white_king, 0.0, add)
+    white_shadows = chunk_tables(lambda square: shadow(black_cones, square), 0, union)
+    black_shadows = chunk_tables(lambda square: shadow(white_cones, square), 0, union)
+    black_progress = chunk_tables(row_of, 0, add)
+    white_progress = chunk_tables(lambda square: 7 - row_of(square), 0, add)
+    return (black_men_at, white_men_at, black_kings_at, white_kings_at,
+            white_shadows, black_shadows, black_progress, white_progress)
 
 
 CHUNK_BITS = 12

@@ -14,7 +14,10 @@ accurate — engines take that gain — but it would make a depth-d result depen
 on the order positions were met, and adversa promises that the table, like
 every enhancement but beam and quiescence, never changes a fixed-depth value
 (tests/test_search_properties.py checks it). Entries of any depth still supply
-the move to try first.
+the move to try first. The search also looks up the children of a node with several
+plies to go before searching any of them (enhanced transposition cutoffs): a child
+whose entry, at exactly the child's depth, already refutes it ends the node, as it
+would when its turn came.
 
 Proven scores are stored relative to the node, not the root: ``WIN - ply``
 becomes ``WIN`` minus the distance from the node (add ``ply`` when storing,
