@@ -66,6 +66,25 @@ def test_alphabeta_prunes_the_same_without_a_trace() -> None:
     assert (result.snapshot.leaves, result.snapshot.pruned) == (7, 2)
 
 
+@pytest.mark.parametrize("spec", ["alphabeta depth=3", "alphabeta depth=3 trace=100"])
+def test_alphabeta_marks_pruned_root_scores_as_upper_bounds(spec: str) -> None:
+    """Moves 2 and 3 are cut after one leaf: 2 only bounds their values (2 and 2)."""
+    result = search(TreeGame.from_data(THREE_PLY), spec)
+    shown = [(root.move, root.score, root.bound) for root in result.snapshot.root_moves]
+    assert shown == [("1", 3, None), ("2", 2, "upper"), ("3", 2, "upper")]
+    assert [root.shown_score(result.snapshot) for root in result.snapshot.root_moves] == [
+        "+3",
+        "≤ +2",
+        "≤ +2",
+    ]
+
+
+def test_minimax_root_scores_are_exact() -> None:
+    result = search(TreeGame.from_data(THREE_PLY), "minimax depth=3")
+    shown = [(root.move, root.score, root.bound) for root in result.snapshot.root_moves]
+    assert shown == [("1", 3, None), ("2", 2, None), ("3", 2, None)]
+
+
 def test_trace_visits_in_preorder_and_marks_the_principal_variation() -> None:
     result = search(TreeGame.from_data(THREE_PLY), "alphabeta depth=3 trace=100")
     paths = [node.path for node in result.trace]

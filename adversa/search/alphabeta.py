@@ -267,7 +267,11 @@ class AlphaBetaSearch:
             "score": None if self.best_score is None else to_utility(self.best_score, win),
             "pv": format_pv(game, root, self.pv_moves),
             "root_moves": root_moves(
-                game, root, self.moves, {m: to_utility(s, win) for m, s in merged.items()}
+                game,
+                root,
+                self.moves,
+                {m: to_utility(s, win) for m, s in merged.items()},
+                pruned_against=self.best_move,
             ),
             "current_move": None if current is None else game.format_move(root, current),
             "tt_fill": table.fill if table is not None else 0.0,

@@ -129,10 +129,29 @@ def format_pv(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> tu
 
 
 def root_moves(
-    game: Game[Any, Any], state: Any, moves: Sequence[Hashable], scores: dict[Any, Score]
+    game: Game[Any, Any],
+    state: Any,
+    moves: Sequence[Hashable],
+    scores: dict[Any, Score],
+    *,
+    pruned_against: Hashable | None = None,
 ) -> tuple[RootMove, ...]:
-    """Root moves in notation with the scores known so far (None when not yet searched)."""
-    return tuple(RootMove(game.format_move(state, move), scores.get(move)) for move in moves)
+    """Root moves in notation with the scores known so far (None when not yet searched).
+
+    With pruning, a root move other than the best (``pruned_against``) was only
+    searched far enough to show it is no better, so its score is an upper bound;
+    it is marked so, lest "+6" beside every move read as six equal moves.
+    """
+    return tuple(
+        RootMove(
+            game.format_move(state, move),
+            scores.get(move),
+            bound="upper"
+            if pruned_against is not None and move != pruned_against and move in scores
+            else None,
+        )
+        for move in moves
+    )
 
 
 def cut_reason(kind: str, value: float, alpha: float, beta: float) -> str:

@@ -219,7 +219,13 @@ class TextbookSearch:
             "completed_depth": self.depth if self.reporter.iterations else 0,
             "score": None if self.best_score is None else self._external(self.best_score),
             "pv": format_pv(game, root, self.pv_table[0]),
-            "root_moves": root_moves(game, root, self.root_move_list, scores),
+            "root_moves": root_moves(
+                game,
+                root,
+                self.root_move_list,
+                scores,
+                pruned_against=self.best_move if self.pruning else None,
+            ),
             "current_move": None
             if self.current_move is None
             else game.format_move(root, self.current_move),
