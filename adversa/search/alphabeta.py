@@ -44,6 +44,7 @@ from adversa.games.base import Game
 from adversa.search.common import (
     INFINITY,
     build_result,
+    depth_schedule,
     format_pv,
     is_proven,
     root_moves,
@@ -56,9 +57,6 @@ from adversa.search.evaluation import make_evaluator
 from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Enhancements, Kernel
 from adversa.search.stats import Reporter, SearchResult, SearchStopped
-
-DEPTH_LIMIT = 64
-"""Deepest iteration a time-limited search without an explicit depth may reach."""
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -104,10 +102,7 @@ class AlphaBetaSearch:
         self.game = game
         self.root = root
         self.reporter = reporter
-        explicit_depth = any(name == "depth" for name, _ in config.params)
-        timed = config.time_budget is not None
-        self.max_depth = max(1, config.get("depth") if explicit_depth or not timed else DEPTH_LIMIT)
-        self.iterative = config.get("id") or timed
+        self.depths = depth_schedule(config, iterative=bool(config.get("id")))
         self.aspiration = float(config.get("aspiration"))
         self.enhancements = enhancements_of(config)
         self.evaluator = make_evaluator(game)
@@ -137,17 +132,16 @@ class AlphaBetaSearch:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
-        depths = range(1, self.max_depth + 1) if self.iterative else (self.max_depth,)
         stopped = False
         try:
             # Beam and late move reductions skip or shorten lines on a guess, so neither
             # a proven result nor a horizon never reached proves anything with them.
             selective = self.enhancements.beam > 0 or self.enhancements.lmr
-            for depth in depths:
+            for depth in self.depths:
                 score = self._iteration(depth)
                 if not selective and (is_proven(score) or not self.kernel.horizon_reached):
                     break
-                if depth < self.max_depth and reporter.out_of_time():
+                if depth < self.depths[-1] and reporter.out_of_time():
                     stopped = True
                     break
         except SearchStopped:
@@ -162,10 +156,9 @@ class AlphaBetaSearch:
             reporter,
             best_move=self.best_move,
             score=self.best_score,
-            pv_moves=self.pv_moves or (self.best_move,),
+            pv_moves=self.pv_moves,
             stopped=stopped,
-            raw_scale=self.evaluator.raw_scale,
-            raw_name=self.evaluator.raw_name,
+            evaluator=self.evaluator,
         )
 
     def _iteration(self, depth: int) -> float:

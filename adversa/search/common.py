@@ -22,6 +22,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.search.config import EngineConfig
+from adversa.search.evaluation import Evaluator
 from adversa.search.stats import Reporter, RootMove, Score, SearchResult, TraceNode
 
 WIN = 1_000_000.0
@@ -34,6 +36,9 @@ PROVEN = WIN - MAX_PLY
 
 INFINITY = float("inf")
 
+MAX_DEPTH = 64
+"""Deepest iteration a timed search starts when no depth was given (the param's maximum)."""
+
 
 def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
     """The `fits` rule of minimax and alpha-beta: two players, zero-sum, no chance."""
@@ -42,6 +47,22 @@ def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
     if game.has_chance:
         return f"{algorithm} needs a game without chance (try expectiminimax)"
     return None
+
+
+def depth_schedule(config: EngineConfig, *, iterative: bool = False) -> range:
+    """The depths a depth-first search passes through, shallowest first.
+
+    A time budget always means iterative deepening — a deadline can strike at any
+    moment, and only a completed shallower pass has an answer then — up to the
+    ``depth`` given, or to `MAX_DEPTH` when none was (the clock is the limit).
+    Without one: a single pass to ``depth``, or every depth up to it when the
+    search asks for ``iterative`` deepening anyway (it orders moves from the
+    previous pass).
+    """
+    timed = config.time_budget is not None
+    depth_given = any(name == "depth" for name, _ in config.params)
+    deepest = max(1, int(config.get("depth"))) if depth_given or not timed else MAX_DEPTH
+    return range(1 if iterative or timed else deepest, deepest + 1)
 
 
 def scores_by_distance(game: Game[Any, Any]) -> bool:
@@ -54,7 +75,7 @@ def scores_by_distance(game: Game[Any, Any]) -> bool:
 
 
 def show_scores_in_evaluator_units(
-    reporter: Reporter, game: Game[Any, Any], evaluator: Any
+    reporter: Reporter, game: Game[Any, Any], evaluator: Evaluator
 ) -> None:
     """Tell the reporter how people should read this search's scores.
 
@@ -272,18 +293,19 @@ def build_result(
     score: float | None,
     pv_moves: Sequence[Hashable],
     stopped: bool,
-    raw_scale: float = 1.0,
-    raw_name: str = "value",
+    evaluator: Evaluator,
     recorder: TraceRecorder | None = None,
 ) -> SearchResult:
     """The `SearchResult` of a two-player depth-first search, values in utility scale.
 
     ``score`` is internal (see the module docstring). ``extra`` carries
-    ``raw_value`` — the heuristic value in the evaluator's own units (e.g. the
-    lectures' e(n) for tic-tac-toe), None for a proven result — with
+    ``raw_value`` — the heuristic value in the ``evaluator``'s own units (e.g.
+    the lectures' e(n) for tic-tac-toe), None for a proven result — with
     ``raw_name`` naming those units, and ``win_in_plies``/``loss_in_plies`` for
-    proven results.
+    proven results. An empty ``pv_moves`` (a search stopped before any line was
+    complete) shows the best move alone.
     """
+    raw_scale, raw_name = evaluator.raw_scale, evaluator.raw_name
     win_value = game.utility_bounds()[1]
     value = None if score is None else to_utility(score, win_value)
     extra: dict[str, Any] = {"raw_name": raw_name}
@@ -292,7 +314,7 @@ def build_result(
         extra["raw_value"] = None if distance is not None else score * raw_scale + 0.0
         if distance is not None:
             extra["win_in_plies" if score > 0 else "loss_in_plies"] = distance
-    pv = format_pv(game, state, pv_moves)
+    pv = format_pv(game, state, pv_moves or (best_move,))
     return SearchResult(
         best_move=best_move,
         best_move_text=None if best_move is None else game.format_move(state, best_move),

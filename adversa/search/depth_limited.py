@@ -5,8 +5,9 @@ have in common — everything but the recursion itself:
 
 * **Budget.** Without a time limit, one pass to ``depth``. With one, iterative
   deepening: depth 1, 2, … up to ``depth`` when it was set explicitly (else up
-  to `MAX_DEPTH`), ending early once an iteration reached no horizon (the tree
-  was searched to the end, so deeper passes would change nothing).
+  to `common.MAX_DEPTH`; see `common.depth_schedule`), ending early once an
+  iteration reached no horizon (the tree was searched to the end, so deeper
+  passes would change nothing).
 * **Stopping.** A stop request or the deadline raises `SearchStopped` inside the
   recursion; the result is then the last completed iteration, or, when even
   depth 1 did not finish, the best root move searched so far (the first legal
@@ -22,9 +23,12 @@ have in common — everything but the recursion itself:
   totals: 2 then 4 is 4 then 2). ``tt=off`` turns it off; so do traces and
   textbook trees (a trace must show every node; a tree has no transpositions).
   It is emptied when it reaches `TABLE_LIMIT` entries, which bounds its memory.
+  Subclasses use it through `probe` and `remember`, so every search keeps the same
+  entries: value, bound, first PV move and whether the subtree reached a horizon.
 
 Subclasses implement `iterate(depth)`; at the root they call `root_scored` after
-each child so that the panel and a stopped search see it. Root children are
+each child so that the panel and a stopped search see it, and they fill
+`pv_table` (the triangular PV) and value leaves through `leaf`. Root children are
 numbered by their position in the game's order (0-based here, 1-based in trace
 paths).
 """
@@ -33,18 +37,18 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from adversa.games.base import CHANCE, Game
-from adversa.search.common import TraceRecorder, format_pv
+from adversa.search.common import TraceRecorder, depth_schedule, format_pv
 from adversa.search.config import EngineConfig
 from adversa.search.stats import Reporter, RootMove, Score, SearchResult, SearchStopped
 
-MAX_DEPTH = 64
-"""Deepest iteration a timed search starts when no depth was given (the param's maximum)."""
-
 TABLE_LIMIT = 1_000_000
 """Entries the transposition table holds before it is emptied (a few hundred MB at most)."""
+
+LeafValue = TypeVar("LeafValue", float, tuple[float, ...])
+"""A scalar (two-player searches) or a vector (max^n): `leaf` returns what it is given."""
 
 EXACT, LOWER, UPPER = 0, 1, 2
 """What a stored value is: the node's value, or a lower/upper bound from a cut."""
@@ -72,9 +76,8 @@ class DepthLimitedSearch:
         self.root = root
         self.reporter = reporter
         self.counters = reporter.counters
-        self.max_depth = max(1, int(config.get("depth")))
+        self.depths = depth_schedule(config)
         self.deepening = config.time_budget is not None
-        self.depth_given = any(name == "depth" for name, _ in config.params)
         self.trace_limit = int(config.get("trace"))
         self.recorder: TraceRecorder | None = None
         mover = game.to_move(root)
@@ -93,8 +96,9 @@ class DepthLimitedSearch:
         self.scores: dict[int, Score] = {}
         self.best_index: int | None = None
         self.current_index: int | None = None
-        self.pv_moves: list[Hashable] = []
-        """The principal variation of the current pass (decisions up to the first chance)."""
+        self.pv_table: dict[int, list[Hashable]] = {}
+        """Triangular PV by ply (a dict: chance layers make ply exceed depth); ``pv_table[0]``
+        is the current pass's principal variation (decisions up to the first chance)."""
         self.completed: _Iteration | None = None
         use_table = bool(config.get("tt")) and self.trace_limit == 0 and not game.fixed_move_order
         self.table: dict[Hashable, tuple[Any, ...]] | None = {} if use_table else None
@@ -119,14 +123,74 @@ class DepthLimitedSearch:
         if self.best_index is None or self.better(value, self.scores[self.best_index]):
             self.best_index = index
 
-    def store(self, key: Hashable, entry: tuple[Any, ...]) -> None:
-        """Keep a node's result in the transposition table (emptied when full)."""
+    def leaf(
+        self,
+        value: LeafValue,
+        ply: int,
+        path: tuple[int, ...],
+        move_text: str | None,
+        probability: float | None,
+        alpha: float | None = None,
+        beta: float | None = None,
+    ) -> LeafValue:
+        """Count and trace a node valued statically (terminal or at the horizon); its PV is empty.
+
+        ``alpha``/``beta`` are the window the trace shows (None for searches without one).
+        """
+        self.counters.leaves += 1
+        self.pv_table[ply] = []
+        if self.recorder is not None:
+            handle = self.recorder.enter(path, move_text, "leaf", alpha, beta,
+                                         probability=probability)
+            self.recorder.leave(handle, value)
+        return value
+
+    def probe(self, key: Hashable, ply: int, alpha: float, beta: float) -> Score | None:
+        """The stored value of a node when its entry settles the node here, else None.
+
+        An exact entry always does; a bound only when it already lies outside the
+        window (a lower bound ≥ β, an upper bound ≤ α). A hit restores what searching
+        the subtree would have left behind: its horizon flag (so iterative deepening
+        does not stop early on a cut-short tree) and the first move of its PV.
+        Searches without a window pass ±∞ and store only exact entries.
+        """
+        table = self.table
+        if table is None:
+            return None
+        counters = self.counters
+        counters.tt_probes += 1
+        entry = table.get(key)
+        if entry is None:
+            return None
+        value, bound, move, horizon = entry
+        if bound == EXACT or (bound == LOWER and value >= beta) or (
+            bound == UPPER and value <= alpha
+        ):
+            counters.tt_hits += 1
+            self.reached_horizon = self.reached_horizon or horizon
+            self.pv_table[ply] = [move] if move is not None else []
+            return value
+        return None
+
+    def remember(
+        self, key: Hashable, ply: int, value: Score, bound: int, outer_horizon: bool
+    ) -> None:
+        """Store a node just searched, and merge its horizon flag into the caller's.
+
+        The caller saved the flag as ``outer_horizon`` and cleared it before
+        searching the node, so ``reached_horizon`` now tells whether *this* subtree
+        reached a horizon — which is what the entry must replay on a hit. The
+        table is emptied when full, which bounds its memory.
+        """
+        horizon = self.reached_horizon
+        self.reached_horizon = outer_horizon or horizon
         table = self.table
         if table is None:
             return
         if len(table) >= TABLE_LIMIT:
             table.clear()
-        table[key] = entry
+        line = self.pv_table.get(ply)
+        table[key] = (value, bound, line[0] if line else None, horizon)
         self.counters.tt_stores += 1
 
     # ---- the driver ------------------------------------------------------------------
@@ -134,18 +198,13 @@ class DepthLimitedSearch:
     def run(self) -> SearchResult:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
-        if self.deepening:
-            last = self.max_depth if self.depth_given else MAX_DEPTH
-            depths: range = range(1, last + 1)
-        else:
-            depths = range(self.max_depth, self.max_depth + 1)
         stopped = False
         try:
-            for depth in depths:
+            for depth in self.depths:
                 self._start_pass(depth)
                 nodes_at_start = self.counters.nodes
                 value = self.iterate(depth)
-                pv = format_pv(self.game, self.root, self.pv_moves)
+                pv = format_pv(self.game, self.root, self.pv_table.get(0, []))
                 self.completed = _Iteration(
                     depth, value, self.best_index, pv, dict(self.scores), self.recorder
                 )
@@ -162,19 +221,27 @@ class DepthLimitedSearch:
         self.scores = {}
         self.best_index = None
         self.current_index = None
-        self.pv_moves = []
+        self.pv_table = {}
         self.recorder = TraceRecorder(self.trace_limit) if self.trace_limit > 0 else None
 
-    def _result(self, stopped: bool) -> SearchResult:
+    def _best_so_far(self) -> tuple[int | None, Score | None, tuple[str, ...]]:
+        """The root move (index), value and PV to answer with now.
+
+        Those of the last completed pass; while the first pass still runs, the best
+        root move searched so far, with its own value and itself as the PV.
+        """
         done = self.completed
         if done is not None:
-            value: Score | None = done.value
-            best_index, pv, recorder = done.best_index, done.pv, done.recorder
-        else:  # not even the first pass finished: the best root move searched so far
-            best_index = self.best_index
-            value = self.scores[best_index] if best_index is not None else None
-            pv = (self.root_texts[best_index],) if best_index is not None else ()
-            recorder = self.recorder
+            return done.best_index, done.value, done.pv
+        best = self.best_index
+        if best is None:
+            return None, None, ()
+        return best, self.scores[best], (self.root_texts[best],)
+
+    def _result(self, stopped: bool) -> SearchResult:
+        best_index, value, pv = self._best_so_far()
+        done = self.completed
+        recorder = done.recorder if done is not None else self.recorder
         if self.root_is_chance:
             best_index = None
         elif best_index is None:
@@ -195,14 +262,7 @@ class DepthLimitedSearch:
         done = self.completed
         scores = dict(done.scores) if done is not None else {}
         scores.update(self.scores)
-        if done is not None:
-            score: Score | None = done.value
-            pv = done.pv
-        elif self.best_index is not None:
-            score = self.scores[self.best_index]
-            pv = (self.root_texts[self.best_index],)
-        else:
-            score, pv = None, ()
+        _, score, pv = self._best_so_far()
         return {
             "depth": self.depth,
             "completed_depth": done.depth if done is not None else 0,

@@ -85,17 +85,12 @@ class ChanceMinimax(DepthLimitedSearch):
         self.averaging = averaging
         self.evaluate = make_evaluator(game).function
         self.low, self.high = game.utility_bounds()
-        self.pv_table: dict[int, list[Hashable]] = {}
-        """Triangular PV by ply (a dict: chance layers make ply exceed depth)."""
 
     def better(self, new: Score, old: Score) -> bool:
         return new > old  # type: ignore[operator]  # scalar scores only here
 
     def iterate(self, depth: int) -> Score:
-        self.pv_table = {}
-        value = self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None, None)
-        self.pv_moves = self.pv_table.get(0, [])
-        return value
+        return self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None, None)
 
     # ---- the recursion ---------------------------------------------------------------
 
@@ -119,30 +114,19 @@ class ChanceMinimax(DepthLimitedSearch):
         if ply > counters.seldepth:
             counters.seldepth = ply
         if game.is_terminal(state):
-            return self._leaf(game.utility(state)[self.viewer], alpha, beta, ply, path,
-                              move_text, probability)
-        table = self.table
-        if table is None or ply == 0:  # the root is always searched: its moves' scores are wanted
+            return self.leaf(game.utility(state)[self.viewer], ply, path, move_text, probability,
+                             *self._window(alpha, beta))
+        # The root is always searched in full: its moves' scores are wanted.
+        if self.table is None or ply == 0:
             return self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
         key = (game.transposition_key(state), depth)
-        counters.tt_probes += 1
-        entry = table.get(key)
-        if entry is not None:
-            value, bound, move, horizon = entry
-            if bound == EXACT or (bound == LOWER and value >= beta) or (
-                bound == UPPER and value <= alpha
-            ):
-                counters.tt_hits += 1
-                self.reached_horizon = self.reached_horizon or horizon
-                self.pv_table[ply] = [move] if move is not None else []
-                return value
+        known = self.probe(key, ply, alpha, beta)
+        if known is not None:
+            return known
         outer_horizon, self.reached_horizon = self.reached_horizon, False
         value = self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
-        horizon = self.reached_horizon
-        self.reached_horizon = outer_horizon or horizon
         bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-        line = self.pv_table.get(ply)
-        self.store(key, (value, bound, line[0] if line else None, horizon))
+        self.remember(key, ply, value, bound, outer_horizon)
         return value
 
     def _expand(
@@ -164,8 +148,8 @@ class ChanceMinimax(DepthLimitedSearch):
                                  path, move_text, probability)
         if depth <= 0 and ply > 0:
             self.reached_horizon = True
-            return self._leaf(self.evaluate(state, self.viewer), alpha, beta, ply, path,
-                              move_text, probability)
+            return self.leaf(self.evaluate(state, self.viewer), ply, path, move_text, probability,
+                             *self._window(alpha, beta))
         moves = game.legal_moves(state)
         if self.averaging and player != self.viewer:
             share = 1.0 / len(moves)
@@ -174,25 +158,8 @@ class ChanceMinimax(DepthLimitedSearch):
         return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply,
                             path, move_text, probability)
 
-    def _leaf(
-        self,
-        value: float,
-        alpha: float,
-        beta: float,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-    ) -> float:
-        self.counters.leaves += 1
-        self.pv_table[ply] = []
-        if self.recorder is not None:
-            handle = self.recorder.enter(path, move_text, "leaf", *self._window(alpha, beta),
-                                         probability=probability)
-            self.recorder.leave(handle, value)
-        return value
-
     def _window(self, alpha: float, beta: float) -> tuple[float | None, float | None]:
+        """The window a trace shows: none when not pruning, where α and β mean nothing."""
         return (alpha, beta) if self.pruning else (None, None)
 
     def _decide(
@@ -232,17 +199,13 @@ class ChanceMinimax(DepthLimitedSearch):
                 self.pv_table[ply] = [move, *self.pv_table.get(ply + 1, ())]
             if not self.pruning:
                 continue
+            if best >= beta if maximizing else best <= alpha:
+                reason = cut_reason(kind, best, alpha, beta)
+                pruned = self._cut(index, len(moves))
+                break
             if maximizing:
-                if best >= beta:
-                    pruned, reason = self._cut(index, len(moves), cut_reason(kind, best, alpha,
-                                                                             beta))
-                    break
                 alpha = max(alpha, best)
             else:
-                if best <= alpha:
-                    pruned, reason = self._cut(index, len(moves), cut_reason(kind, best, alpha,
-                                                                             beta))
-                    break
                 beta = min(beta, best)
         if recorder is not None:
             recorder.leave(handle, best, pruned=pruned, reason=reason, best_child=best_child)
@@ -298,12 +261,11 @@ class ChanceMinimax(DepthLimitedSearch):
                     else:
                         bound = total + chance * value + low * rest
                         reason = f"Star1 cut: ≥ {format_score(bound)} ≥ β = {format_score(beta)}"
-                    pruned, _ = self._cut(index, len(outcomes), reason)
+                    pruned = self._cut(index, len(outcomes))
                     if ply == 0:
                         self.root_scored(index, value)
-                    if recorder is not None:
-                        recorder.leave(handle, bound, pruned=pruned, reason=reason)
-                    return bound
+                    total = bound  # the node's value: a bound that already decides the parent
+                    break
             if ply == 0:
                 self.root_scored(index, value)
             total += chance * value
@@ -311,9 +273,14 @@ class ChanceMinimax(DepthLimitedSearch):
             recorder.leave(handle, total, pruned=pruned, reason=reason)
         return total
 
-    def _cut(self, index: int, count: int, reason: str) -> tuple[tuple[int, ...], str]:
-        """Count a cutoff after child ``index``; the skipped 1-based children and the reason."""
+    def _cut(self, index: int, count: int) -> tuple[int, ...]:
+        """Count a cutoff after child ``index`` of ``count``; the skipped 1-based children.
+
+        A cut at the last child is counted too, though it skips nothing — unlike
+        `minimax.TextbookSearch`, which follows the blackboard there; changing either
+        would change reported counts, so the two helpers stay apart.
+        """
         skipped = tuple(range(index + 2, count + 1))
         self.counters.cutoffs += 1
         self.counters.pruned += len(skipped)
-        return skipped, reason
+        return skipped

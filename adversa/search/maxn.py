@@ -33,8 +33,9 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.search.common import INFINITY
 from adversa.search.config import EngineConfig
-from adversa.search.depth_limited import DepthLimitedSearch
+from adversa.search.depth_limited import EXACT, DepthLimitedSearch
 from adversa.search.evaluation import make_vector_evaluator
 from adversa.search.expectimax import ChanceMinimax
 from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult
@@ -65,17 +66,12 @@ class MaxN(DepthLimitedSearch):
     ) -> None:
         super().__init__(game, root, config, reporter)
         self.evaluate = make_vector_evaluator(game)
-        self.pv_table: dict[int, list[Hashable]] = {}
-        """Triangular PV by ply (a dict: chance layers make ply exceed depth)."""
 
     def better(self, new: Score, old: Score) -> bool:
         return new[self.viewer] > old[self.viewer]  # type: ignore[index]  # vectors here
 
     def iterate(self, depth: int) -> Score:
-        self.pv_table = {}
-        value = self._value(self.root, depth, 0, (), None, None)
-        self.pv_moves = self.pv_table.get(0, [])
-        return value
+        return self._value(self.root, depth, 0, (), None, None)
 
     def _value(
         self,
@@ -93,24 +89,17 @@ class MaxN(DepthLimitedSearch):
             self.reporter.poll()
         if ply > counters.seldepth:
             counters.seldepth = ply
-        table = self.table
-        if table is None or ply == 0 or game.is_terminal(state):
+        if game.is_terminal(state):
+            return self.leaf(tuple(game.utility(state)), ply, path, move_text, probability)
+        if self.table is None or ply == 0:
             return self._expand(state, depth, ply, path, move_text, probability)
         key = (game.transposition_key(state), depth)
-        counters.tt_probes += 1
-        entry = table.get(key)
-        if entry is not None:  # always exact: max^n has no window
-            value, move, horizon = entry
-            counters.tt_hits += 1
-            self.reached_horizon = self.reached_horizon or horizon
-            self.pv_table[ply] = [move] if move is not None else []
-            return value
+        known = self.probe(key, ply, -INFINITY, INFINITY)  # max^n has no window
+        if known is not None:
+            return known  # type: ignore[return-value]  # max^n stores vectors only
         outer_horizon, self.reached_horizon = self.reached_horizon, False
         value = self._expand(state, depth, ply, path, move_text, probability)
-        horizon = self.reached_horizon
-        self.reached_horizon = outer_horizon or horizon
-        line = self.pv_table.get(ply)
-        self.store(key, (value, line[0] if line else None, horizon))
+        self.remember(key, ply, value, EXACT, outer_horizon)  # always exact: no window
         return value
 
     def _expand(
@@ -122,22 +111,14 @@ class MaxN(DepthLimitedSearch):
         move_text: str | None,
         probability: float | None,
     ) -> Vector:
-        """Value a node by the rule for its kind (leaf, horizon, chance, decision)."""
-        game, counters, recorder = self.game, self.counters, self.recorder
-        terminal = game.is_terminal(state)
-        player = CHANCE if terminal else game.to_move(state)
-        if terminal or (depth <= 0 and player != CHANCE):
-            if not terminal:
-                self.reached_horizon = True
-            value = tuple(game.utility(state)) if terminal else tuple(self.evaluate(state))
-            counters.leaves += 1
-            self.pv_table[ply] = []
-            if recorder is not None:
-                recorder.leave(recorder.enter(path, move_text, "leaf", probability=probability),
-                               value)
-            return value
-
+        """Value a non-terminal node by the rule for its kind (horizon, chance, decision)."""
+        game, recorder = self.game, self.recorder
+        player = game.to_move(state)
         chance = player == CHANCE
+        if depth <= 0 and not chance:
+            self.reached_horizon = True
+            return self.leaf(tuple(self.evaluate(state)), ply, path, move_text, probability)
+
         kind = "chance" if chance else f"player {player + 1}"
         handle = -1
         if recorder is not None:

@@ -108,10 +108,9 @@ class TextbookSearch:
             reporter,
             best_move=self.best_move,
             score=self.best_score,
-            pv_moves=self.pv_table[0] or [self.best_move],
+            pv_moves=self.pv_table[0],
             stopped=stopped,
-            raw_scale=self.evaluator.raw_scale,
-            raw_name=self.evaluator.raw_name,
+            evaluator=self.evaluator,
             recorder=self.recorder,
         )
 
@@ -174,15 +173,12 @@ class TextbookSearch:
                     self.best_move, self.best_score = move, value
             if not self.pruning:
                 continue
+            if best >= beta if maximizing else best <= alpha:
+                pruned, reason = self._cut(moves, index, kind, best, alpha, beta)
+                break
             if maximizing:
-                if best >= beta:
-                    pruned, reason = self._cut(moves, index, kind, best, alpha, beta)
-                    break
                 alpha = max(alpha, best)
             else:
-                if best <= alpha:
-                    pruned, reason = self._cut(moves, index, kind, best, alpha, beta)
-                    break
                 beta = min(beta, best)
         if recorder is not None:
             recorder.leave(handle, best, pruned=pruned, reason=reason, best_child=best_index)
@@ -218,7 +214,7 @@ class TextbookSearch:
             "depth": self.depth,
             "completed_depth": self.depth if self.reporter.iterations else 0,
             "score": None if self.best_score is None else self._external(self.best_score),
-            "pv": format_pv(game, root, self.pv_table[0]),
+            "pv": self._pv_text(),
             "root_moves": root_moves(
                 game,
                 root,

@@ -228,12 +228,17 @@ def search(
         children = [(m, None) for m in game.legal_moves(state)]
     texts = [game.format_move(state, move) for move, _ in children]
     solved: list[Vector] = []
-    reporter.snapshot_fields = lambda: {
-        "depth": 0,
-        "root_moves": tuple(
+
+    def root_rows() -> tuple[RootMove, ...]:
+        """The root moves solved so far, with their values, for the live and final panel."""
+        return tuple(
             RootMove(text, score_of(vector), probability=p)
             for text, vector, (_, p) in zip(texts, solved, children, strict=False)
-        ),
+        )
+
+    reporter.snapshot_fields = lambda: {
+        "depth": 0,
+        "root_moves": root_rows(),
         "current_move": texts[len(solved)] if len(solved) < len(texts) else None,
     }
     reporter.counters.nodes += 1  # the root
@@ -277,10 +282,7 @@ def search(
         "completed_depth": len(pv),
         "score": value,
         "pv": pv,
-        "root_moves": tuple(
-            RootMove(text, score_of(vector), probability=p)
-            for text, vector, (_, p) in zip(texts, solved, children, strict=False)
-        ),
+        "root_moves": root_rows(),
     }
     return SearchResult(
         best_move=best_move,
