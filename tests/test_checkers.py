@@ -5,12 +5,13 @@ plain coordinate-based reference generator along random playouts."""
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adversa.games import make_game
+from adversa.games import checkers, checkers_board, checkers_movegen, make_game
 from adversa.games.base import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -341,6 +342,47 @@ def reference_moves(state: CheckersState) -> set[tuple[tuple[int, ...], frozense
             if target is not None and (row + dr, col + dc) not in board:
                 quiet.add(((square_at(row, col), target), frozenset()))
     return captures or quiet  # type: ignore[return-value]
+
+
+def crowned_where_due(placement: dict[int, str]) -> dict[int, str]:
+    """A man cannot stand on the row where it would have been crowned: make it a king."""
+    return {square: piece.upper() if (piece == "b" and square >= 29)
+            or (piece == "w" and square <= 4) else piece for square, piece in placement.items()}
+
+
+@settings(max_examples=150, deadline=None)
+@given(placement=st.dictionaries(st.integers(1, 32), st.sampled_from("bwBW"),
+                                 min_size=2, max_size=24),
+       player=st.sampled_from([0, 1]))
+def test_random_positions_match_the_reference_and_every_move_keeps_the_key_exact(
+    placement: dict[int, str], player: int
+) -> None:
+    """Arbitrary placements, many kings: multi-jumps, king tours and captured kings
+    that playouts from a few openings rarely reach."""
+    state = GAME.state_from_pieces(crowned_where_due(placement), player)
+    moves = GAME.legal_moves(state)
+    generated = {(m.path, frozenset(GAME.captured_squares(m))) for m in moves}
+    assert len(generated) == len(moves)
+    assert generated == reference_moves(state)
+    assert GAME.is_quiet(state) == (not any(m.captured for m in moves))
+    assert GAME.is_terminal(state) == (not moves)
+    assert GAME.perft(state, 1) == len(moves)
+    for move in moves:
+        after = GAME.result(state, move)
+        assert after.key == zobrist_key(after.black, after.white, after.kings, after.player)
+        assert not after.black & after.white
+
+
+def test_the_board_and_generator_modules_are_importable_from_checkers() -> None:
+    """Other modules import everything from `adversa.games.checkers`; the split keeps that."""
+    for module in (checkers_board, checkers_movegen):
+        for name, value in vars(module).items():
+            if name.startswith("_") or isinstance(value, ModuleType):
+                continue
+            if getattr(value, "__module__", module.__name__) != module.__name__:
+                continue  # imported from elsewhere (typing, __future__)
+            assert name in checkers.__all__, name
+            assert getattr(checkers, name) is value, name
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,38 +1,24 @@
 """American checkers (English draughts): 8×8, short kings, compulsory captures.
 
-Squares are numbered 1–32 as in every checkers book: square 1 is the leftmost
-dark square of the top row (Black's side), squares 1–4 form row 0, 5–8 row 1,
-and so on. Black starts on 1–12 and moves first, towards higher numbers; White
-starts on 21–32.
+Black starts on squares 1–12 and moves first, towards higher numbers; White
+starts on 21–32 (numbering as in every checkers book, see `checkers_board`).
+The game is split in three modules, by concept:
 
-**Representation (the hot path of every checkers search).** A position is three
-Python ints — Black's pieces, White's pieces, and the kings of either colour —
-in the *ghost-square* layout: square ``s`` (index ``i = s - 1``) lives at bit
-``i + i // 8``, so bits 8, 17 and 26 are unused "ghosts"::
-
-     row 0:   .  0  .  1  .  2  .  3        (squares 1–4)
-     row 1:   4  .  5  .  6  .  7  .        (squares 5–8)     ghost bit 8
-     row 2:   .  9  . 10  . 11  . 12        (squares 9–12)
-     ...
-
-With the ghosts in place, every step towards White's side is ``<< 4`` (down-left)
-or ``<< 5`` (down-right) from *every* square, and a step off the board lands on
-a ghost bit or outside the 35 bits, which one mask (`VALID`) removes. Whole
-sets of moves are therefore found with a handful of shifts and ANDs, and move
-*counts* (perft's last ply) with ``int.bit_count``. Jumps use per-square tables.
+- `adversa.games.checkers_board` — square numbering, the *ghost-square* bitboard
+  layout (a position is three ints: Black's pieces, White's, the kings) and the
+  Zobrist keys;
+- `adversa.games.checkers_movegen` — moves (`CheckersMove`, XOR masks applied in a
+  few XORs), move generation and perft counting: the hot path of every search;
+- this module — states, the draw rules, notation and the `Checkers` game, which
+  the registry loads. Every public name of the other two is importable from here.
 
 States are immutable named tuples carrying an incrementally updated Zobrist key
 and the keys of the positions since the last irreversible move (for the
-repetition and 40-move draws). Moves are named tuples that carry XOR masks, so
-applying one is a few XORs; quiet moves are built once at import and shared.
-
-The black and white generators are mirror images written out twice: a shift
-direction cannot be a parameter without costing a call or a branch per step.
+repetition and 40-move draws).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import pairwise
 from operator import attrgetter
@@ -46,96 +32,61 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
 )
+from adversa.games.checkers_board import (
+    BIT_SQUARE,
+    BLACK,
+    BLACK_CROWN_ROW,
+    CROWN_ROWS,
+    DOWN,
+    INDEX_SQUARE,
+    SQUARE_BIT,
+    SQUARE_INDEX,
+    SQUARES,
+    UP,
+    VALID,
+    WHITE,
+    WHITE_CROWN_ROW,
+    ZOBRIST_KING,
+    ZOBRIST_PIECE,
+    ZOBRIST_WHITE_TO_MOVE,
+    square_at,
+    square_coordinates,
+    squares_of,
+    zobrist_key,
+)
+from adversa.games.checkers_movegen import (
+    BLACK_KING_MOVES,
+    BLACK_MAN_MOVES,
+    COUNTERS,
+    GENERATORS,
+    KING_JUMPS,
+    MAN_JUMPS,
+    WHITE_KING_MOVES,
+    WHITE_MAN_MOVES,
+    CheckersMove,
+    Jump,
+    JumpTable,
+    RowPairTable,
+    black_moves,
+    has_move,
+    perft_leaves,
+    white_moves,
+)
 
-BLACK = 0
-WHITE = 1
+__all__ = [  # the names of checkers_board and checkers_movegen too: import them from here
+    "BIT_SQUARE", "BLACK", "BLACK_CROWN_ROW", "BLACK_KING_MOVES", "BLACK_MAN_MOVES", "COUNTERS",
+    "CROWN_ROWS", "DOWN", "GENERATORS", "INDEX_SQUARE", "KING_JUMPS", "MAN_JUMPS",
+    "QUIET_PLY_LIMIT", "SQUARES", "SQUARE_BIT", "SQUARE_INDEX", "UP", "VALID", "WHITE",
+    "WHITE_CROWN_ROW", "WHITE_KING_MOVES", "WHITE_MAN_MOVES", "ZOBRIST_KING", "ZOBRIST_PIECE",
+    "ZOBRIST_WHITE_TO_MOVE", "Checkers", "CheckersMove", "CheckersState", "Jump", "JumpTable",
+    "RowPairTable", "black_moves", "has_move", "perft_leaves", "square_at",
+    "square_coordinates", "squares_of", "white_moves", "zobrist_key",
+]
+
 QUIET_PLY_LIMIT = 80
 """40 moves by each side without a capture or a man move draw the game."""
 
-# --------------------------------------------------------------------------- geometry
-
-SQUARES = range(1, 33)
-SQUARE_INDEX: dict[int, int] = {s: (s - 1) + (s - 1) // 8 for s in SQUARES}
-"""Square number → bit index in the ghost layout."""
-INDEX_SQUARE: dict[int, int] = {index: s for s, index in SQUARE_INDEX.items()}
-SQUARE_BIT: dict[int, int] = {s: 1 << index for s, index in SQUARE_INDEX.items()}
-BIT_SQUARE: dict[int, int] = {bit: s for s, bit in SQUARE_BIT.items()}
-VALID = sum(SQUARE_BIT.values())
-BLACK_CROWN_ROW = sum(SQUARE_BIT[s] for s in range(29, 33))
-"""Where black men are crowned (White's back row)."""
-WHITE_CROWN_ROW = sum(SQUARE_BIT[s] for s in range(1, 5))
-DOWN = (4, 5)  # towards White's side: Black's forward steps
-UP = (-4, -5)  # towards Black's side: White's forward steps
-
 _new_tuple = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (2× faster)
-
-
-def square_coordinates(square: int) -> tuple[int, int]:
-    """(row, col) of a square; row 0 is Black's side (squares 1–4), col 0 the left."""
-    row, position = divmod(square - 1, 4)
-    return row, 2 * position + (1 if row % 2 == 0 else 0)
-
-
-def square_at(row: int, col: int) -> int | None:
-    """The square number at (row, col), or None for a light square or off the board."""
-    if not (0 <= row < 8 and 0 <= col < 8) or (row + col) % 2 == 0:
-        return None
-    return 4 * row + col // 2 + 1
-
-
-def squares_of(mask: int) -> list[int]:
-    """The square numbers in a bit mask, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(BIT_SQUARE[low])
-        mask ^= low
-    return found
-
-
-# --------------------------------------------------------------------------- zobrist keys
-
-_rng = random.Random(0xC4EC)  # fixed seed: keys (and search traces) are reproducible
-ZOBRIST_PIECE: tuple[dict[int, int], ...] = tuple(
-    {bit: _rng.getrandbits(64) for bit in BIT_SQUARE} for _colour in (BLACK, WHITE)
-)
-"""Per colour: square bit → key of a piece of that colour there (man or king)."""
-ZOBRIST_KING: dict[int, int] = {bit: _rng.getrandbits(64) for bit in BIT_SQUARE}
-"""Square bit → extra key when the piece there is a king."""
-ZOBRIST_WHITE_TO_MOVE = _rng.getrandbits(64)
-
-
-def zobrist_key(black: int, white: int, kings: int, player: int) -> int:
-    """The Zobrist key computed from scratch (states keep it updated incrementally)."""
-    key = ZOBRIST_WHITE_TO_MOVE if player == WHITE else 0
-    for mask, table in ((black, ZOBRIST_PIECE[BLACK]), (white, ZOBRIST_PIECE[WHITE]),
-                        (kings, ZOBRIST_KING)):
-        while mask:
-            low = mask & -mask
-            key ^= table[low]
-            mask ^= low
-    return key
-
-
-# --------------------------------------------------------------------------- values
-
-
-class CheckersMove(NamedTuple):
-    """One move, single step or whole multi-jump, with the masks that apply it.
-
-    Equality is by value; within one state the ``path`` alone identifies a move.
-    """
-
-    path: tuple[int, ...]
-    """Squares visited, from the start square to the final landing square."""
-    moved: int
-    """XOR mask for the mover's colour: start and end bits (0 for a closed king tour)."""
-    captured: int
-    """Bits of the captured pieces, XORed out of the opponent's set."""
-    kings_delta: int
-    """XOR mask for the kings set: a moving king, a crowning, captured kings."""
-    key_delta: int
-    """XOR for the Zobrist key, side to move included."""
 
 
 class CheckersState(NamedTuple):
@@ -156,280 +107,12 @@ class CheckersState(NamedTuple):
         return self.key  # equal states have equal keys; skips hashing the history
 
 
-# --------------------------------------------------------------------------- move tables
-
-
-def _quiet_moves(player: int, step: int, king: bool) -> dict[int, CheckersMove]:
-    """Target bit → the quiet move of a man or king of ``player`` arriving by ``step``."""
-    pieces, crown_row = ZOBRIST_PIECE[player], (BLACK_CROWN_ROW, WHITE_CROWN_ROW)[player]
-    side = ZOBRIST_WHITE_TO_MOVE
-    table = {}
-    for target_index, target in INDEX_SQUARE.items():
-        start_index = target_index - step
-        if start_index not in INDEX_SQUARE:
-            continue
-        start_bit, target_bit = 1 << start_index, 1 << target_index
-        key_delta = pieces[start_bit] ^ pieces[target_bit] ^ side
-        if king:
-            kings_delta = start_bit | target_bit
-            key_delta ^= ZOBRIST_KING[start_bit] ^ ZOBRIST_KING[target_bit]
-        elif target_bit & crown_row:
-            kings_delta = target_bit
-            key_delta ^= ZOBRIST_KING[target_bit]
-        else:
-            kings_delta = 0
-        path = (INDEX_SQUARE[start_index], target)
-        table[target_bit] = CheckersMove(path, start_bit | target_bit, 0, kings_delta, key_delta)
-    return table
-
-
-JumpTable = list[tuple[tuple[int, int, int, int], ...]]
-
-
-def _jump_table(steps: tuple[int, ...]) -> JumpTable:
-    """Bit index → ``(over, land, swap, land_index)`` per jump direction.
-
-    ``swap`` is ``land | start``: XORing it into the empty set moves the piece.
-    """
-    table: JumpTable = [()] * 35
-    for index in INDEX_SQUARE:
-        jumps = []
-        for step in steps:
-            over, land = index + step, index + 2 * step
-            if over in INDEX_SQUARE and land in INDEX_SQUARE:
-                jumps.append((1 << over, 1 << land, (1 << land) | (1 << index), land))
-        table[index] = tuple(jumps)
-    return table
-
-
-BLACK_MAN_MOVES = (_quiet_moves(BLACK, 4, False), _quiet_moves(BLACK, 5, False))
-BLACK_KING_MOVES = tuple(_quiet_moves(BLACK, step, True) for step in (*DOWN, *UP))
-WHITE_MAN_MOVES = (_quiet_moves(WHITE, -4, False), _quiet_moves(WHITE, -5, False))
-WHITE_KING_MOVES = tuple(_quiet_moves(WHITE, step, True) for step in (*UP, *DOWN))
-MAN_JUMPS = (_jump_table(DOWN), _jump_table(UP))  # per colour: men jump forwards only
-KING_JUMPS = _jump_table((*DOWN, *UP))
-CROWN_ROWS = (BLACK_CROWN_ROW, WHITE_CROWN_ROW)
-
-
-# --------------------------------------------------------------------------- generation
-# Hot path. Each function takes the mover's pieces (own), the opponent's (opp)
-# and all kings; perft and `Checkers.legal_moves` share them.
-
-
-def _black_jumpers(own: int, opp: int, kings: int, empty: int) -> int:
-    """Black pieces that can capture: an opponent next to them and an empty square beyond."""
-    jumpers = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & own
-    own_kings = own & kings
-    if own_kings:
-        jumpers |= ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & own_kings
-    return jumpers
-
-
-def _white_jumpers(own: int, opp: int, kings: int, empty: int) -> int:
-    """Mirror of `_black_jumpers`."""
-    jumpers = ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & own
-    own_kings = own & kings
-    if own_kings:
-        jumpers |= ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & own_kings
-    return jumpers
-
-
-def _append_quiet(moves: list[CheckersMove], targets: int, table: dict[int, CheckersMove]) -> None:
-    while targets:
-        low = targets & -targets
-        moves.append(table[low])
-        targets ^= low
-
-
-def _black_moves(own: int, opp: int, kings: int) -> list[CheckersMove]:
-    """Black's legal moves (captures only, when there is one)."""
-    empty = VALID ^ (own | opp)
-    jumpers = _black_jumpers(own, opp, kings, empty)
-    if jumpers:
-        return _captures(BLACK, jumpers, opp, kings, empty)
-    moves: list[CheckersMove] = []
-    own_kings = own & kings
-    men = own ^ own_kings
-    _append_quiet(moves, (men << 4) & empty, BLACK_MAN_MOVES[0])
-    _append_quiet(moves, (men << 5) & empty, BLACK_MAN_MOVES[1])
-    if own_kings:
-        _append_quiet(moves, (own_kings << 4) & empty, BLACK_KING_MOVES[0])
-        _append_quiet(moves, (own_kings << 5) & empty, BLACK_KING_MOVES[1])
-        _append_quiet(moves, (own_kings >> 4) & empty, BLACK_KING_MOVES[2])
-        _append_quiet(moves, (own_kings >> 5) & empty, BLACK_KING_MOVES[3])
-    return moves
-
-
-def _white_moves(own: int, opp: int, kings: int) -> list[CheckersMove]:
-    """Mirror of `_black_moves`."""
-    empty = VALID ^ (own | opp)
-    jumpers = _white_jumpers(own, opp, kings, empty)
-    if jumpers:
-        return _captures(WHITE, jumpers, opp, kings, empty)
-    moves: list[CheckersMove] = []
-    own_kings = own & kings
-    men = own ^ own_kings
-    _append_quiet(moves, (men >> 4) & empty, WHITE_MAN_MOVES[0])
-    _append_quiet(moves, (men >> 5) & empty, WHITE_MAN_MOVES[1])
-    if own_kings:
-        _append_quiet(moves, (own_kings >> 4) & empty, WHITE_KING_MOVES[0])
-        _append_quiet(moves, (own_kings >> 5) & empty, WHITE_KING_MOVES[1])
-        _append_quiet(moves, (own_kings << 4) & empty, WHITE_KING_MOVES[2])
-        _append_quiet(moves, (own_kings << 5) & empty, WHITE_KING_MOVES[3])
-    return moves
-
-
-def _jump_sequences(
-    at: int, opp: int, empty: int, table: JumpTable, crown_row: int,
-    path: tuple[int, ...], captured: int, found: list[tuple[tuple[int, ...], int, int, bool]],
-) -> None:
-    """Depth-first over the jumps from bit ``at``; appends ``(path, captured, end, crowned)``.
-
-    A jumped piece leaves ``opp`` at once (it cannot be jumped twice) but its square
-    stays occupied; no landing square can ever be a jumped square, because landings
-    keep the row parity of the start and jumped squares have the other parity.
-    """
-    extended = False
-    for over, land, swap, land_index in table[at]:
-        if over & opp and land & empty:
-            extended = True
-            longer = (*path, INDEX_SQUARE[land_index])
-            if land & crown_row:  # a man crowned by a jump stops there
-                found.append((longer, captured | over, land_index, True))
-            else:
-                _jump_sequences(land_index, opp ^ over, empty ^ swap, table, crown_row,
-                                longer, captured | over, found)
-    if not extended:
-        found.append((path, captured, at, False))
-
-
-def _captures(player: int, jumpers: int, opp: int, kings: int, empty: int) -> list[CheckersMove]:
-    """Every complete capture sequence of ``player``'s ``jumpers``, as moves."""
-    pieces, enemy = ZOBRIST_PIECE[player], ZOBRIST_PIECE[1 - player]
-    side = ZOBRIST_WHITE_TO_MOVE
-    moves = []
-    while jumpers:
-        start = jumpers & -jumpers
-        jumpers ^= start
-        index = start.bit_length() - 1
-        is_king = start & kings
-        found: list[tuple[tuple[int, ...], int, int, bool]] = []
-        if is_king:
-            _jump_sequences(index, opp, empty, KING_JUMPS, 0, (INDEX_SQUARE[index],), 0, found)
-        else:
-            _jump_sequences(index, opp, empty, MAN_JUMPS[player], CROWN_ROWS[player],
-                            (INDEX_SQUARE[index],), 0, found)
-        for path, captured, end_index, crowned in found:
-            end = 1 << end_index
-            key_delta = pieces[start] ^ pieces[end] ^ side
-            if is_king:
-                kings_delta = start ^ end
-                key_delta ^= ZOBRIST_KING[start] ^ ZOBRIST_KING[end]
-            elif crowned:
-                kings_delta = end
-                key_delta ^= ZOBRIST_KING[end]
-            else:
-                kings_delta = 0
-            victims = captured
-            while victims:
-                low = victims & -victims
-                key_delta ^= enemy[low] ^ (ZOBRIST_KING[low] if low & kings else 0)
-                victims ^= low
-            kings_delta ^= captured & kings
-            moves.append(_new_tuple(CheckersMove,
-                                    (path, start ^ end, captured, kings_delta, key_delta)))
-    return moves
-
-
-def _count_jumps(at: int, opp: int, empty: int, table: JumpTable, crown_row: int) -> int:
-    """How many complete sequences continue from bit ``at`` (1 when none does)."""
-    count = 0
-    for over, land, swap, land_index in table[at]:
-        if over & opp and land & empty:
-            if land & crown_row:
-                count += 1
-            else:
-                count += _count_jumps(land_index, opp ^ over, empty ^ swap, table, crown_row)
-    return count or 1
-
-
-def _count_captures(player: int, jumpers: int, opp: int, kings: int, empty: int) -> int:
-    man_jumps, crown_row = MAN_JUMPS[player], CROWN_ROWS[player]
-    count = 0
-    while jumpers:
-        start = jumpers & -jumpers
-        jumpers ^= start
-        if start & kings:
-            count += _count_jumps(start.bit_length() - 1, opp, empty, KING_JUMPS, 0)
-        else:
-            count += _count_jumps(start.bit_length() - 1, opp, empty, man_jumps, crown_row)
-    return count
-
-
-def _count_black_moves(own: int, opp: int, kings: int) -> int:
-    """len(_black_moves(...)) without building a move: popcounts of shifted masks."""
-    empty = VALID ^ (own | opp)
-    jumpers = _black_jumpers(own, opp, kings, empty)
-    if jumpers:
-        return _count_captures(BLACK, jumpers, opp, kings, empty)
-    count = ((own << 4) & empty).bit_count() + ((own << 5) & empty).bit_count()
-    own_kings = own & kings
-    if own_kings:
-        count += ((own_kings >> 4) & empty).bit_count() + ((own_kings >> 5) & empty).bit_count()
-    return count
-
-
-def _count_white_moves(own: int, opp: int, kings: int) -> int:
-    """Mirror of `_count_black_moves`."""
-    empty = VALID ^ (own | opp)
-    jumpers = _white_jumpers(own, opp, kings, empty)
-    if jumpers:
-        return _count_captures(WHITE, jumpers, opp, kings, empty)
-    count = ((own >> 4) & empty).bit_count() + ((own >> 5) & empty).bit_count()
-    own_kings = own & kings
-    if own_kings:
-        count += ((own_kings << 4) & empty).bit_count() + ((own_kings << 5) & empty).bit_count()
-    return count
-
-
-def _has_move(player: int, own: int, opp: int, kings: int) -> bool:
-    """Whether ``player`` has any legal move (cheaper than generating them)."""
-    empty = VALID ^ (own | opp)
-    own_kings = own & kings
-    if player == BLACK:
-        steps = ((own << 4) | (own << 5) | (own_kings >> 4) | (own_kings >> 5)) & empty
-        return bool(steps or _black_jumpers(own, opp, kings, empty))
-    steps = ((own >> 4) | (own >> 5) | (own_kings << 4) | (own_kings << 5)) & empty
-    return bool(steps or _white_jumpers(own, opp, kings, empty))
-
-
-GENERATORS = (_black_moves, _white_moves)
-COUNTERS = (_count_black_moves, _count_white_moves)
-
-
-def _perft(own: int, opp: int, kings: int, player: int, depth: int) -> int:
-    """Leaf count at ``depth`` (≥ 1); the last ply is counted, not generated."""
-    if depth == 1:
-        return COUNTERS[player](own, opp, kings)
-    total = 0
-    if depth == 2:
-        count = COUNTERS[1 - player]
-        for _path, moved, captured, kings_delta, _key in GENERATORS[player](own, opp, kings):
-            total += count(opp ^ captured, own ^ moved, kings ^ kings_delta)
-        return total
-    for _path, moved, captured, kings_delta, _key in GENERATORS[player](own, opp, kings):
-        total += _perft(opp ^ captured, own ^ moved, kings ^ kings_delta, 1 - player, depth - 1)
-    return total
-
-
-# --------------------------------------------------------------------------- the game
-
 class Checkers(Game[CheckersState, CheckersMove]):
     """American checkers with the ACF rules and two draw rules (see the README).
 
     Beyond the Game protocol, board widgets use `square_coordinates`, `square_at`,
     `pieces`, `move_path` and `captured_squares`; evaluations read the bitboards
-    ``state.black``/``state.white``/``state.kings`` (layout in the module docstring).
+    ``state.black``/``state.white``/``state.kings`` (layout in `checkers_board`).
     """
 
     name: ClassVar[str] = "checkers"
@@ -461,8 +144,8 @@ class Checkers(Game[CheckersState, CheckersMove]):
         if history and (len(history) >= QUIET_PLY_LIMIT or history.count(key) >= 2):
             return []
         if player == BLACK:
-            return _black_moves(black, white, kings)
-        return _white_moves(white, black, kings)
+            return black_moves(black, white, kings)
+        return white_moves(white, black, kings)
 
     def result(self, state: CheckersState, move: CheckersMove) -> CheckersState:
         black, white, kings, player, key, history = state
@@ -484,14 +167,14 @@ class Checkers(Game[CheckersState, CheckersMove]):
         if history and (len(history) >= QUIET_PLY_LIMIT or history.count(key) >= 2):
             return True
         if player == BLACK:
-            return not _has_move(BLACK, black, white, kings)
-        return not _has_move(WHITE, white, black, kings)
+            return not has_move(BLACK, black, white, kings)
+        return not has_move(WHITE, white, black, kings)
 
     def outcome(self, state: CheckersState) -> Outcome | None:
         """Priority: no legal move (a loss), then threefold repetition, then the 40-move rule."""
         black, white, kings, player, key, history = state
         own, opp = (black, white) if player == BLACK else (white, black)
-        if not _has_move(player, own, opp, kings):
+        if not has_move(player, own, opp, kings):
             winner = 1 - player
             return Outcome(winner, "no legal move", (1.0, -1.0) if winner == BLACK else (-1.0, 1.0))
         if history.count(key) >= 2:
@@ -515,10 +198,23 @@ class Checkers(Game[CheckersState, CheckersMove]):
         return move.captured != 0
 
     def is_quiet(self, state: CheckersState) -> bool:
+        """No capture pending: whether a capture exists, found with a few shifted-mask ANDs.
+
+        Quiescence asks at every horizon node, so the test is written out here for speed
+        (`checkers_movegen._black_jumpers` less a call): the landing squares of every jump
+        at once, forwards for all pieces, then backwards for kings."""
         black, white, kings, player, _key, _history = state
+        empty = VALID ^ (black | white)
         if player == BLACK:
-            return not _black_jumpers(black, white, kings, VALID ^ (black | white))
-        return not _white_jumpers(white, black, kings, VALID ^ (black | white))
+            if ((((black << 4) & white) << 4) | (((black << 5) & white) << 5)) & empty:
+                return False
+            back = black & kings
+            return not (back and ((((back >> 4) & white) >> 4)
+                                  | (((back >> 5) & white) >> 5)) & empty)
+        if ((((white >> 4) & black) >> 4) | (((white >> 5) & black) >> 5)) & empty:
+            return False
+        back = white & kings
+        return not (back and ((((back << 4) & black) << 4) | (((back << 5) & black) << 5)) & empty)
 
     def perft(self, state: CheckersState, depth: int) -> int:
         """Move-path count at ``depth``, ignoring the draw rules (as published perft does)."""
@@ -526,7 +222,7 @@ class Checkers(Game[CheckersState, CheckersMove]):
             return 1
         black, white, kings, player, _key, _history = state
         own, opp = (black, white) if player == BLACK else (white, black)
-        return _perft(own, opp, kings, player, depth)
+        return perft_leaves(own, opp, kings, player, depth)
 
     # ---- board accessors (for the TUI board widget) -----------------------------
 
