@@ -8,6 +8,7 @@ subcommand they only parse and print; the work is in `adversa.search.arena`,
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -294,13 +295,22 @@ def compare(
     state = load_state(game, position)
     engines = parse_engines(engine_specs)
     check_engine_count(len(engines))
-    if not (as_json or as_table) and open_compare_screen(game, state, engines):
+    if not (as_json or as_table) and terminal_attached() and open_compare_screen(
+        game, state, engines
+    ):
         return
     rows = summary_rows(run_comparison(game, state, engines, parallel=not sequential))
     if as_json:
         emit_json(comparison_json(rows))
     else:
         console.print(comparison_table(rows))
+
+
+def terminal_attached() -> bool:
+    """True when a person is at a terminal. Piped or redirected (``adversa compare … |
+    less``, a script), the app would paint escape codes into the pipe and wait for
+    keys that never come, so the command prints the summary table instead."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def open_compare_screen(game: Any, state: Any, engines: Sequence[EngineConfig]) -> bool:

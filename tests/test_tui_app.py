@@ -190,6 +190,19 @@ async def test_hint_shows_a_move_without_playing_it() -> None:
         assert any(text.startswith("Hint: a3") for text in notifications(app))
 
 
+async def test_hint_on_a_finished_game_says_the_game_is_over() -> None:
+    engine = FakeEngine()
+    session = session_for("tictactoe", "human", "human")
+    for move in ("a1", "b1", "a2", "b2", "a3"):
+        session.play_text(move)
+    app = AdversaApp(session, engine_search=engine)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert engine.calls == []
+        assert any("game is over" in text for text in notifications(app))
+
+
 async def test_engine_vs_engine_starts_paused_then_steps_and_runs() -> None:
     engine = FakeEngine()
     session = session_for("tictactoe", "alphabeta depth=1", "alphabeta depth=2")
@@ -278,6 +291,22 @@ async def test_help_and_command_palette_list_the_actions() -> None:
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_help_fits_an_80_by_24_terminal() -> None:
+    """The help dialog was 96 columns wide and taller than the screen: on 80×24 its
+    right border and its closing hint were cut off."""
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        screen_region = app.screen.region
+        dialog = app.screen.query_one("#help")
+        closing_hint = app.screen.query_one(".dialog-help")
+        assert screen_region.contains_region(dialog.region), dialog.region
+        assert dialog.region.contains_region(closing_hint.region), closing_hint.region
 
 
 async def test_flip_toggles_the_board() -> None:

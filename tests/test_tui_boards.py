@@ -390,6 +390,18 @@ async def test_checkers_flipped_board_puts_square_1_top_left() -> None:
         assert app.chosen == [checkers_move(game, state, "11-16")]
 
 
+async def test_checkers_marks_the_side_to_move_only_while_the_game_goes_on() -> None:
+    game = make_game("checkers")
+    won = game.parse_position("W:W:B14,K1")  # White has no pieces left: Black has won
+    for state, marked in ((game.initial_state(), "Black ◀ to move"), (won, None)):
+        app = BoardApp(game, state)
+        async with app.run_test(size=(80, 30)):
+            board = app.board
+            text = "\n".join(board.render_line(y).text for y in range(board.size.height))
+        assert text.count("to move") == (1 if marked else 0), text
+        assert marked is None or marked in text
+
+
 async def test_checkers_square_numbers_toggle() -> None:
     game = make_game("checkers")
     app = BoardApp(game, game.initial_state())
@@ -442,6 +454,26 @@ async def test_tree_too_wide_for_top_down_uses_the_outline() -> None:
         await pilot.pause()
     assert "└─" in text and "(1,2,6)" in text
     assert app.chosen == [1]
+
+
+async def test_tree_title_and_legend_are_never_silently_cut() -> None:
+    """In the game screen's 36-column board a long title ends in '…' and a three-player
+    legend wraps instead of losing 'Player 3'."""
+    for file, last_entry in (("maxn-three-player", "P3 Player 3"),
+                             ("expectiminimax", "○ chance")):
+        game = make_game("tree", {"file": file})
+        app = BoardApp(game, game.initial_state())
+        async with app.run_test(size=(36, 30)):
+            width = app.board.size.width
+            lines = [app.board.render_line(y).text.rstrip()
+                     for y in range(app.board.size.height)]
+        assert all(len(line) <= width for line in lines)
+        assert any(line.strip().endswith(last_entry) for line in lines), lines
+        if file == "expectiminimax":  # drawn top-down, under its (too long) title
+            title = game.tree_title  # type: ignore[attr-defined]
+            assert len(title) > width
+            assert any(line.endswith("…") and title.startswith(line.strip()[:-1])
+                       for line in lines), lines
 
 
 async def test_tree_chance_nodes_show_probabilities() -> None:

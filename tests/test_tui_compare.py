@@ -178,10 +178,24 @@ def test_compare_screen_snapshot(snap_compare: Any) -> None:
 def test_compare_command_opens_the_screen(monkeypatch: Any) -> None:
     opened: list[CompareApp] = []
     monkeypatch.setattr(CompareApp, "run", lambda self, *args, **kwargs: opened.append(self))
+    monkeypatch.setattr("adversa.cli_match.terminal_attached", lambda: True)
     result = CliRunner().invoke(main, ["compare", "nim", "--engine", "solve",
                                        "--engine", "alphabeta depth=3"])
     assert result.exit_code == 0, result.stderr
     assert [engine.text for engine in opened[0].engines] == ["solve", "alphabeta depth=3"]
+
+
+def test_compare_piped_prints_the_table_instead_of_an_app_nobody_can_see(
+    monkeypatch: Any,
+) -> None:
+    """`adversa compare … | less` used to start the app into the pipe and hang."""
+    opened: list[CompareApp] = []
+    monkeypatch.setattr(CompareApp, "run", lambda self, *args, **kwargs: opened.append(self))
+    result = CliRunner().invoke(main, ["compare", "nim", "--engine", "solve",
+                                       "--engine", "alphabeta depth=3", "--sequential"])
+    assert result.exit_code == 0, result.stderr
+    assert opened == []
+    assert "engines agree" in result.stdout and "alphabeta" in result.stdout
 
 
 async def test_start_screen_opens_compare_on_the_chosen_game(
@@ -222,3 +236,15 @@ async def test_engines_can_be_added_up_to_four() -> None:
         screen = await settle(app, pilot)
         assert len(screen.columns) == 4
         assert len(screen.query(".compare-column")) == 4
+
+
+async def test_escape_from_the_standalone_compare_screen_quits_the_app() -> None:
+    """`adversa compare …` then escape used to leave a blank screen running."""
+    game = make_game("tictactoe")
+    app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(app, pilot)
+        assert len(app.screen_stack) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.return_code == 0

@@ -169,3 +169,30 @@ async def test_the_iteration_table_keeps_the_newest_rows_in_view() -> None:
         assert [line.split()[0] for line in lines[1:]] == ["8", "9", "10", "11", "12"]
         table.clear()
         assert table.render().plain.splitlines()[1:] == []
+
+
+async def test_n_player_values_keep_the_panel_rows_in_place() -> None:
+    """3-player Pig (max^n) reports value vectors: they must neither wrap the fixed
+    statistics block (pushing 'TT fill' out of view) nor run into the nodes column."""
+    from adversa.search.engine import run_search
+    from adversa.tui.panel import SearchPanel
+
+    class PanelApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SearchPanel()
+
+    game = make_game("pig", {"players": "3"})
+    result = run_search(game, game.initial_state(), EngineConfig.parse("maxn depth=3"))
+    assert isinstance(result.value, tuple)
+    app = PanelApp()
+    async with app.run_test(size=(46, 40)) as pilot:  # the panel's width on an 80-column screen
+        panel = app.query_one(SearchPanel)
+        panel.show_result(result)
+        await pilot.pause()
+        stats = app.screen.get_widget_at(*panel.query_one("#panel-stats").region.offset)[0]
+        assert stats.id == "panel-stats"
+        lines = [str(stats.render_line(row).text) for row in range(5)]  # type: ignore[attr-defined]
+        assert lines[0].split()[0] == "depth" and lines[4].split()[0] == "TT", lines
+        rows = panel.query_one(IterationTable).render().plain.splitlines()[1:]
+        nodes = format_count(result.iterations[-1].nodes)
+        assert f" {nodes} " in rows[-1], rows

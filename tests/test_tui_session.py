@@ -169,6 +169,14 @@ def test_pdn_is_refused_for_other_games(tmp_path: Path) -> None:
         ('{"format": "adversa-game", "game": "tictactoe", "moves": ["b2", "b2"]}',
          "move 2"),
         ('{"format": "adversa-game", "game": "chess", "moves": []}', "unknown game"),
+        ('{"format": "adversa-game", "game": "nim", "options": [1, 2], "moves": []}',
+         "'options' must be an object"),
+        ('{"format": "adversa-game", "game": "nim", "options": {"piles": [1]}, "moves": []}',
+         "option 'piles'"),
+        ('{"format": "adversa-game", "game": "nim", "start": 5, "moves": []}',
+         "'start' must be a position"),
+        ('{"format": "adversa-game", "game": "nim", "players": 3, "moves": []}',
+         "'players' must be a list"),
     ],
 )
 def test_bad_records_are_one_line_errors(tmp_path: Path, content: str, message: str) -> None:
@@ -176,6 +184,27 @@ def test_bad_records_are_one_line_errors(tmp_path: Path, content: str, message: 
     path.write_text(content)
     with pytest.raises(AdversaError, match=message):
         GameSession.load(path)
+
+
+@pytest.mark.parametrize("name", ["game.json", "game.pdn"])
+def test_a_binary_file_is_refused_not_a_crash(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(b"\xff\xfe\x00 not text")
+    with pytest.raises(RecordError, match="not a text file"):
+        GameSession.load(path)
+
+
+def test_hand_edited_option_values_are_read_as_text() -> None:
+    record = {"format": "adversa-game", "game": "nim",
+              "options": {"piles": "2,2", "misere": True}, "moves": ["1:2"]}
+    session = GameSession.from_record(record)
+    assert session.options["misere"] == "true" and len(session.moves) == 1
+
+
+def test_a_tampered_autosave_is_not_offered(config_dir: Path) -> None:
+    store.write_json(store.AUTOSAVE_FILE,
+                     {"format": "adversa-game", "game": "nim", "moves": 3, "players": 2})
+    assert autosaved_record() is None
 
 
 def test_autosave_keeps_a_game_in_progress_and_forgets_a_finished_one() -> None:

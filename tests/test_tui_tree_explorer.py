@@ -214,3 +214,15 @@ async def test_children_are_added_only_when_a_node_is_expanded() -> None:
         await pilot.pause()
         assert ("node", (2, 1)) in screen.tree_nodes
         assert ("node", (1, 1)) not in screen.tree_nodes
+
+
+async def test_closing_the_standalone_explorer_quits_the_app() -> None:
+    """`adversa tree … --explore` then q used to leave a blank screen running."""
+    game = classic_tree()
+    app = TreeExplorerApp(game, game.initial_state(), ALPHABETA)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await explorer(app, pilot)
+        assert len(app.screen_stack) == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0

@@ -114,14 +114,18 @@ class SearchPanel(Vertical):
         height: 1fr;
     }
     SearchPanel #panel-config { height: 1; color: $text-muted; }
-    SearchPanel #panel-stats { height: 5; margin-top: 1; }
+    SearchPanel #panel-stats {
+        height: 5; margin-top: 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     SearchPanel #panel-budget { height: 1; }
     SearchPanel #panel-budget-label { width: 8; color: $text-muted; }
     SearchPanel #panel-budget ProgressBar { width: 1fr; }
     SearchPanel #panel-budget Bar { width: 1fr; }
     SearchPanel #panel-budget-text { width: 17; text-align: right; }
     SearchPanel #panel-pv { height: 2; margin-top: 1; }
-    SearchPanel #panel-roots { height: 10; margin-top: 1; }
+    SearchPanel #panel-roots {
+        height: 10; margin-top: 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     SearchPanel #panel-iterations { height: 1fr; min-height: 3; margin-top: 1; }
     SearchPanel #panel-spark-label { width: 11; color: $text-muted; }
     SearchPanel #panel-spark-row { height: 2; margin-top: 1; }
@@ -234,7 +238,9 @@ class SearchPanel(Vertical):
             depth = f"{snap.completed_depth}/{snap.depth} sel {snap.seldepth}"
             hits = f"{snap.tt_hits / snap.tt_probes:.1%}" if snap.tt_probes else "–"
             fill = f"{snap.tt_fill:.1%}" if snap.tt_probes else "–"
-            score = format_score(snap.score, snap)
+            # Vectors compact (``0.02/-0.04/0.02``): the fixed 5-line block must not
+            # wrap, or its last row (TT fill) is pushed out of view.
+            score = format_score(snap.score, snap, compact=True)
             if snap.score_unit and score[-1].isdigit():
                 score = f"{score} {snap.score_unit}"  # "+6 pts", "+1 e(n)"
             score = escape(score)
@@ -380,7 +386,9 @@ class IterationTable(Widget):
 
     def _line(self, cells: Sequence[str]) -> str:
         """One row cut to the widget's width, so a long PV never wraps onto a second line."""
-        parts = [cell.rjust(width) if width else " " + cell
+        # A cell wider than its column (an N-player value vector) still gets a space
+        # before it, so it never runs into the previous column's number.
+        parts = [cell.rjust(width) if len(cell) <= width else " " + cell
                  for cell, (_, _, width) in zip(cells, ITERATION_COLUMNS, strict=True)]
         line = "".join(parts)
         room = self.size.width

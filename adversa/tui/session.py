@@ -283,9 +283,17 @@ class GameSession:
         moves = record.get("moves", [])
         if not isinstance(game_name, str) or not isinstance(moves, list):
             raise RecordError("game record needs a 'game' name and a 'moves' list")
+        options = record.get("options") or {}
         start = record.get("start")
-        session = cls(game_name, record.get("options") or {}, (), start)
-        players = [parse_player(session.game, str(text)) for text in record.get("players", [])]
+        recorded_players = record.get("players", [])
+        if not isinstance(options, dict):
+            raise RecordError("game record 'options' must be an object, e.g. {\"k\": \"3\"}")
+        if start is not None and not isinstance(start, str):
+            raise RecordError("game record 'start' must be a position string or null")
+        if not isinstance(recorded_players, list):
+            raise RecordError("game record 'players' must be a list, e.g. [\"human\", \"solve\"]")
+        session = cls(game_name, _option_texts(options), (), start)
+        players = [parse_player(session.game, str(text)) for text in recorded_players]
         session.players = default_players(session.game, players)
         for number, text in enumerate(moves, start=1):
             try:
@@ -350,6 +358,8 @@ class GameSession:
             text = path.read_text(encoding="utf-8")
         except OSError as error:
             raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file; expected a JSON record or PDN") from None
         if path.suffix.lower() == ".pdn":
             return cls.from_pdn(text)
         try:
@@ -373,15 +383,29 @@ class GameSession:
             pass  # autosave is a convenience; a full disk must not interrupt the game
 
 
+def _option_texts(options: Mapping[Any, Any]) -> dict[str, str]:
+    """Record options as the text the games parse: a hand-edited ``true`` or ``5``
+    becomes ``"true"``/``"5"``, and a list or object becomes text the game then
+    refuses with its own message instead of a Python TypeError."""
+    return {str(name): value if isinstance(value, str) else json.dumps(value)
+            for name, value in options.items()}
+
+
 def autosaved_record() -> dict[str, Any] | None:
     """The autosaved game record, if there is one worth offering."""
     record = settings.read_json(settings.AUTOSAVE_FILE)
-    if record is None or record.get("format") != RECORD_FORMAT or not record.get("moves"):
+    if record is None or record.get("format") != RECORD_FORMAT:
+        return None
+    moves = record.get("moves")
+    if not isinstance(moves, list) or not moves:
         return None
     return record
 
 
 def describe_record(record: Mapping[str, Any]) -> str:
     """One line for a resume button: game, players and moves so far."""
-    players = " vs ".join(str(p) for p in record.get("players", []))
-    return f"{record.get('game')} — {players} — {len(record.get('moves', []))} moves"
+    players = record.get("players", [])
+    moves = record.get("moves", [])
+    who = " vs ".join(str(p) for p in players) if isinstance(players, list) else "?"
+    count = len(moves) if isinstance(moves, list) else 0
+    return f"{record.get('game')} — {who} — {count} moves"

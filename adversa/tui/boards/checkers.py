@@ -226,7 +226,9 @@ class CheckersBoard(BoardView):
         canvas.write(self._side_label(bottom_player, bottom), side)
 
     def _side_label(self, player: int, colour: str) -> str:
-        marker = " ◀ to move" if self.game.to_move(self.state) == player else ""
+        # A finished game has no side to move (the status line shows the result).
+        moving = not self.game.is_terminal(self.state) and self.game.to_move(self.state) == player
+        marker = " ◀ to move" if moving else ""
         return f"{colour}{marker}"
 
     def _model(self, view_row: int, view_column: int) -> tuple[int, int]:

@@ -205,14 +205,15 @@ class TreeBoard(BoardView):
         picture = self._top_down(root, width, height - extra)
         if picture is not None:
             if title:
-                canvas.write(title[:width], self.style_of("tree--title"))
+                shown = title if len(title) <= width else title[: max(0, width - 1)] + "…"
+                canvas.write(shown, self.style_of("tree--title"))
                 canvas.newline()
                 canvas.newline()
             self._paint(canvas, picture)
         else:
             self._outline(canvas, root, height - 2)
         canvas.newline()
-        self._legend(canvas)
+        self._legend(canvas, width)
 
     def _paint(self, canvas: Canvas, picture: _Picture) -> None:
         for row in picture.rows:
@@ -362,7 +363,9 @@ class TreeBoard(BoardView):
         visit(root, "", "", "")
         return lines
 
-    def _legend(self, canvas: Canvas) -> None:
+    def _legend(self, canvas: Canvas, width: int) -> None:
+        """One line of node glyphs, wrapped where the next entry would be cut off
+        (three players' names do not fit a narrow board column)."""
         kinds: list[tuple[str, str]] = []
         if self.game.num_players == 2:
             kinds += [("▲", "MAX"), ("▼", "MIN")]
@@ -371,7 +374,14 @@ class TreeBoard(BoardView):
         if getattr(self.game, "has_chance", False):
             kinds.append(("○", "chance"))
         legend = self.style_of("tree--legend")
+        column = 0
         for position, (glyph, name) in enumerate(kinds):
-            if position:
+            entry = glyph + " " + name
+            if position and column + 3 + len(entry) > width:
+                canvas.newline()
+                column = 0
+            elif position:
                 canvas.write("   ", legend)
-            canvas.write(glyph + " " + name, legend)
+                column += 3
+            canvas.write(entry, legend)
+            column += len(entry)

@@ -454,8 +454,10 @@ class CompareApp(App[None]):
         self.engines = list(engines)
         self.engine_search = engine_search
 
-    def on_mount(self) -> None:
-        self.push_screen(CompareScreen(self.game, self.position, self.engines))
+    def get_default_screen(self) -> CompareScreen:
+        """The compare screen is the app's only screen, so escape quits (pushed on top
+        of Textual's blank default screen, escape used to leave that blank screen)."""
+        return CompareScreen(self.game, self.position, self.engines)
 
 
 def run_compare_app(game: Game[Any, Any], state: Any, engines: Sequence[EngineConfig]) -> None:

@@ -396,6 +396,9 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         if self.runner is None:
             return
+        if self.session.is_over:
+            self.notify("The game is over: there is no move to hint.", severity="warning")
+            return
         if not self.session.is_human_turn():
             self.notify("A hint is for your turn.", severity="warning")
             return

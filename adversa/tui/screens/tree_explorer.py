@@ -453,8 +453,10 @@ class TreeExplorerApp(App[None]):
         self.config = config
         self.engine_search = engine_search
 
-    def on_mount(self) -> None:
-        self.push_screen(TreeExplorerScreen(self.game, self.position, self.config))
+    def get_default_screen(self) -> TreeExplorerScreen:
+        """The explorer is the app's only screen, so escape or q quits (pushed on top of
+        Textual's blank default screen, they used to leave that blank screen)."""
+        return TreeExplorerScreen(self.game, self.position, self.config)
 
 
 def run_tree_explorer(game: Game[Any, Any], state: Any, config: EngineConfig) -> None:
