@@ -212,7 +212,7 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
         console.print(table)
     if snapshot.root_moves:
         bounded = any(root_move.bound for root_move in snapshot.root_moves)
-        moves = Table(title="Root moves" + (" (≤ = upper bound)" if bounded else ""))
+        moves = Table(title="Root moves" + (" (≤ ≥: a bound)" if bounded else ""))
         moves.add_column("move")
         moves.add_column(
             f"score ({snapshot.score_unit})" if snapshot.score_unit else "score", justify="right"

@@ -79,6 +79,14 @@ def test_alphabeta_marks_pruned_root_scores_as_upper_bounds(spec: str) -> None:
     ]
 
 
+def test_bounds_at_a_min_root_are_lower_bounds_in_max_terms() -> None:
+    """Tree values are MAX's; at a MIN root a pruned move is shown as "no lower than"."""
+    game = TreeGame.from_data(THREE_PLY)
+    result = search(game, "alphabeta depth=3", state=game.parse_position("1"))
+    shown = [root.shown_score(result.snapshot) for root in result.snapshot.root_moves]
+    assert shown == ["+3", "≥ +12", "≥ +8"]
+
+
 def test_minimax_root_scores_are_exact() -> None:
     result = search(TreeGame.from_data(THREE_PLY), "minimax depth=3")
     shown = [(root.move, root.score, root.bound) for root in result.snapshot.root_moves]

@@ -156,18 +156,22 @@ def root_moves(
     scores: dict[Any, Score],
     *,
     pruned_against: Hashable | None = None,
+    minimizing: bool = False,
 ) -> tuple[RootMove, ...]:
     """Root moves in notation with the scores known so far (None when not yet searched).
 
     With pruning, a root move other than the best (``pruned_against``) was only
-    searched far enough to show it is no better, so its score is an upper bound;
-    it is marked so, lest "+6" beside every move read as six equal moves.
+    searched far enough to show it is no better, so its score is a bound —
+    an upper one, or a lower one when the scores are reported for the other
+    side (``minimizing``: a textbook tree's MIN root, valued from MAX's view) —
+    and it is marked so, lest "+6" beside every move read as six equal moves.
     """
+    bound = "lower" if minimizing else "upper"
     return tuple(
         RootMove(
             game.format_move(state, move),
             scores.get(move),
-            bound="upper"
+            bound=bound
             if pruned_against is not None and move != pruned_against and move in scores
             else None,
         )

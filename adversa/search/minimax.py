@@ -221,6 +221,7 @@ class TextbookSearch:
                 self.root_move_list,
                 scores,
                 pruned_against=self.best_move if self.pruning else None,
+                minimizing=game.to_move(root) != self.root_player,
             ),
             "current_move": None
             if self.current_move is None
