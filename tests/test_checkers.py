@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 
 from adversa.games import checkers, checkers_board, checkers_movegen, make_game
 from adversa.games.base import (
+    CAPTURE_PENDING,
+    FINISHED,
+    SETTLED,
     AmbiguousMoveError,
     IllegalMoveError,
     InvalidMoveError,
@@ -20,6 +23,7 @@ from adversa.games.base import (
 )
 from adversa.games.checkers import (
     Checkers,
+    CheckersMove,
     CheckersState,
     square_at,
     square_coordinates,
@@ -162,6 +166,7 @@ def test_threefold_repetition_draws_on_the_third_occurrence() -> None:
     assert not GAME.is_terminal(state)
     state = play(state, shuffle[3])  # third occurrence, Black to move again
     assert GAME.is_terminal(state) and GAME.legal_moves(state) == []
+    assert GAME.leaf_status(state) == FINISHED  # a king could still step: the rule decides
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner is None
     assert outcome.reason == "threefold repetition" and GAME.utility(state) == (0.0, 0.0)
@@ -198,6 +203,7 @@ def test_forty_moves_each_without_capture_or_man_move_draw() -> None:
     outcome = GAME.outcome(final)
     assert outcome is not None and outcome.reason == "40-move rule" and outcome.winner is None
     assert GAME.legal_moves(final) == []
+    assert GAME.leaf_status(final) == FINISHED
 
 
 def test_a_man_move_or_a_capture_resets_the_forty_move_count() -> None:
@@ -344,6 +350,13 @@ def reference_moves(state: CheckersState) -> set[tuple[tuple[int, ...], frozense
     return captures or quiet  # type: ignore[return-value]
 
 
+def status_from_moves(moves: list[CheckersMove]) -> int:
+    """What `Checkers.leaf_status` must say, judged from the full move list."""
+    if not moves:
+        return FINISHED
+    return CAPTURE_PENDING if any(move.captured for move in moves) else SETTLED
+
+
 def crowned_where_due(placement: dict[int, str]) -> dict[int, str]:
     """A man cannot stand on the row where it would have been crowned: make it a king."""
     return {square: piece.upper() if (piece == "b" and square >= 29)
@@ -366,6 +379,7 @@ def test_random_positions_match_the_reference_and_every_move_keeps_the_key_exact
     assert generated == reference_moves(state)
     assert GAME.is_quiet(state) == (not any(m.captured for m in moves))
     assert GAME.is_terminal(state) == (not moves)
+    assert GAME.leaf_status(state) == status_from_moves(moves)
     assert GAME.perft(state, 1) == len(moves)
     for move in moves:
         after = GAME.result(state, move)
@@ -405,6 +419,7 @@ def test_generator_matches_reference_and_keys_stay_exact(seed: int, start: str) 
         assert len(generated) == len(moves)
         assert generated == reference_moves(state)
         assert GAME.is_quiet(state) == (not any(GAME.is_capture(state, m) for m in moves))
+        assert GAME.leaf_status(state) == status_from_moves(moves)
         assert GAME.perft(state, 1) == len(moves)
         move = rng.choice(moves)
         assert GAME.parse_move(state, GAME.format_move(state, move)) == move

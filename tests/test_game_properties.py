@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adversa.games import CHANCE, GAME_CLASSES, Game, game_class, make_game
+from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "tictactoe": [{}, {"width": 4, "height": 4, "k": 3}, {"width": 5, "height": 3, "k": 4}],
@@ -69,6 +70,8 @@ def check_state(game: Game[Any, Any], state: Any) -> list[Any]:
         assert 0 <= mover < game.num_players
         assert terminal or moves, "a non-terminal state must offer a move"
         assert moves or terminal, "a state without moves must be terminal"
+        expected = FINISHED if terminal else SETTLED if game.is_quiet(state) else CAPTURE_PENDING
+        assert game.leaf_status(state) == expected, "leaf_status must agree with both tests"
     if terminal:
         utilities = game.utility(state)
         low, high = game.utility_bounds()

@@ -27,6 +27,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 CHANCE: int = -1
 """`Game.to_move` returns this for a state where chance, not a player, acts."""
 
+SETTLED, CAPTURE_PENDING, FINISHED = 0, 1, 2
+"""What `Game.leaf_status` says of a position at a search's horizon: the game goes on
+and nothing is pending (judge it statically); a capture is pending (quiescence
+extends it); the game is over (score it by its utility)."""
+
 S = TypeVar("S", bound=Hashable)  # a game's state type
 M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
 
@@ -277,6 +282,17 @@ class Game(Generic[S, M]):
     def is_quiet(self, state: S) -> bool:
         """False while a capture is pending (quiescence search extends such states)."""
         return True
+
+    def leaf_status(self, state: S) -> int:
+        """`FINISHED`, else `CAPTURE_PENDING` or `SETTLED`: both tests of a horizon position.
+
+        Searches ask this of every position at their horizon, so a game whose two
+        tests share work (checkers: one unpacking of the bitboards, one mask of the
+        empty squares) should answer it in one step; this default asks both.
+        """
+        if self.is_terminal(state):
+            return FINISHED
+        return SETTLED if self.is_quiet(state) else CAPTURE_PENDING
 
     def utility_bounds(self) -> tuple[float, float]:
         """Lowest and highest utility any player can get (for chance-node pruning)."""

@@ -26,6 +26,9 @@ from typing import ClassVar, NamedTuple
 
 from adversa.games import pdn
 from adversa.games.base import (
+    CAPTURE_PENDING,
+    FINISHED,
+    SETTLED,
     AmbiguousMoveError,
     Game,
     IllegalMoveError,
@@ -215,6 +218,37 @@ class Checkers(Game[CheckersState, CheckersMove]):
             return False
         back = white & kings
         return not (back and ((((back << 4) & black) << 4) | (((back << 5) & black) << 5)) & empty)
+
+    def leaf_status(self, state: CheckersState) -> int:
+        """`is_terminal` and `is_quiet` in one pass (see `Game.leaf_status`).
+
+        Speed over elegance: every search asks this at its horizon, so the draw rules
+        and the jump test are written out once more here. With no jump pending, the
+        side to move has a move exactly when one of its pieces can step.
+        """
+        black, white, kings, player, key, history = state
+        if history and (len(history) >= QUIET_PLY_LIMIT or history.count(key) >= 2):
+            return FINISHED
+        empty = VALID ^ (black | white)
+        if player == BLACK:
+            if ((((black << 4) & white) << 4) | (((black << 5) & white) << 5)) & empty:
+                return CAPTURE_PENDING
+            back = black & kings
+            steps = (black << 4) | (black << 5)
+            if back:
+                if ((((back >> 4) & white) >> 4) | (((back >> 5) & white) >> 5)) & empty:
+                    return CAPTURE_PENDING
+                steps |= (back >> 4) | (back >> 5)
+            return SETTLED if steps & empty else FINISHED
+        if ((((white >> 4) & black) >> 4) | (((white >> 5) & black) >> 5)) & empty:
+            return CAPTURE_PENDING
+        back = white & kings
+        steps = (white >> 4) | (white >> 5)
+        if back:
+            if ((((back << 4) & black) << 4) | (((back << 5) & black) << 5)) & empty:
+                return CAPTURE_PENDING
+            steps |= (back << 4) | (back << 5)
+        return SETTLED if steps & empty else FINISHED
 
     def perft(self, state: CheckersState, depth: int) -> int:
         """Move-path count at ``depth``, ignoring the draw rules (as published perft does)."""

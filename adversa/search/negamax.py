@@ -33,7 +33,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adversa.games.base import Game
+from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
 from adversa.search.common import INFINITY, PROVEN, WIN, scores_by_distance
 from adversa.search.evaluation import Evaluator
 from adversa.search.ordering import MoveOrderer
@@ -117,7 +117,7 @@ class Kernel:
         to_move = game.to_move
         is_terminal = game.is_terminal
         utility = game.utility
-        is_quiet = game.is_quiet
+        leaf_status = game.leaf_status
         is_capture = game.is_capture
         transposition_key = game.transposition_key
         evaluate = evaluator.function
@@ -180,12 +180,13 @@ class Kernel:
             if not nodes & POLL_MASK:  # stat
                 checkpoint()  # stat
             pv[ply] = ()
-            if not is_quiet(state) and ply < PLY_LIMIT:
+            status = leaf_status(state)
+            if status == CAPTURE_PENDING and ply < PLY_LIMIT:
                 return extend(state, mover, alpha, beta, ply)
             if ply > seldepth:  # stat
                 seldepth = ply  # stat
             leaves += 1  # stat
-            if is_terminal(state):
+            if status == FINISHED:
                 return terminal_value(state, mover, ply)
             return evaluate(state, mover)
 
@@ -283,6 +284,7 @@ class Kernel:
             best = -INFINITY
             best_move = None
             next_ply = ply + 1
+            judged = False  # whether the evaluation judged a child (see horizon_reached)
             for index, move in enumerate(moves):
                 child = result(state, move)
                 child_mover = to_move(child)
@@ -290,20 +292,26 @@ class Kernel:
                 if not nodes & POLL_MASK:  # stat
                     checkpoint()  # stat
                 pv[next_ply] = ()
-                if use_quiescence and not is_quiet(child):
-                    if child_mover == mover:
-                        value = extend(child, mover, alpha, beta, next_ply)
-                    else:
-                        value = -extend(child, child_mover, -beta, -alpha, next_ply)
+                # Without quiescence nothing is pending: one terminal test is all it takes.
+                if use_quiescence:
+                    status = leaf_status(child)
                 else:
+                    status = FINISHED if is_terminal(child) else SETTLED
+                if status == SETTLED:
                     leaves += 1  # stat
-                    if is_terminal(child):
-                        value = terminal_value(child, child_mover, next_ply)
-                    else:
-                        kernel.horizon_reached = True
-                        value = evaluate(child, child_mover)
+                    judged = True
+                    value = evaluate(child, child_mover)
                     if child_mover != mover:
                         value = -value
+                elif status == FINISHED:
+                    leaves += 1  # stat
+                    value = terminal_value(child, child_mover, next_ply)
+                    if child_mover != mover:
+                        value = -value
+                elif child_mover == mover:  # a capture is pending: quiescence
+                    value = extend(child, mover, alpha, beta, next_ply)
+                else:
+                    value = -extend(child, child_mover, -beta, -alpha, next_ply)
                 if value > best:
                     best = value
                     best_move = move
@@ -316,6 +324,8 @@ class Kernel:
                                 note_cutoff(state, move, ply, depth)
                             break
                         pv[ply] = (move, *pv[next_ply])
+            if judged:
+                kernel.horizon_reached = True
             return best, best_move, alpha
 
         def negamax(
@@ -329,13 +339,18 @@ class Kernel:
             if depth <= 0:
                 # Main-search leaves lie at the iteration's depth, which the driver
                 # records as the selective depth; only quiescence goes deeper.
-                if use_quiescence and not is_quiet(state):
-                    return extend(state, mover, alpha, beta, ply)
-                leaves += 1  # stat
-                if is_terminal(state):
+                if use_quiescence:
+                    status = leaf_status(state)
+                else:
+                    status = FINISHED if is_terminal(state) else SETTLED
+                if status == SETTLED:
+                    leaves += 1  # stat
+                    kernel.horizon_reached = True
+                    return evaluate(state, mover)
+                if status == FINISHED:
+                    leaves += 1  # stat
                     return terminal_value(state, mover, ply)
-                kernel.horizon_reached = True
-                return evaluate(state, mover)
+                return extend(state, mover, alpha, beta, ply)
 
             # Game.legal_moves is empty exactly at terminal states, so generating the
             # moves first saves a separate is_terminal test at every inner node.
