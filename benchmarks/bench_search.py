@@ -1,8 +1,8 @@
-"""Search speed: adversa's depth-first searches against each other and against peers.
+"""Search speed: adversa's depth-first searches against each other.
 
 Run: ``.venv/bin/python benchmarks/bench_search.py [--quick] [--cap 30] [--json FILE]``
 
-Four tables, every ratio measured in this run. Times are CPU seconds of this
+Three tables, every ratio measured in this run. Times are CPU seconds of this
 process (``time.process_time``), so that other programs on a busy machine
 disturb the ratios as little as possible; the stop caps are wall-clock.
 
@@ -19,13 +19,9 @@ disturb the ratios as little as possible; the stop caps are wall-clock.
    counters and polling against a copy of the kernel with every line marked
    ``# stat`` removed (`adversa.search.negamax` keeps instrumentation on such
    lines for exactly this purpose), best of ``--repeat`` alternating runs.
-4. **peers** — easyAI 2.0.12 ``Negamax`` and AIMA's ``alpha_beta_cutoff_search``
-   (``aima`` 2024.9.28, ``games4e``) on the same positions, the same depth and the
-   same evaluation function, against adversa's plain alpha-beta (same algorithm,
-   same move order). Nodes are counted the same way for all three (one per
-   position reached, root included). A peer that is not installed is skipped
-   with a note (``pip install -e '.[bench]'`` and, for AIMA,
-   ``pip install --no-deps --ignore-requires-python aima==2024.9.28 numpy``).
+
+The comparison with easyAI and AIMA is in ``bench_peers.py``, which imports
+this module's positions and engine options.
 """
 
 from __future__ import annotations
@@ -36,8 +32,6 @@ import json
 import sys
 import time
 import types
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -47,10 +41,9 @@ from adversa.games import Game, make_game
 from adversa.search import alphabeta, negamax
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import algorithms_for, run_search
-from adversa.search.evaluation import make_evaluator
 from adversa.search.stats import SearchResult
 
-console = Console()
+console = Console(width=150)  # full tables when piped to a file or CI log
 
 POSITIONS = {
     "initial": "B:W21-32:B1-12",
@@ -219,134 +212,6 @@ def table_instrumentation(depth: int, repeat: int, report: dict[str, Any]) -> No
     console.print(table)
 
 
-# --------------------------------------------------------------------------- 4. peers
-
-
-class NodeCounter:
-    """Counts positions reached through a wrapped ``result`` (one per child, plus the root)."""
-
-    def __init__(self) -> None:
-        self.nodes = 1
-
-
-def run_easyai(game: Any, state: Any, depth: int) -> tuple[int, float, Any]:
-    from easyAI import AI_Player, Negamax, TwoPlayerGame  # type: ignore[import-untyped]
-
-    evaluator = make_evaluator(game)
-    counter = NodeCounter()
-
-    class Adapter(TwoPlayerGame):  # type: ignore[misc]
-        """Our checkers behind easyAI's interface, with make/unmake on a state stack."""
-
-        def __init__(self) -> None:
-            self.players = [AI_Player(None), AI_Player(None)]
-            self.current_player = game.to_move(state) + 1
-            self.state = state
-            self.stack: list[Any] = []
-
-        def possible_moves(self) -> list[Any]:
-            return list(game.legal_moves(self.state))
-
-        def make_move(self, move: Any) -> None:
-            counter.nodes += 1
-            self.stack.append(self.state)
-            self.state = game.result(self.state, move)
-
-        def unmake_move(self, move: Any) -> None:
-            self.state = self.stack.pop()
-
-        def is_over(self) -> bool:
-            return bool(game.is_terminal(self.state))
-
-    def scoring(adapter: Adapter) -> float:
-        return float(evaluator(adapter.state, game.to_move(adapter.state)))
-
-    started = time.process_time()
-    move = Negamax(depth, scoring)(Adapter())
-    return counter.nodes, time.process_time() - started, move
-
-
-def run_aima(game: Any, state: Any, depth: int) -> tuple[int, float, Any]:
-    from aima.games4e import alpha_beta_cutoff_search  # type: ignore[import-untyped]
-
-    evaluator = make_evaluator(game)
-    counter = NodeCounter()
-    root_player = game.to_move(state)
-
-    class Adapter:
-        """Our checkers behind AIMA's Game interface."""
-
-        def actions(self, position: Any) -> list[Any]:
-            return list(game.legal_moves(position))
-
-        def result(self, position: Any, move: Any) -> Any:
-            counter.nodes += 1
-            return game.result(position, move)
-
-        def terminal_test(self, position: Any) -> bool:
-            return bool(game.is_terminal(position))
-
-        def to_move(self, position: Any) -> int:
-            return int(game.to_move(position))
-
-    started = time.process_time()
-    # AIMA cuts off when depth > d, with the root's children at depth 1: d = depth - 1.
-    move = alpha_beta_cutoff_search(
-        state, Adapter(), d=depth - 1, eval_fn=lambda position: evaluator(position, root_player)
-    )
-    return counter.nodes, time.process_time() - started, move
-
-
-def best_of(repeat: int, run: Callable[[], tuple[int, float, Any]]) -> tuple[int, float, Any]:
-    """``(nodes, seconds, move)`` of the fastest of ``repeat`` runs."""
-    runs = [run() for _ in range(repeat)]
-    return min(runs, key=lambda outcome: outcome[1])
-
-
-def table_peers(depth: int, repeat: int, report: dict[str, Any]) -> None:
-    game = make_game("checkers")
-    table = Table(title=f"4. peers: plain alpha-beta, depth {depth}, same evaluation "
-                        f"(best of {repeat})")
-    for column in ("position", "engine", "nodes", "seconds", "nodes/s", "adversa ×", "move"):
-        table.add_column(column, justify="left" if column in ("position", "engine") else "right")
-    rows = report.setdefault("peers", [])
-    peers: list[tuple[str, Callable[[Any, Any, int], tuple[int, float, Any]]]] = []
-    for name, runner, module in (("easyAI Negamax", run_easyai, "easyAI"),
-                                 ("AIMA alpha_beta_cutoff", run_aima, "aima.games4e")):
-        try:
-            __import__(module)
-        except ImportError as error:
-            console.print(f"[yellow]{name} skipped: {error}[/]")
-            continue
-        peers.append((name, runner))
-
-    def ours(state: Any, options: str) -> tuple[int, float, Any]:
-        result, seconds = timed_search(
-            game, state, f"alphabeta depth={depth} {options}", float("inf")
-        )
-        return result.snapshot.nodes, seconds, result.best_move
-
-    for label, fen in POSITIONS.items():
-        state = game.parse_position(fen)
-        nodes, seconds, move = best_of(repeat, partial(ours, state, PLAIN))
-        our_rate = nodes / seconds
-        table.add_row(label, "adversa plain αβ", f"{nodes:,}", f"{seconds:.3f}",
-                      f"{our_rate:,.0f}", "1.00", game.format_move(state, move))
-        row: dict[str, Any] = {"position": label, "adversa": {"nodes": nodes,
-                                                              "seconds": seconds}}
-        nodes, seconds, move = best_of(repeat, partial(ours, state, ENHANCED))
-        table.add_row(label, "adversa enhanced αβ", f"{nodes:,}", f"{seconds:.3f}",
-                      rate(nodes, seconds), "", game.format_move(state, move))
-        for name, runner in peers:
-            nodes, seconds, move = best_of(repeat, partial(runner, game, state, depth))
-            peer_rate = nodes / seconds
-            table.add_row(label, name, f"{nodes:,}", f"{seconds:.3f}", f"{peer_rate:,.0f}",
-                          f"{our_rate / peer_rate:.2f}", game.format_move(state, move))
-            row[name] = {"nodes": nodes, "seconds": seconds}
-        rows.append(row)
-    console.print(table)
-
-
 # --------------------------------------------------------------------------- main
 
 
@@ -357,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per table-1 run")
     parser.add_argument("--repeat", type=int, default=3, help="repeats for table 3")
     parser.add_argument("--json", dest="json_file", default=None, help="also write a JSON report")
-    parser.add_argument("--tables", default="1234", help="which tables to run, e.g. 34")
+    parser.add_argument("--tables", default="123", help="which tables to run, e.g. 23")
     args = parser.parse_args(argv)
     depths = [6, 8] if args.quick else [8, 10, 12, 14]
     cap = min(args.cap, 5.0) if args.quick else args.cap
@@ -369,8 +234,6 @@ def main(argv: list[str] | None = None) -> int:
                               minimax_depth=6 if args.quick else 8, report=report)
     if "3" in args.tables:
         table_instrumentation(6 if args.quick else 9, args.repeat, report)
-    if "4" in args.tables:
-        table_peers(5 if args.quick else 8, args.repeat, report)
     if args.json_file:
         with open(args.json_file, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=2)
