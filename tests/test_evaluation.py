@@ -73,6 +73,24 @@ def test_tictactoe_values_respect_the_range_rule(options: dict[str, int]) -> Non
                 assert -1 < value < 1
 
 
+@pytest.mark.parametrize("options", [
+    {}, {"width": 4, "height": 4, "k": 3}, {"width": 4, "height": 4, "k": 4},
+    {"width": 5, "height": 5, "k": 4},  # 25 cells: counted, not looked up
+])
+def test_e_of_n_is_open_lines_for_x_minus_open_lines_for_o(options: dict[str, int]) -> None:
+    """Whether looked up in a table (≤ 16 cells) or counted, e(n) is the lectures' count."""
+    game = make_game("tictactoe", options)
+    evaluator = make_evaluator(game)
+    for state in random_states(game, 3, 150, 12):
+        if game.is_terminal(state):
+            continue
+        open_for_x = sum(1 for line in game.lines if not line & state.o)
+        open_for_o = sum(1 for line in game.lines if not line & state.x)
+        for player, sign in ((0, 1), (1, -1)):
+            shown = evaluator.function(state, player) * evaluator.raw_scale
+            assert shown == pytest.approx(sign * (open_for_x - open_for_o))
+
+
 # --------------------------------------------------------------------------- checkers
 
 
