@@ -56,10 +56,12 @@ PLAIN = "ordering=off killers=off history=off tt=0 id=off pvs=off quiescence=off
 """Alpha-beta with every enhancement off: one fixed-depth pass in the game's move order."""
 
 ENHANCED = "tt=64"
-"""Alpha-beta with all its default enhancements and a 64 MB table."""
+"""Alpha-beta with its default enhancements and a 64 MB table: every one that keeps a
+fixed-depth value exact (ordering, table, ID, PVS), plus quiescence."""
 
 ENHANCED_LMR = "tt=64 lmr=on"
-"""The same plus late move reductions (opt-in: they change values)."""
+"""All enhancements: the same plus late move reductions, the forward pruning the app's
+checkers engine plays with (it changes values, so it is opt-in for `alphabeta`)."""
 
 PER_GAME = {
     "tictactoe": ({}, 9),
@@ -132,26 +134,34 @@ def table_checkers_depths(
 ) -> None:
     game = make_game("checkers")
     table = Table(title=f"2. checkers: time and nodes to reach a depth (cap {cap:g} s)")
-    for column in ("position", "depth", "engine", "nodes", "seconds", "nodes/s", "best", "value"):
+    for column in ("position", "depth", "engine", "nodes", "seconds", "nodes/s", "× plain αβ",
+                   "best", "value"):
         table.add_column(column, justify="left" if column in ("position", "engine") else "right")
     rows = report.setdefault("checkers_depths", [])
-    engines = [("enhanced", ENHANCED, max(depths)), ("enhanced + lmr", ENHANCED_LMR, max(depths)),
+    engines = [("all enhancements", ENHANCED_LMR, max(depths)),
+               ("exact enhancements", ENHANCED, max(depths)),
                ("plain αβ", PLAIN, plain_depth),
                ("minimax", "", minimax_depth)]
     for label, fen in POSITIONS.items():
         state = game.parse_position(fen)
         for depth in depths:
+            measured = []
             for engine, options, deepest in engines:
                 if depth > deepest:
                     continue
                 algorithm = "minimax" if engine == "minimax" else "alphabeta"
                 spec = f"{algorithm} depth={depth} {options}".strip()
                 result, seconds = timed_search(game, state, spec, cap)
+                measured.append((engine, result, seconds))
+            plain = next((seconds for engine, result, seconds in measured
+                          if engine == "plain αβ" and not result.stopped), None)
+            for engine, result, seconds in measured:
                 nodes = result.snapshot.nodes
                 done = not result.stopped
+                speedup = f"{plain / seconds:.1f}" if plain and done and seconds > 0 else ""
                 table.add_row(
                     label, str(depth), engine, f"{nodes:,}",
-                    f"{seconds:.2f}" if done else f"> {cap:g}", rate(nodes, seconds),
+                    f"{seconds:.2f}" if done else f"> {cap:g}", rate(nodes, seconds), speedup,
                     result.best_move_text or "", f"{result.value:+.4f}" if done else "—",
                 )
                 rows.append({"position": label, "depth": depth, "engine": engine,

@@ -86,7 +86,7 @@ def test_status_names_the_player_and_the_result() -> None:
 
 
 def test_default_engines_fit_each_game() -> None:
-    assert default_engine(make_game("tictactoe")) == EngineConfig.parse("alphabeta depth=9")
+    assert default_engine(make_game("tictactoe")) == EngineConfig.parse("alphabeta depth=9 time=2")
     assert default_engine(make_game("pig")).algorithm == "expectiminimax"
     assert default_engine(make_game("pig", {"players": "3"})).algorithm == "maxn"
     checkers = default_engine(make_game("checkers"))

@@ -18,7 +18,7 @@ for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
@@ -47,6 +47,20 @@ def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
     if game.has_chance:
         return f"{algorithm} needs a game without chance (try expectiminimax)"
     return None
+
+
+def reporting_player(game: Game[Any, Any], state: Any) -> int:
+    """The player whose values a two-player search reports from ``state``.
+
+    The player to move — except at a chance root (player 0) and in a two-player
+    zero-sum textbook tree (``fixed_move_order``), where it is MAX, player 0, as
+    in the file and the lecture: a tree whose root is a MIN node still reports
+    its values in MAX's terms, as `minimax` does.
+    """
+    mover = game.to_move(state)
+    if mover == CHANCE or (game.fixed_move_order and game.num_players == 2 and game.zero_sum):
+        return 0
+    return mover
 
 
 def depth_schedule(config: EngineConfig, *, iterative: bool = False) -> range:
@@ -179,11 +193,50 @@ def root_moves(
     )
 
 
-def cut_reason(kind: str, value: float, alpha: float, beta: float) -> str:
+ShowScore = Callable[[float], str]
+"""How a number is written in a reason text: `format_score` (the search's own
+numbers) or a screen's formatter in the evaluator's units (the tree explorer)."""
+
+
+def cut_reason(
+    kind: str, value: float, alpha: float, beta: float, show: ShowScore = format_score
+) -> str:
     """The trace text for a cutoff: ``"cut: 2 ≤ α = 3"`` at MIN, ``"cut: 5 ≥ β = 4"`` at MAX."""
     if kind == "min":
-        return f"cut: {format_score(value)} ≤ α = {format_score(alpha)}"
-    return f"cut: {format_score(value)} ≥ β = {format_score(beta)}"
+        return f"cut: {show(value)} ≤ α = {show(alpha)}"
+    return f"cut: {show(value)} ≥ β = {show(beta)}"
+
+
+def star1_reason(bound: float, alpha: float, beta: float, show: ShowScore = format_score) -> str:
+    """The trace text for a Star1 cutoff at a chance node whose value is known to be at
+    most ``bound`` ≤ α (fail low) or at least ``bound`` ≥ β (fail high).
+
+    Which one is told by the nearer window edge rather than ``bound <= alpha``: a
+    bound computed to equal α may come out a rounding error above it.
+    """
+    if bound - alpha <= beta - bound:
+        return f"Star1 cut: ≤ {show(bound)} ≤ α = {show(alpha)}"
+    return f"Star1 cut: ≥ {show(bound)} ≥ β = {show(beta)}"
+
+
+def explain_cut(node: TraceNode, show: ShowScore = format_score) -> str | None:
+    """A traced node's cutoff reason rewritten with ``show`` for its numbers.
+
+    The search records reasons with its own numbers (heuristic values on the ±1
+    scale); a screen that shows values in the evaluator's units (e(n), points)
+    rebuilds the text from the node, which holds every number in it: a cut
+    compares the node's recorded value with the window it was entered with (α
+    is fixed inside a MIN node, β inside a MAX or chance node). Nodes without a
+    cut, or without a window, keep their reason as recorded.
+    """
+    value, alpha, beta = node.value, node.alpha, node.beta
+    if node.reason is None or not isinstance(value, float | int) or alpha is None or (
+        beta is None
+    ):
+        return node.reason
+    if node.kind == "chance":
+        return star1_reason(value, alpha, beta, show)
+    return cut_reason(node.kind, value, alpha, beta, show)
 
 
 def path_text(path: Sequence[int]) -> str:

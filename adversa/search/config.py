@@ -58,7 +58,9 @@ class Param:
         if self.kind == "bool":
             return "on" if value else "off"
         if self.kind == "float":
-            return f"{value:g}"
+            # The shortest text that parses back to the same float ("2", "0.25", "1000.375").
+            text = repr(float(value))
+            return text.removesuffix(".0")
         return str(value)
 
 
@@ -113,7 +115,13 @@ PARAMS: dict[str, tuple[Param, ...]] = {
 @dataclass(frozen=True)
 class EngineConfig:
     """An algorithm and its parameter values (only those that differ from defaults
-    are kept, so equal engines compare equal however they were written)."""
+    are kept, so equal engines compare equal however they were written).
+
+    One exception: a ``depth`` given together with a time budget is kept even at
+    its default value, because under a clock "no depth" means "deepen until the
+    time is up" (`common.depth_schedule`), so ``depth=4 time=2`` is another engine
+    than ``time=2``.
+    """
 
     algorithm: str
     params: tuple[tuple[str, Any], ...] = field(default=())
@@ -123,6 +131,7 @@ class EngineConfig:
         """Validate ``values`` (typed or text) for ``algorithm`` and build a config."""
         declared = _declared(algorithm)
         kept: dict[str, Any] = {}
+        depth_given: int | None = None  # a depth equal to the default (see the class)
         for name, value in (values or {}).items():
             if name not in declared:
                 known = ", ".join(declared) or "none"
@@ -133,6 +142,10 @@ class EngineConfig:
             parsed = param.parse(value) if isinstance(value, str) else param.parse(str(value))
             if parsed != param.default:
                 kept[name] = parsed
+            elif name == "depth":
+                depth_given = parsed
+        if depth_given is not None and kept.get("time", 0) > 0:
+            kept["depth"] = depth_given
         order = list(declared)
         return cls(algorithm, tuple(sorted(kept.items(), key=lambda kv: order.index(kv[0]))))
 

@@ -113,6 +113,11 @@ class DepthLimitedSearch:
         """True when the root player prefers root value ``new`` to ``old``."""
         raise NotImplementedError
 
+    def root_bound(self) -> str | None:
+        """What the score of a root move other than the best is: None when exact,
+        ``"upper"``/``"lower"`` when a pruning search only bounded it (`RootMove.bound`)."""
+        return None
+
     # ---- helpers for the recursion -------------------------------------------------
 
     def root_scored(self, index: int, value: Score) -> None:
@@ -262,7 +267,8 @@ class DepthLimitedSearch:
         done = self.completed
         scores = dict(done.scores) if done is not None else {}
         scores.update(self.scores)
-        _, score, pv = self._best_so_far()
+        best_index, score, pv = self._best_so_far()
+        bound = self.root_bound()
         return {
             "depth": self.depth,
             "completed_depth": done.depth if done is not None else 0,
@@ -270,7 +276,12 @@ class DepthLimitedSearch:
             "score": score,
             "pv": pv,
             "root_moves": tuple(
-                RootMove(text, scores.get(index), probability=probability)
+                RootMove(
+                    text,
+                    scores.get(index),
+                    probability=probability,
+                    bound=bound if index != best_index and index in scores else None,
+                )
                 for index, (text, (_, probability)) in enumerate(
                     zip(self.root_texts, self.root_children, strict=True)
                 )

@@ -1,15 +1,18 @@
 """Expectiminimax, expectimax and (through `maxn`) paranoid: minimax with averages.
 
-One recursion, `ChanceMinimax`, values every node for the *root player* (the
-"viewer"):
+One recursion, `ChanceMinimax`, values every node for one player, the
+"viewer": the player who decides at the root (the *searcher*; player 0 at a
+chance root) — except in a two-player zero-sum textbook tree, where it is MAX
+(player 0) as in `minimax`, so a tree whose root is a MIN node still reports
+its value in MAX's terms and the searcher minimises:
 
 * a **chance** node is worth the probability-weighted mean of its outcomes;
 * a node of the viewer is **MAX**;
 * another player's node is **MIN** (``expectiminimax``, and ``paranoid`` for N
-  players: everyone else is assumed to be against the root player), or — in
-  ``expectimax`` — the **mean** of its children: the opponent is modelled by a
-  known stochastic policy, here the uniform one, so its node is a chance node
-  with probability 1/k per move.
+  players: everyone else is assumed to be against the root player);
+* in ``expectimax`` a node of the searcher's opponent is instead the **mean**
+  of its children: the opponent is modelled by a known stochastic policy, here
+  the uniform one, so its node is a chance node with probability 1/k per move.
 
 ``depth`` counts decision plies only (AIMA's expectiminimax cutoff): chance
 layers are always expanded, also at the horizon, so a position is never
@@ -38,7 +41,13 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
-from adversa.search.common import INFINITY, cut_reason, format_score
+from adversa.search.common import (
+    INFINITY,
+    cut_reason,
+    reporting_player,
+    show_scores_in_evaluator_units,
+    star1_reason,
+)
 from adversa.search.config import EngineConfig
 from adversa.search.depth_limited import EXACT, LOWER, UPPER, DepthLimitedSearch
 from adversa.search.evaluation import make_evaluator
@@ -83,11 +92,28 @@ class ChanceMinimax(DepthLimitedSearch):
         super().__init__(game, root, config, reporter)
         self.pruning = pruning
         self.averaging = averaging
-        self.evaluate = make_evaluator(game).function
+        evaluator = make_evaluator(game)
+        self.evaluate = evaluator.function
+        show_scores_in_evaluator_units(reporter, game, evaluator)
         self.low, self.high = game.utility_bounds()
+        self.searcher = self.viewer
+        """Who decides at the root (player 0 at a chance root): expectimax averages the other."""
+        self.viewer = reporting_player(game, root)
+        self.root_minimizes = self.searcher != self.viewer
 
     def better(self, new: Score, old: Score) -> bool:
-        return new > old  # type: ignore[operator]  # scalar scores only here
+        if self.root_minimizes:
+            return new < old  # type: ignore[operator]  # scalar scores only here
+        return new > old  # type: ignore[operator]
+
+    def root_bound(self) -> str | None:
+        """With pruning, a root move other than the best was only searched far enough
+        to show it is no better: a bound from above, or from below when the searcher
+        minimises (a textbook tree's MIN root, valued in MAX's terms). A chance root
+        is searched with an infinite window, so its outcomes are exact."""
+        if not self.pruning or self.root_is_chance:
+            return None
+        return "lower" if self.root_minimizes else "upper"
 
     def iterate(self, depth: int) -> Score:
         return self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None, None)
@@ -151,7 +177,7 @@ class ChanceMinimax(DepthLimitedSearch):
             return self.leaf(self.evaluate(state, self.viewer), ply, path, move_text, probability,
                              *self._window(alpha, beta))
         moves = game.legal_moves(state)
-        if self.averaging and player != self.viewer:
+        if self.averaging and player != self.searcher:
             share = 1.0 / len(moves)
             return self._average(state, [(move, share) for move in moves], depth - 1, alpha,
                                  beta, ply, path, move_text, probability)
@@ -255,12 +281,9 @@ class ChanceMinimax(DepthLimitedSearch):
                 value = self._value(child, depth, max(fail_low, low), min(fail_high, high),
                                     ply + 1, child_path, text, chance)
                 if value <= fail_low or value >= fail_high:
-                    if value <= fail_low:
-                        bound = total + chance * value + high * rest
-                        reason = f"Star1 cut: ≤ {format_score(bound)} ≤ α = {format_score(alpha)}"
-                    else:
-                        bound = total + chance * value + low * rest
-                        reason = f"Star1 cut: ≥ {format_score(bound)} ≥ β = {format_score(beta)}"
+                    # The node's value is at most (fail low) or at least (fail high) this:
+                    bound = total + chance * value + (high if value <= fail_low else low) * rest
+                    reason = star1_reason(bound, alpha, beta)
                     pruned = self._cut(index, len(outcomes))
                     if ply == 0:
                         self.root_scored(index, value)

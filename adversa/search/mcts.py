@@ -33,6 +33,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.search.common import reporting_player
 from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_vector_evaluator
 from adversa.search.stats import (
@@ -270,7 +271,7 @@ def search(
         )
     tree = _Tree(game, state, config, reporter)
     root = tree.root
-    viewer = 0 if root.player == CHANCE else root.player
+    viewer = reporting_player(game, state)
 
     def score_of(node: _Node) -> Score:
         means = tree.mean(node)

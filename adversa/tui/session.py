@@ -33,15 +33,19 @@ PDN_SIDES = ("Black", "White")
 """PDN player tags, in seat order (Black moves first in checkers)."""
 
 DEFAULT_ENGINES: dict[str, tuple[str, ...]] = {
-    "tictactoe": ("alphabeta depth=9",),
-    "nim": ("solve", "alphabeta depth=12"),
-    "grundy": ("solve", "alphabeta depth=12"),
+    "tictactoe": ("alphabeta depth=9 time=2",),
+    "nim": ("solve", "alphabeta depth=12 time=2"),
+    "grundy": ("solve", "alphabeta depth=12 time=2"),
     "checkers": ("alphabeta depth=20 time=2",),
     "pig": ("expectiminimax depth=3", "maxn depth=3"),
     "tree": ("alphabeta depth=12", "expectiminimax depth=12", "maxn depth=12"),
 }
 """Per game, engines in order of preference; the first that fits the game's
-options wins (3-player Pig cannot use expectiminimax, so it gets max^n)."""
+options wins (3-player Pig cannot use expectiminimax, so it gets max^n).
+Searches of games that grow with their options have a time budget: depth 9
+sees 3×3 tic-tac-toe to the end in well under a second, but took 25–30 s a
+move on 5×5; Nim and Grundy get alpha-beta only when their piles are too big
+to solve, where depth 12 without a limit never finished."""
 
 
 class RecordError(AdversaError):

@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.tree import bundled_trees
 from adversa.search.config import PARAMS, EngineConfig, Param
+from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.session import (
     HUMAN,
     GameSession,
@@ -59,7 +60,7 @@ class OptionField(Horizontal):
         option = self.option
         yield Label(option.name, classes="field-label").with_tooltip(option.help)
         if option.kind == "bool":
-            yield Checkbox("on", self.initial == "true", classes="field-value")
+            yield ClearCheckbox("on", self.initial == "true", classes="field-value")
         elif option.kind == "path" or option.choices:
             # A path option offers the bundled trees by name (the game accepts names);
             # a remembered custom file stays on offer too.
@@ -113,7 +114,7 @@ class SeatForm(Vertical):
     def _param_field(param: Param, value: Any) -> Horizontal:
         label = Label(param.name, classes="param-label").with_tooltip(param.help)
         if param.kind == "bool":
-            field: Input | Checkbox = Checkbox("on", bool(value), name=param.name)
+            field: Input | Checkbox = ClearCheckbox("on", bool(value), name=param.name)
         else:
             field = Input(param.format(value), name=param.name,
                           type="integer" if param.kind == "int" else "number")

@@ -5,7 +5,10 @@ game) the screen shows every visited node in a Textual ``Tree``: the move
 leading to it, its kind (▲ MAX, ▼ MIN, ○ chance with the edge probabilities,
 ``player N`` with value vectors), its value and the α/β window it was entered
 with. The principal variation is bold green; subtrees a cutoff skipped are
-greyed with the condition that cut them (``cut: 2 ≤ α = 3``). Children are
+greyed with the condition that cut them (``cut: 2 ≤ α = 3``). Values, windows
+and those conditions are written in the same units as the live panel (e(n) for
+tic-tac-toe, points for checkers, ``win``/``loss`` for proven results; a
+textbook tree's plain numbers as the lecture writes them). Children are
 added when a node is expanded, so a trace of thousands of nodes opens at once;
 the trace itself is capped (``trace=N``) and the screen says so when it was.
 
@@ -20,7 +23,8 @@ minimax and alpha-beta on the same position for contrast.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -33,10 +37,10 @@ from textual.widgets import Footer, Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.search.common import format_score, path_text
+from adversa.search.common import explain_cut, format_score, path_text
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
-from adversa.search.stats import Score, SearchResult, TraceNode
+from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
 from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
 
 DEFAULT_TRACE_LIMIT = 5000
@@ -110,19 +114,43 @@ class TraceView:
                    if node.pruned and self.finished_at[node.path] <= step)
 
 
-def _value_text(value: Score | None) -> str:
+ShowValue = Callable[[float | None], str]
+"""Writes one number (a value or a window edge) for the explorer."""
+
+
+def value_writer(snapshot: Snapshot) -> ShowValue:
+    """How the explorer writes the numbers of the search that made ``snapshot``.
+
+    As the live panel does (`Snapshot.show_score`: the evaluator's units, so
+    tic-tac-toe's ``0.111`` reads ``+1`` and checkers' values read in points,
+    and proven results ``win``/``loss``), because a trace holds the search's raw
+    scores. Numbers without units or wins — a textbook tree's — and the
+    infinite edges of a window keep the lecture's form: ``3``, ``-∞``.
+    """
+    plain = snapshot.win_value is None and snapshot.score_scale == 1.0
+
+    def show(value: float | None) -> str:
+        if value is None or plain or math.isinf(value):
+            return format_score(value)
+        return snapshot.show_score(value)
+
+    return show
+
+
+def _value_text(value: Score | None, show: ShowValue = format_score) -> str:
     if value is None:
         return "·"
     if isinstance(value, tuple):
         return "(" + ", ".join(format_score(part) for part in value) + ")"
-    return format_score(value)
+    return show(value)
 
 
 def _kind_text(kind: str) -> str:
     return KIND_MARKS.get(kind, kind.replace("player ", "P"))
 
 
-def node_label(node: TraceNode, view: TraceView, step: int) -> Text:
+def node_label(node: TraceNode, view: TraceView, step: int,
+               show: ShowValue = format_score) -> Text:
     """The Tree label of a visited node as the search stood at ``step``."""
     move = node.move if node.move is not None else "root"
     text = Text()
@@ -136,12 +164,12 @@ def node_label(node: TraceNode, view: TraceView, step: int) -> Text:
     if node.probability is not None:
         text.append(f"  p={node.probability:g}", style="cyan")
     text.append("  = ")
-    text.append(_value_text(node.value) if finished else "?", style="bold")
+    text.append(_value_text(node.value, show) if finished else "?", style="bold")
     if node.alpha is not None or node.beta is not None:
-        text.append(f"  [α {format_score(node.alpha)}, β {format_score(node.beta)}]",
-                    style="dim")
-    if finished and node.reason:
-        text.append(f"  {node.reason}", style="yellow")
+        text.append(f"  [α {show(node.alpha)}, β {show(node.beta)}]", style="dim")
+    reason = explain_cut(node, show)
+    if finished and reason:
+        text.append(f"  {reason}", style="yellow")
     if node.order == step:
         text.append("  ◀ now", style="bold")
         text.stylize(CURRENT_STYLE, 0, len(move))
@@ -149,13 +177,14 @@ def node_label(node: TraceNode, view: TraceView, step: int) -> Text:
 
 
 def pruned_label(parent: TraceNode, position: int, move: str | None, step: int,
-                 view: TraceView) -> Text:
+                 view: TraceView, show: ShowValue = format_score) -> Text:
     """The greyed entry of a subtree that a cutoff at ``parent`` skipped."""
     where = path_text((*parent.path, position))
     name = f"{move} ({where})" if move else where
     if view.finished_at[parent.path] > step:
         return Text(f"{name}  …", style=UNVISITED_STYLE)
-    return Text(f"✂ {name}  pruned — {parent.reason or 'cut off'}", style=PRUNED_STYLE)
+    reason = explain_cut(parent, show)
+    return Text(f"✂ {name}  pruned — {reason or 'cut off'}", style=PRUNED_STYLE)
 
 
 def move_names(game: Game[Any, Any], state: Any, path: Sequence[int]) -> list[str] | None:
@@ -220,6 +249,8 @@ class TreeExplorerScreen(Screen[None]):
         self.result = result
         self.search = search
         self.view: TraceView | None = None
+        self.show_value: ShowValue = format_score
+        """Writes values as the shown search's panel would (`value_writer`)."""
         self.step = 0
         self.tree_nodes: dict[tuple[Any, ...], TreeNode[tuple[Any, ...]]] = {}
         """Tree entries created so far, keyed by ``("node", path)`` or ``("cut", path, p)``."""
@@ -273,6 +304,7 @@ class TreeExplorerScreen(Screen[None]):
         """Replace the shown tree with ``result``'s trace, at its last step."""
         self.result = result
         self.view = TraceView.build(result.trace)
+        self.show_value = value_writer(result.snapshot)
         self.step = max(0, self.view.last_step)
         tree = self.query_one("#explorer-tree", Tree)
         tree.clear()
@@ -323,11 +355,12 @@ class TreeExplorerScreen(Screen[None]):
             return
         for key, entry in self.tree_nodes.items():
             if key[0] == "node":
-                entry.set_label(node_label(view.by_path[key[1]], view, self.step))
+                entry.set_label(node_label(view.by_path[key[1]], view, self.step,
+                                           self.show_value))
             else:
                 _, parent_path, position, name = key
                 entry.set_label(pruned_label(view.by_path[parent_path], position, name,
-                                             self.step, view))
+                                             self.step, view, self.show_value))
 
     def _show_info(self) -> None:
         view, result = self.view, self.result
@@ -337,7 +370,8 @@ class TreeExplorerScreen(Screen[None]):
         pruned = view.pruned_count(view.last_step)
         info = Text.assemble(
             (self.config.with_values(trace=0).text, "bold"),
-            f"  ·  best {result.best_move_text or '—'}  value {_value_text(result.value)}",
+            f"  ·  best {result.best_move_text or '—'}  "
+            f"value {_value_text(result.value, self.show_value)}",
             f"  ·  {visited:,} nodes traced, {pruned} subtrees pruned",
         )
         if result.trace_truncated:
@@ -360,8 +394,8 @@ class TreeExplorerScreen(Screen[None]):
         )
         if node.alpha is not None or node.beta is not None:
             text.append("  ·  ")
-            text.append(f"α = {format_score(node.alpha)}   β = {format_score(node.beta)}",
-                        style="bold cyan")
+            show = self.show_value
+            text.append(f"α = {show(node.alpha)}   β = {show(node.beta)}", style="bold cyan")
         text.append(f"  ·  pruned so far: {view.pruned_count(self.step)}")
         self.query_one("#explorer-step", Static).update(text)
 
