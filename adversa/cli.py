@@ -54,6 +54,11 @@ class AdversaGroup(click.Group):
             fail(error.format_message())
         except AdversaError as error:
             fail(str(error))
+        except RecursionError:  # a last line of defence: the searches keep their own stacks
+            fail("the game went deeper than Python's recursion limit allows; "
+                 "try a smaller game, position or depth")
+        except MemoryError:
+            fail("out of memory; try a smaller game, depth or transposition table (tt=)")
 
 
 def emit_json(document: Any) -> None:

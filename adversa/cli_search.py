@@ -18,7 +18,7 @@ from adversa.games import Game, make_game
 from adversa.search.common import format_score, path_text, pruned_paths
 from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
 from adversa.search.engine import algorithms_for, run_search
-from adversa.search.stats import Iteration, Score, SearchResult, TraceNode
+from adversa.search.stats import Iteration, Score, SearchResult, TraceNode, display_score
 
 TREE_DEPTH = 64
 """Depth given to tree searches: more than any textbook tree is high, so "full depth"."""
@@ -66,14 +66,6 @@ def score_json(score: Score | None) -> Any:
     if isinstance(score, tuple):
         return list(score)
     return score
-
-
-def score_text(score: Score | None) -> str:
-    if score is None:
-        return "—"
-    if isinstance(score, tuple):
-        return "(" + ", ".join(f"{value:+.4g}" for value in score) + ")"
-    return f"{score:+.4g}"
 
 
 def stats_json(result: SearchResult) -> dict[str, Any]:
@@ -304,7 +296,7 @@ def tree_command(
         emit_json(document)
         return
     console.print(f"[bold]{getattr(game, 'tree_title', '') or file}[/] — [cyan]{config.text}[/]")
-    console.print(f"value             [bold]{score_text(result.value)}[/]")
+    console.print(f"value             [bold]{result.snapshot.show_score(result.value)}[/]")
     console.print(f"best move         [bold green]{result.best_move_text}[/]")
     console.print(f"principal line    {' '.join(result.pv) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
@@ -327,7 +319,7 @@ def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
             node.kind,
             format_score(node.alpha),
             format_score(node.beta),
-            score_text(value) if isinstance(value, tuple) else format_score(value),
+            display_score(value) if isinstance(value, tuple) else format_score(value),
             ", ".join(path_text((*node.path, child)) for child in node.pruned),
             node.reason or "",
             style="bold" if node.on_pv else None,

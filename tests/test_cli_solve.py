@@ -65,3 +65,28 @@ def test_errors_are_one_line_with_exit_status_two(args: list[str], expected: str
     assert len(lines) == 1 and lines[0].startswith("adversa: error: ")
     assert expected in lines[0]
     assert result.stdout == ""
+
+
+def test_a_game_hundreds_of_plies_long_is_solved_not_a_recursion_error() -> None:
+    """Nim with one pile of 600 can last 600 plies; the solver does not recurse per ply."""
+    result = run("nim", "--set", "piles=600", "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["value"] == 1 and document["best_moves"] == ["1:600"]
+
+
+@pytest.mark.parametrize("exhausted", [RecursionError, MemoryError])
+def test_running_out_of_stack_or_memory_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, exhausted: type[Exception]
+) -> None:
+    """The last line of defence in `AdversaGroup`, whatever command runs out."""
+
+    def run_out(*_args: object, **_kwargs: object) -> None:
+        raise exhausted
+
+    monkeypatch.setattr("adversa.cli_solve.run_search", run_out)
+    result = run("tictactoe")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("adversa: error: ")
+    assert "Traceback" not in result.output

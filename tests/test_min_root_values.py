@@ -65,22 +65,29 @@ def test_expectimax_at_a_min_root_minimises_the_average_of_max() -> None:
 
 
 def test_pruned_root_moves_are_marked_as_bounds_like_alphabeta() -> None:
-    """paranoid prunes like alpha-beta, so its non-best root scores are bounds:
-    from above at a MAX root, from below (in MAX's terms) at a MIN root."""
+    """paranoid prunes like alpha-beta, so a root score whose subtree was cut is a
+    bound: from above at a MAX root, from below (in MAX's terms) at a MIN root. A
+    root move searched in full (a leaf, or no cut below) keeps its exact value."""
     game = TreeGame.from_data(THREE_PLY)
     at_max = search(game, "paranoid depth=12")
-    at_min = search(game, "paranoid depth=12", state=game.parse_position("1"))
-    assert shown_root_moves(at_max) == ["+3", "≤ +2", "≤ +2"]
+    at_min_over_leaves = search(game, "paranoid depth=12", state=game.parse_position("1"))
+    at_min = search(TreeGame.from_data(MIN_ROOT), "paranoid depth=12")
+    assert shown_root_moves(at_max) == ["3", "≤ 2", "2"]
+    assert shown_root_moves(at_min_over_leaves) == ["3", "12", "8"]
+    assert shown_root_moves(at_min) == ["12", "6", "≥ 14"]
+    for result, state in ((at_max, None), (at_min_over_leaves, game.parse_position("1"))):
+        assert shown_root_moves(result) == shown_root_moves(
+            search(game, "alphabeta depth=12", state=state)
+        )
     assert shown_root_moves(at_min) == shown_root_moves(
-        search(game, "alphabeta depth=12", state=game.parse_position("1"))
+        search(TreeGame.from_data(MIN_ROOT), "alphabeta depth=12")
     )
-    assert shown_root_moves(at_min) == ["+3", "≥ +12", "≥ +8"]
 
 
 def test_searches_without_pruning_mark_no_bounds() -> None:
     game = TreeGame.from_data(THREE_PLY)
     result = search(game, "expectiminimax depth=12")
-    assert shown_root_moves(result) == ["+3", "+2", "+2"]
+    assert shown_root_moves(result) == ["3", "2", "2"]
 
 
 def test_mcts_reports_a_min_node_in_max_terms() -> None:

@@ -68,23 +68,38 @@ def test_alphabeta_prunes_the_same_without_a_trace() -> None:
 
 @pytest.mark.parametrize("spec", ["alphabeta depth=3", "alphabeta depth=3 trace=100"])
 def test_alphabeta_marks_pruned_root_scores_as_upper_bounds(spec: str) -> None:
-    """Moves 2 and 3 are cut after one leaf: 2 only bounds their values (2 and 2)."""
+    """Move 2 is cut after its first leaf, so its 2 only bounds its value from above;
+    move 3 sees all three leaves (14, 5, then 2 ≤ α at the last one skips nothing),
+    so its 2 is exact."""
     result = search(TreeGame.from_data(THREE_PLY), spec)
     shown = [(root.move, root.score, root.bound) for root in result.snapshot.root_moves]
-    assert shown == [("1", 3, None), ("2", 2, "upper"), ("3", 2, "upper")]
+    assert shown == [("1", 3, None), ("2", 2, "upper"), ("3", 2, None)]
     assert [root.shown_score(result.snapshot) for root in result.snapshot.root_moves] == [
-        "+3",
-        "≤ +2",
-        "≤ +2",
+        "3",
+        "≤ 2",
+        "2",
     ]
 
 
-def test_bounds_at_a_min_root_are_lower_bounds_in_max_terms() -> None:
-    """Tree values are MAX's; at a MIN root a pruned move is shown as "no lower than"."""
+@pytest.mark.parametrize("spec", ["alphabeta depth=12", "alphabeta depth=12 trace=100"])
+def test_leaves_at_a_min_root_are_exact_not_bounds(spec: str) -> None:
+    """Node 1 of the three-ply tree is a MIN node over leaves: nothing below a leaf can
+    be cut, so its moves' values are exact — as the tree explorer shows them."""
     game = TreeGame.from_data(THREE_PLY)
-    result = search(game, "alphabeta depth=3", state=game.parse_position("1"))
+    result = search(game, spec, state=game.parse_position("1"))
+    shown = [(root.move, root.score, root.bound) for root in result.snapshot.root_moves]
+    assert shown == [("1", 3, None), ("2", 12, None), ("3", 8, None)]
+
+
+def test_bounds_at_a_min_root_are_lower_bounds_in_max_terms() -> None:
+    """Tree values are MAX's; at a MIN root a move whose subtree was cut is shown as
+    "no lower than". MIN picks among MAX nodes worth 12, 6 and 14: the third is cut
+    after its first leaf (14 ≥ β = 6), the second is searched in full."""
+    game = TreeGame.from_data({"player": "min", "children": THREE_PLY})
+    result = search(game, "alphabeta depth=3")
     shown = [root.shown_score(result.snapshot) for root in result.snapshot.root_moves]
-    assert shown == ["+3", "≥ +12", "≥ +8"]
+    assert shown == ["12", "6", "≥ 14"]
+    assert result.best_move_text == "2"
 
 
 def test_minimax_root_scores_are_exact() -> None:

@@ -300,3 +300,49 @@ def test_a_stopped_solve_has_no_value_but_still_a_legal_move() -> None:
     assert result.value is None
     assert result.extra["best_moves"] == []
     assert result.best_move in game.legal_moves(game.initial_state())
+
+
+class _Countdown(Game[tuple[int, int], int]):
+    """Take 1 or 2 from a counter; whoever cannot move loses. A state is (counter,
+    player to move); a game lasts up to ``start`` plies, far longer than Python's
+    recursion limit allows a solver that recurses once per ply."""
+
+    name: ClassVar[str] = "countdown"
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+
+    def initial_state(self) -> tuple[int, int]:
+        return self.start, 0
+
+    def to_move(self, state: tuple[int, int]) -> int:
+        return state[1]
+
+    def legal_moves(self, state: tuple[int, int]) -> list[int]:
+        return [take for take in (1, 2) if take <= state[0]]
+
+    def result(self, state: tuple[int, int], move: int) -> tuple[int, int]:
+        return state[0] - move, 1 - state[1]
+
+    def is_terminal(self, state: tuple[int, int]) -> bool:
+        return state[0] == 0
+
+    def utility(self, state: tuple[int, int]) -> tuple[float, float]:
+        return (-1.0, 1.0) if state[1] == 0 else (1.0, -1.0)  # the player to move lost
+
+    def format_move(self, state: tuple[int, int], move: int) -> str:
+        return str(move)
+
+
+@pytest.mark.parametrize("start", [5_000, 5_001])
+def test_a_game_longer_than_the_recursion_limit_is_solved(start: int) -> None:
+    """The solver keeps its own stack: a line of play 5,000 plies long is no RecursionError."""
+    game = _Countdown(start)
+    config = EngineConfig.parse("solve")
+    result = solve.search(game, game.initial_state(), config, Reporter("solve", config.text))
+    wins = start % 3 != 0  # the multiples of 3 are the lost counters (take 1 or 2)
+    assert result.value == (1 if wins else -1)
+    assert result.extra["best_moves"] == ([str(start % 3)] if wins else ["1", "2"])
+    assert result.snapshot.seldepth == start  # taking 1 each time walks the whole line
+    pv = result.pv
+    assert sum(int(move) for move in pv) == start and len(pv) % 2 == (1 if wins else 0)

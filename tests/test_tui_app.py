@@ -114,6 +114,26 @@ async def test_illegal_typed_move_is_refused_with_the_legal_moves() -> None:
         assert game_screen(app).query_one("#move-input", Input).value == "zz"
 
 
+async def test_after_a_typed_move_keys_reach_the_board_again() -> None:
+    """QA: after ``:`` b2 Enter, a ``u`` used to be typed into the move box."""
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        move_box = screen.query_one("#move-input", Input)
+        await type_move(pilot, "zz")
+        assert app.focused is move_box and move_box.value == "zz"  # kept for correcting
+        await pilot.press("backspace", "backspace", *"b2", "enter")
+        await pilot.pause()
+        assert session.notations == ["b2"]
+        assert app.focused is screen.board and move_box.value == ""
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.notations == [] and move_box.value == ""
+        await pilot.press("colon", "enter")  # an empty box gives the keys back too
+        assert app.focused is screen.board
+
+
 async def test_hotseat_never_calls_the_engine() -> None:
     engine = FakeEngine()
     session = session_for("tictactoe", "human", "human")

@@ -8,6 +8,7 @@ board that drew one square and hit-tested another would fail.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 import pytest
@@ -530,6 +531,66 @@ async def test_nim_pointer_previews_the_take_before_the_click() -> None:
         await pilot.pause()
         assert "Take 3 from pile 4  →  4 left" in board_text(app)
     assert app.chosen == []
+
+
+def scale_of(text: str) -> int:
+    """Objects per cell, from the board's ``each █ = N objects`` line."""
+    found = re.search(r"each █ = ([\d,]+) objects", text)
+    assert found is not None, f"no scale line in:\n{text}"
+    return int(found.group(1).replace(",", ""))
+
+
+@pytest.mark.parametrize("size", [(60, 20), (34, 10)])
+async def test_a_huge_pile_is_drawn_to_scale_and_every_pile_stays_in_view(
+    size: tuple[int, int],
+) -> None:
+    """QA: piles 1000,3 drew a bar per object, filling the board and hiding pile 2."""
+    game = make_game("nim", {"piles": "1000,3"})
+    app = BoardApp(game, game.initial_state())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = board_text(app)
+        per_cell = scale_of(text)
+        lines = text.splitlines()
+        first = next(line for line in lines if line.lstrip(" ▶").startswith("1 │"))
+        second = next(line for line in lines if line.lstrip(" ▶").startswith("2 │"))
+        assert first.rstrip().endswith("1,000") and second.rstrip().endswith("3")
+        assert first.count("█") == -(-1000 // per_cell) and second.count("█") == 1
+        assert len(first.rstrip()) <= size[0]
+
+
+async def test_a_scaled_pile_takes_clicks_by_cell_and_keys_by_object() -> None:
+    game = make_game("nim", {"piles": "1000,3"})
+    state = game.initial_state()
+    app = BoardApp(game, state)
+    async with app.run_test(size=(60, 20)) as pilot:
+        per_cell = scale_of(board_text(app))
+        await click(pilot, app, ("object", 0, 3 * per_cell))  # the fourth cell: keep 3 cells
+        await pilot.pause()
+    keys = BoardApp(game, state)
+    async with keys.run_test(size=(60, 20)) as pilot:
+        await pilot.press("right", "right", "right")  # cut after three objects: keep 3
+        assert "Take 997 from pile 1  →  3 left" in board_text(keys)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert [game.format_move(state, m) for m in app.chosen + keys.chosen] == [
+        f"1:{1000 - 3 * per_cell}", "1:997"
+    ]
+
+
+async def test_what_the_last_move_took_has_its_own_glyph() -> None:
+    """Not just a fainter colour: on a projector a grey █ still read as an object."""
+    game = make_game("nim")
+    app = BoardApp(game, game.initial_state())
+    async with app.run_test(size=(60, 20)):
+        assert NimBoard.GHOST not in board_text(app)
+    state, last = play(game, "4:2")
+    app = BoardApp(game, state, last_move=last)
+    async with app.run_test(size=(60, 20)):
+        marked = [line for line in board_text(app).splitlines() if NimBoard.GHOST in line]
+    assert all(line.count(NimBoard.GHOST) == 2 for line in marked)  # the two taken
+    assert any("4 │" in line for line in marked)  # from pile 4, and no other
+    assert not any(f"{pile} │" in line for line in marked for pile in (1, 2, 3))
 
 
 async def test_pig_die_shows_pips_or_the_number_of_a_large_face() -> None:

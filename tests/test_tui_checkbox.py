@@ -70,3 +70,25 @@ async def test_toggling_an_option_checkbox_still_reaches_the_start_screen() -> N
         assert misere.value and box_glyph(misere) == "X"
         field = next(field for field in start.query(OptionField) if field.option.name == "misere")
         assert field.value_text() == "true"
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_box_is_the_whole_label_and_fits(width: int) -> None:
+    """QA: every box said "on" even when empty, and at 80 columns was cut to ``▐X▌ o``.
+
+    Now the box alone follows its option's name, drawn whole in the room it gets.
+    """
+    app = AdversaApp()
+    async with app.run_test(size=(width, 40)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "tictactoe"
+        await pilot.pause()
+        boxes = list(start.query(".seat-params Checkbox"))
+        assert boxes, "the engine seat shows no switch"
+        for box in boxes:
+            assert isinstance(box, Checkbox)
+            drawn = box.render().plain
+            assert drawn == f"▐{'X' if box.value else ' '}▌"
+            assert box.content_region.width >= len(drawn)

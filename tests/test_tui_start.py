@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 from tui_fakes import FakeEngine
 
 from adversa.games import game_names
@@ -173,3 +173,32 @@ async def test_tree_files_are_offered_by_name_and_shape_the_seats() -> None:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.game.num_players == 3
+
+
+async def test_every_game_title_fits_the_picker_on_one_line_at_80_columns() -> None:
+    """QA: "Checkers (American / English draughts)" wrapped onto two lines."""
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=(80, 30)) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        picker = start.query_one("#game", Select)
+        for title, name in available_games():
+            picker.value = name
+            await pilot.pause()
+            shown = start.query_one("#game SelectCurrent")
+            assert shown.content_region.height == 1, title
+            assert title in str(shown.query_one("#label", Static).render()), title
+
+
+async def test_the_options_heading_shows_only_over_options() -> None:
+    """Checkers has no options: an "Options" heading over nothing read as a missing form."""
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        heading = start.query_one("#options-title")
+        for name in ("checkers", "nim", "checkers"):
+            start.query_one("#game", Select).value = name
+            await pilot.pause()
+            assert heading.display == bool(start.query(OptionField)), name
+        assert not heading.display

@@ -226,3 +226,20 @@ async def test_closing_the_standalone_explorer_quits_the_app() -> None:
         await pilot.press("q")
         await pilot.pause()
         assert app.return_code == 0
+
+
+async def test_large_counts_have_thousands_separators() -> None:
+    """Every count in the info and step lines is written the same way (``3,202``)."""
+    game = make_game("tictactoe", {})
+    app = TreeExplorerApp(game, game.initial_state(), EngineConfig.parse("alphabeta depth=6"))
+    async with app.run_test(size=(160, 40)) as pilot:
+        screen = await explorer(app, pilot)
+        view = screen.view
+        assert view is not None
+        visited, pruned = len(view.nodes), view.pruned_count(view.last_step)
+        assert visited >= 1000 and pruned >= 1000  # else the test shows nothing
+        info = str(screen.query_one("#explorer-info", Static).render())
+        assert f"{visited:,} nodes traced, {pruned:,} subtrees pruned" in info
+        await pilot.press("end")
+        assert f"step {visited:,}/{visited:,}" in step_text(screen)
+        assert f"pruned so far: {pruned:,}" in step_text(screen)

@@ -17,10 +17,11 @@ Two engines sit behind the ``alphabeta`` name:
 
 **Depth and time.** ``depth`` is the nominal depth. With a time budget and no
 explicit depth, iterative deepening runs until the budget is spent (up to
-depth 64); with both, whichever ends first. Iterative deepening stops early when
-an iteration proves a win or loss, or saw the whole game tree (no position was
-judged by the evaluation function); with beam pruning or late move
-reductions neither is a proof, so it does not.
+depth 64); with both, whichever ends first. A root with a single legal move
+under a time budget is searched to depth 1 only (`common.answers_at_once`).
+Iterative deepening stops early when an iteration proves a win or loss, or
+saw the whole game tree (no position was judged by the evaluation function);
+with beam pruning or late move reductions neither is a proof, so it does not.
 
 **The move of a stopped search** (deadline or stop request) is the last completed
 iteration's move, value and PV, unless the interrupted iteration had already
@@ -102,7 +103,6 @@ class AlphaBetaSearch:
         self.game = game
         self.root = root
         self.reporter = reporter
-        self.depths = depth_schedule(config, iterative=bool(config.get("id")))
         self.aspiration = float(config.get("aspiration"))
         self.enhancements = enhancements_of(config)
         self.evaluator = make_evaluator(game)
@@ -110,6 +110,9 @@ class AlphaBetaSearch:
         self.mover = game.to_move(root)
         self.win_value = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))
+        self.depths = depth_schedule(
+            config, iterative=bool(config.get("id")), move_count=len(moves)
+        )
         if self.enhancements.ordering and len(moves) > 1:
             moves = self.kernel.orderer.order(root, moves, None, 0)
         beam = self.enhancements.beam

@@ -18,7 +18,7 @@ for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
@@ -63,7 +63,21 @@ def reporting_player(game: Game[Any, Any], state: Any) -> int:
     return mover
 
 
-def depth_schedule(config: EngineConfig, *, iterative: bool = False) -> range:
+def answers_at_once(time_budget: float | None, move_count: int) -> bool:
+    """Whether a search should answer without spending its clock.
+
+    True when it plays under a time budget and the root has a single legal move
+    (a forced capture in checkers, Pig's first roll of a turn): there is nothing
+    to choose, so one shallow pass — enough for a value and a PV to show — is all
+    the time worth spending. Without a budget (analysis, teaching, a fixed
+    ``--depth``) the search runs as asked: there the value is the point.
+    """
+    return time_budget is not None and move_count == 1
+
+
+def depth_schedule(
+    config: EngineConfig, *, iterative: bool = False, move_count: int | None = None
+) -> range:
     """The depths a depth-first search passes through, shallowest first.
 
     A time budget always means iterative deepening — a deadline can strike at any
@@ -71,9 +85,12 @@ def depth_schedule(config: EngineConfig, *, iterative: bool = False) -> range:
     ``depth`` given, or to `MAX_DEPTH` when none was (the clock is the limit).
     Without one: a single pass to ``depth``, or every depth up to it when the
     search asks for ``iterative`` deepening anyway (it orders moves from the
-    previous pass).
+    previous pass). A root with one legal move (``move_count``) under a time
+    budget gets depth 1 alone (`answers_at_once`).
     """
     timed = config.time_budget is not None
+    if move_count is not None and answers_at_once(config.time_budget, move_count):
+        return range(1, 2)
     depth_given = any(name == "depth" for name, _ in config.params)
     deepest = max(1, int(config.get("depth"))) if depth_given or not timed else MAX_DEPTH
     return range(1 if iterative or timed else deepest, deepest + 1)
@@ -171,23 +188,35 @@ def root_moves(
     *,
     pruned_against: Hashable | None = None,
     minimizing: bool = False,
+    cut_below: Collection[Hashable] | None = None,
 ) -> tuple[RootMove, ...]:
     """Root moves in notation with the scores known so far (None when not yet searched).
 
     With pruning, a root move other than the best (``pruned_against``) was only
-    searched far enough to show it is no better, so its score is a bound —
+    searched far enough to show it is no better, so its score may be a bound —
     an upper one, or a lower one when the scores are reported for the other
     side (``minimizing``: a textbook tree's MIN root, valued from MAX's view) —
     and it is marked so, lest "+6" beside every move read as six equal moves.
+    A search that knows which root moves had something skipped below them
+    passes those as ``cut_below``: the others were searched in full (a leaf, or
+    a subtree without a cut) and their scores are exact. None means unknown:
+    every move but the best is marked.
     """
     bound = "lower" if minimizing else "upper"
+
+    def bounded(move: Hashable) -> bool:
+        return (
+            pruned_against is not None
+            and move != pruned_against
+            and move in scores
+            and (cut_below is None or move in cut_below)
+        )
+
     return tuple(
         RootMove(
             game.format_move(state, move),
             scores.get(move),
-            bound=bound
-            if pruned_against is not None and move != pruned_against and move in scores
-            else None,
+            bound=bound if bounded(move) else None,
         )
         for move in moves
     )

@@ -7,7 +7,8 @@ have in common — everything but the recursion itself:
   deepening: depth 1, 2, … up to ``depth`` when it was set explicitly (else up
   to `common.MAX_DEPTH`; see `common.depth_schedule`), ending early once an
   iteration reached no horizon (the tree was searched to the end, so deeper
-  passes would change nothing).
+  passes would change nothing), or after depth 1 when the root has a single
+  legal move (`common.answers_at_once`).
 * **Stopping.** A stop request or the deadline raises `SearchStopped` inside the
   recursion; the result is then the last completed iteration, or, when even
   depth 1 did not finish, the best root move searched so far (the first legal
@@ -64,6 +65,8 @@ class _Iteration:
     pv: tuple[str, ...]
     scores: dict[int, Score]
     recorder: TraceRecorder | None
+    cut: frozenset[int]
+    """Root children with something skipped below them (their scores may be bounds)."""
 
 
 class DepthLimitedSearch:
@@ -76,7 +79,6 @@ class DepthLimitedSearch:
         self.root = root
         self.reporter = reporter
         self.counters = reporter.counters
-        self.depths = depth_schedule(config)
         self.deepening = config.time_budget is not None
         self.trace_limit = int(config.get("trace"))
         self.recorder: TraceRecorder | None = None
@@ -89,11 +91,18 @@ class DepthLimitedSearch:
         else:
             pairs = [(move, None) for move in game.legal_moves(root)]
         self.root_children = pairs
+        self.depths = depth_schedule(
+            config, move_count=None if self.root_is_chance else len(pairs)
+        )
         self.root_texts = [game.format_move(root, move) for move, _ in pairs]
         self.depth = 0
         self.reached_horizon = False
         """Set by the recursion when it evaluates a non-terminal state at depth 0."""
         self.scores: dict[int, Score] = {}
+        self.cut: set[int] = set()
+        """Root children of this pass whose search skipped something (a cut or a table
+        hit): only their scores can be bounds; the others were searched in full."""
+        self._skips_seen = (0, 0)
         self.best_index: int | None = None
         self.current_index: int | None = None
         self.pv_table: dict[int, list[Hashable]] = {}
@@ -115,13 +124,26 @@ class DepthLimitedSearch:
 
     def root_bound(self) -> str | None:
         """What the score of a root move other than the best is: None when exact,
-        ``"upper"``/``"lower"`` when a pruning search only bounded it (`RootMove.bound`)."""
+        ``"upper"``/``"lower"`` when a pruning search only bounded it (`RootMove.bound`);
+        it applies to the root children with something skipped below them (`cut`)."""
         return None
 
     # ---- helpers for the recursion -------------------------------------------------
 
     def root_scored(self, index: int, value: Score) -> None:
-        """Record a root child's value; keep the best decision (first on ties)."""
+        """Record a root child's value; keep the best decision (first on ties).
+
+        Whether the child's search skipped anything is told by the pruned and
+        table-hit counters moving since the previous root child (nothing is cut
+        at the root itself between two children: its window is infinite). A table
+        hit may be an exact entry, so this errs on the side of calling a score a
+        bound.
+        """
+        counters = self.counters
+        skips = (counters.pruned, counters.tt_hits)
+        if skips != self._skips_seen:
+            self.cut.add(index)
+            self._skips_seen = skips
         self.scores[index] = value
         if self.root_is_chance:
             return
@@ -211,7 +233,8 @@ class DepthLimitedSearch:
                 value = self.iterate(depth)
                 pv = format_pv(self.game, self.root, self.pv_table.get(0, []))
                 self.completed = _Iteration(
-                    depth, value, self.best_index, pv, dict(self.scores), self.recorder
+                    depth, value, self.best_index, pv, dict(self.scores), self.recorder,
+                    frozenset(self.cut),
                 )
                 reporter.iteration_done(depth, value, pv, nodes_at_start)
                 if not self.reached_horizon or (self.deepening and reporter.out_of_time()):
@@ -224,6 +247,8 @@ class DepthLimitedSearch:
         self.depth = depth
         self.reached_horizon = False
         self.scores = {}
+        self.cut = set()
+        self._skips_seen = (self.counters.pruned, self.counters.tt_hits)
         self.best_index = None
         self.current_index = None
         self.pv_table = {}
@@ -267,6 +292,8 @@ class DepthLimitedSearch:
         done = self.completed
         scores = dict(done.scores) if done is not None else {}
         scores.update(self.scores)
+        cut = {index for index in done.cut if index not in self.scores} if done else set()
+        cut |= self.cut
         best_index, score, pv = self._best_so_far()
         bound = self.root_bound()
         return {
@@ -280,7 +307,9 @@ class DepthLimitedSearch:
                     text,
                     scores.get(index),
                     probability=probability,
-                    bound=bound if index != best_index and index in scores else None,
+                    bound=bound
+                    if index != best_index and index in scores and index in cut
+                    else None,
                 )
                 for index, (text, (_, probability)) in enumerate(
                     zip(self.root_texts, self.root_children, strict=True)

@@ -91,5 +91,6 @@ def run_search(
         should_stop=should_stop,
         on_event=on_event,
     )
+    reporter.signed = not game.fixed_move_order  # a textbook tree's numbers: 3, not +3
     result: SearchResult = _module(config.algorithm).search(game, state, config, reporter)
     return reporter.finish(result)

@@ -23,6 +23,10 @@ fixed seed and an iteration budget give the same tree and the same move every
 time. A rollout that reaches ``rollout`` plies without ending is scored by the
 vector evaluator (`evaluation.make_vector_evaluator`), which keeps Pig and
 checkers playouts bounded.
+
+A root with a single legal move under a time budget gets `FORCED_REPLY_PLAYOUTS`
+playouts and no more (`common.answers_at_once`): enough for a rough value and a
+PV to show, where the clock would buy nothing to choose.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.search.common import reporting_player
+from adversa.search.common import answers_at_once, reporting_player
 from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_vector_evaluator
 from adversa.search.stats import (
@@ -44,6 +48,9 @@ from adversa.search.stats import (
     SearchResult,
     SearchStopped,
 )
+
+FORCED_REPLY_PLAYOUTS = 64
+"""Playouts for a single legal move under a time budget (a few milliseconds in checkers)."""
 
 TERMINAL = -2
 """`_Node.player` of a finished position (no children to choose from)."""
@@ -269,6 +276,10 @@ def search(
         raise AdversaError(
             "mcts needs a budget: set iterations above 0 or a time limit (e.g. mcts time=2)"
         )
+    if game.to_move(state) != CHANCE and answers_at_once(
+        config.time_budget, len(game.legal_moves(state))
+    ):
+        budget = min(budget, FORCED_REPLY_PLAYOUTS) if budget else FORCED_REPLY_PLAYOUTS
     tree = _Tree(game, state, config, reporter)
     root = tree.root
     viewer = reporting_player(game, state)

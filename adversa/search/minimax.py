@@ -15,7 +15,9 @@ The `alphabeta` module uses `TextbookSearch` for fixed-order games (textbook
 trees) and whenever a trace is asked for; its fast negamax kernel serves play.
 
 Budget: with a time limit or a stop request the search ends with the best root
-move among those fully searched so far (the first legal move if none was).
+move among those fully searched so far (the first legal move if none was). A
+single legal move under a time limit is searched to depth 1 only
+(`common.answers_at_once`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from adversa.games.base import Game
 from adversa.search.common import (
     INFINITY,
     TraceRecorder,
+    answers_at_once,
     build_result,
     cut_reason,
     format_pv,
@@ -76,14 +79,17 @@ class TextbookSearch:
         self.game = game
         self.root = root
         self.reporter = reporter
-        self.depth = max(1, depth)
+        self.root_move_list = list(game.legal_moves(root))
+        forced = answers_at_once(reporter.time_budget, len(self.root_move_list))
+        self.depth = 1 if forced else max(1, depth)
         self.pruning = pruning
         self.evaluator = make_evaluator(game)
         self.root_player = 0 if game.fixed_move_order else game.to_move(root)
         self.by_distance = scores_by_distance(game)
         self.recorder = TraceRecorder(trace_limit) if trace_limit > 0 else None
-        self.root_move_list = list(game.legal_moves(root))
         self.root_scores: dict[Hashable, float] = {}
+        self.root_moves_cut: set[Hashable] = set()
+        """Root moves whose subtree had children skipped by a cut: their scores are bounds."""
         self.best_move: Hashable | None = None
         self.best_score: float | None = None
         self.current_move: Hashable | None = None
@@ -162,9 +168,12 @@ class TextbookSearch:
                 self.current_move = move
             text = game.format_move(state, move) if recorder is not None else None
             child = game.result(state, move)
+            pruned_before = counters.pruned
             value = self._value(child, depth - 1, alpha, beta, ply + 1, (*path, index + 1), text)
             if ply == 0:
                 self.root_scores[move] = value
+                if counters.pruned != pruned_before:
+                    self.root_moves_cut.add(move)
             if (value > best) if maximizing else (value < best):
                 best = value
                 best_index = index + 1
@@ -222,6 +231,7 @@ class TextbookSearch:
                 scores,
                 pruned_against=self.best_move if self.pruning else None,
                 minimizing=game.to_move(root) != self.root_player,
+                cut_below=self.root_moves_cut,
             ),
             "current_move": None
             if self.current_move is None

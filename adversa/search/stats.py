@@ -80,9 +80,18 @@ class RootMove:
     exact."""
 
     def shown_score(self, snapshot: Snapshot) -> str:
-        """The score as people read it, with ``≤``/``≥`` when it is only a bound."""
+        """The score as people read it, with ``≤``/``≥`` when it is only a bound.
+
+        A bound beyond which there is nothing — at most a loss, at least a win —
+        is the result itself, and reads ``loss``/``win`` without a sign.
+        """
         text = snapshot.show_score(self.score)
-        if self.score is None or self.bound is None:
+        score, win = self.score, snapshot.win_value
+        if score is None or self.bound is None:
+            return text
+        if isinstance(score, float | int) and win is not None and (
+            score <= -win if self.bound == "upper" else score >= win
+        ):
             return text
         return ("≤ " if self.bound == "upper" else "≥ ") + text
 
@@ -137,11 +146,16 @@ class Snapshot:
     """The name of those units ("" when scores are shown as they are)."""
     win_value: float | None = None
     """The utility of a proven win (scores at or beyond it read "win"/"loss");
-    None for games whose values are plain numbers (textbook trees)."""
+    None for games whose values are plain numbers (textbook trees), and for
+    searches that do not say (`Reporter.win_value`)."""
+    signed: bool = True
+    """Whether a positive score is written with ``+``: a game evaluation is (``+1``
+    e(n), read against 0 = even); a textbook tree's leaf numbers are not, as in
+    the lecture (``3``, ``-2``). Set by `engine.run_search` for every search."""
 
     def show_score(self, score: Score | None) -> str:
         """A score as people read it, in the evaluator's units; see `display_score`."""
-        return display_score(score, self.score_scale, self.win_value)
+        return display_score(score, self.score_scale, self.win_value, signed=self.signed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +205,20 @@ class SearchResult:
         return self.snapshot.iterations
 
 
-def display_score(score: Score | None, scale: float = 1.0, win_value: float | None = None) -> str:
+def display_score(
+    score: Score | None,
+    scale: float = 1.0,
+    win_value: float | None = None,
+    *,
+    signed: bool = True,
+) -> str:
     """The one way scores are written for people (CLI tables, the live panel).
 
     Proven results read ``win``/``loss``; heuristic values are shown in the
     evaluator's units (``+1`` for the centre at depth 2 in tic-tac-toe, not
-    ``+0.111``); vectors as ``(1, 2, 6)``; unknown as ``—``.
+    ``+0.111``) with their sign; a textbook tree's numbers (``signed=False``)
+    as the lecture writes them (``3``, ``-2``, ``2.1``); vectors as ``(1, 2, 6)``;
+    unknown as ``—``.
     """
     if score is None:
         return "—"
@@ -205,7 +227,9 @@ def display_score(score: Score | None, scale: float = 1.0, win_value: float | No
     if win_value is not None and abs(score) >= win_value:
         return "win" if score > 0 else "loss"
     shown = score * scale + 0.0  # + 0.0 turns -0.0 into 0.0
-    return f"{shown:+.4g}" if shown else "0"
+    if not shown:
+        return "0"
+    return f"{shown:+.4g}" if signed else f"{shown:.4g}"
 
 
 SearchEvent = Snapshot | Iteration | SearchResult
@@ -259,6 +283,7 @@ class Reporter:
         self.score_scale = 1.0
         self.score_unit = ""
         self.win_value: float | None = None
+        self.signed = True
 
     # ---- hot path helpers -----------------------------------------------------
 
@@ -329,6 +354,7 @@ class Reporter:
             score_scale=self.score_scale,
             score_unit=self.score_unit,
             win_value=self.win_value,
+            signed=self.signed,
         )
 
     def finish(self, result: SearchResult) -> SearchResult:

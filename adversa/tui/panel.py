@@ -23,7 +23,14 @@ from textual.widget import Widget
 from textual.widgets import Label, ProgressBar, Sparkline, Static
 
 from adversa.search.config import EngineConfig, EngineSpecError
-from adversa.search.stats import Iteration, Score, SearchResult, Snapshot, display_score
+from adversa.search.stats import (
+    Iteration,
+    RootMove,
+    Score,
+    SearchResult,
+    Snapshot,
+    display_score,
+)
 
 ROOT_MOVES_SHOWN = 8
 """With a title and a '… more' line this fills the roots part's fixed 10 lines."""
@@ -298,13 +305,58 @@ def _pv_labelled(pv: Sequence[str]) -> str:
     return f"[$text-muted]PV[/]    {_pv_text(pv)}"
 
 
+BOUND_ORDER = {None: 0, "lower": 1, "upper": 2}
+"""Among equal scores: the exact value, then "at least", then "at most"."""
+
+
+def ranked_roots(snapshot: Snapshot) -> list[RootMove]:
+    """The root moves best first, so the best is never hidden under "… N more".
+
+    MCTS ranks by visits (the move it plays is the most visited). Depth-first
+    searches rank by score, from the root player's point of view; a bound sorts
+    by the number it shows, which keeps a move proven no better than the best
+    (alpha-beta's ``≤``) after it, and moves with no score yet come last. Vector
+    scores (N players) do not say whose entry counts, so only the principal
+    variation's move is put first. A chance root's outcomes keep their order:
+    there is no best outcome to choose.
+    """
+    moves = list(snapshot.root_moves)
+    if any(root.probability is not None for root in moves):
+        return moves
+    best = snapshot.pv[0] if snapshot.pv else None
+    by_visits = any(root.visits is not None for root in moves)
+
+    def rank(root: RootMove) -> tuple[int, float, int, bool]:
+        not_best = root.move != best
+        if by_visits:
+            return (0, -(root.visits or 0), 0, not_best)
+        if root.score is None or isinstance(root.score, tuple):
+            return (1, 0.0, 0, not_best)
+        return (0, -root.score, BOUND_ORDER.get(root.bound, 0), not_best)
+
+    return sorted(moves, key=rank)  # stable: ties keep the order they were generated in
+
+
+def shown_roots(snapshot: Snapshot, limit: int = ROOT_MOVES_SHOWN) -> list[RootMove]:
+    """The first ``limit`` ranked root moves, the one being searched now always among them
+    (in the last row when it ranks lower), so the ▶ marker never disappears."""
+    ranked = ranked_roots(snapshot)
+    shown = ranked[:limit]
+    current = snapshot.current_move
+    if snapshot.finished or current is None or any(root.move == current for root in shown):
+        return shown
+    searching = next((root for root in ranked if root.move == current), None)
+    return shown if searching is None else [*ranked[: limit - 1], searching]
+
+
 def _roots_markup(snapshot: Snapshot) -> str:
-    """Root moves with their value (visits for MCTS, probability at a chance root)."""
+    """Root moves, best first, with their value (visits for MCTS, probability at a chance
+    root)."""
     moves, current, finished = snapshot.root_moves, snapshot.current_move, snapshot.finished
     if not moves:
         return ""
     lines = ["[$text-muted]root moves[/]"]
-    for root in moves[:ROOT_MOVES_SHOWN]:
+    for root in shown_roots(snapshot):
         searching = root.move == current and not finished
         marker = "[b $accent]▶[/]" if searching else " "
         details: list[str] = []

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.style import Style
+
 from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
 
 
@@ -21,6 +23,19 @@ class _Spacing:
     step: int
     tall: int
     gap: int
+
+
+MAX_WRAPPED_LINES = 3
+"""Lines a pile may wrap onto, one cell per object; a longer pile is drawn to scale."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Scale:
+    """Piles too long to draw object by object: one cell stands for ``per_cell`` objects,
+    the same for every pile so the bars compare; ``cells`` is the longest bar."""
+
+    per_cell: int
+    cells: int
 
 
 _SPACINGS = (
@@ -73,6 +88,9 @@ class PilesBoard(BoardView):
 
     OBJECT = "█"
     COMPACT_OBJECT = "▌"
+    GHOST = "░"
+    """What the last move took: another glyph, not just a fainter colour, so it reads as
+    gone on a projector or a monochrome terminal."""
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
@@ -94,8 +112,8 @@ class PilesBoard(BoardView):
         """The line under the piles for a selection, and whether it is a legal move."""
         raise NotImplementedError
 
-    def hint_objects(self) -> set[tuple[int, int]]:
-        """(pile, object) pairs the hint move acts on."""
+    def hint_objects(self) -> tuple[int, range]:
+        """The pile the hint move acts on and the objects in it that it moves."""
         raise NotImplementedError
 
     def part_style(self, object_index: int, cut: int) -> str:
@@ -186,44 +204,89 @@ class PilesBoard(BoardView):
 
     def draw(self, canvas: Canvas, width: int, height: int) -> None:
         sizes = self.pile_sizes
+        totals = [size + self.ghosts(pile) for pile, size in enumerate(sizes)]
         number_width = len(str(len(sizes)))
-        count_width = max(len(str(size)) for size in sizes) if sizes else 1
-        frame = 2 + number_width + 3 + 2 + count_width
-        longest = max((size + self.ghosts(i) for i, size in enumerate(sizes)), default=1)
-        spacing = _SPACINGS[-1]
-        per_line = max(1, width - frame)
-        for candidate in _SPACINGS:
-            capacity = max(1, (width - frame) // candidate.step)
-            lines = sum(-(-max(1, s + self.ghosts(i)) // capacity) for i, s in enumerate(sizes))
-            needed = lines * candidate.tall + (len(sizes) - 1) * candidate.gap + 2
-            if needed <= height and (capacity >= longest or candidate.step == 1):
-                spacing, per_line = candidate, capacity
-                break
-        hinted = self.hint_objects() if self.interactive and self.hint is not None else set()
+        count_width = max((len(f"{size:,}") for size in sizes), default=1)
+        room = max(1, width - (2 + number_width + 3 + 2 + count_width))
+        longest = max(1, *totals) if totals else 1
+        hint = self.hint_objects() if self.interactive and self.hint is not None else None
+        spacing = self._spacing_that_fits(totals, room, height)
+        scale = None
+        if spacing is None and longest > room:
+            per_cell = -(-longest // room)
+            scale = _Scale(per_cell, -(-longest // per_cell))
+        layout = spacing or _SPACINGS[-1]
+        per_line = max(1, room // layout.step)
+        # Drawn to scale, a blank line between piles only if the piles, the scale line
+        # and the move line all stay in view with it.
+        gap = layout.gap if scale is None else int(2 * len(sizes) + 2 <= height)
         for pile, size in enumerate(sizes):
             if pile:
-                for _ in range(spacing.gap):
+                for _ in range(gap):
                     canvas.newline()
-            self._draw_pile(
-                canvas, pile, size, spacing, per_line,
-                min(per_line, longest) * spacing.step, number_width, hinted,
-            )
+            pile_hint = hint[1] if hint is not None and hint[0] == pile else range(0)
+            if scale is not None:
+                self._draw_scaled_pile(canvas, pile, size, scale, number_width, pile_hint)
+            else:
+                self._draw_pile(canvas, pile, size, layout, per_line,
+                                min(per_line, longest) * layout.step, number_width, pile_hint)
         canvas.newline()
+        if scale is not None:
+            canvas.write(f"each {self.OBJECT} = {scale.per_cell:,} objects",
+                         self.style_of("piles--label"))
+            canvas.newline()
         if self.selecting:
             text, legal = self.describe(self.selected_pile, self.cut)
             canvas.write(text, self.style_of("piles--info" if legal else "piles--invalid"))
 
+    @staticmethod
+    def _spacing_that_fits(totals: list[int], room: int, height: int) -> _Spacing | None:
+        """The airiest one-cell-per-object spacing whose picture fits, or None.
+
+        Airy spacings must fit each pile on one line; the compact ones may wrap a
+        pile onto up to `MAX_WRAPPED_LINES` lines. None means some pile is too
+        long for that: it is drawn to scale instead.
+        """
+        longest = max(totals, default=0)
+        for candidate in _SPACINGS:
+            capacity = max(1, room // candidate.step)
+            if capacity < longest and (
+                candidate.step == 2 or capacity * MAX_WRAPPED_LINES < longest
+            ):
+                continue
+            lines = sum(-(-max(1, total) // capacity) for total in totals)
+            needed = lines * candidate.tall + (len(totals) - 1) * candidate.gap + 2
+            if needed <= height:
+                return candidate
+        return None
+
+    def _label_style(self, pile: int) -> Style:
+        names = ["piles--label"]
+        if pile in self.recent_piles():
+            names.append("piles--recent")
+        if self.selecting and pile == self.selected_pile:
+            names.append("piles--label-selected")
+        return self.style_of(*names)
+
+    def _write_label(self, canvas: Canvas, pile: int, number_width: int, *, first: bool) -> None:
+        """``▶ 1 │ `` (marker on the selected pile's first line), or its blank continuation."""
+        selected = self.selecting and pile == self.selected_pile
+        marker = "▶ " if selected and first else "  "
+        number = str(pile + 1).rjust(number_width) if first else " " * number_width
+        canvas.write(marker + number + " │ ", self._label_style(pile), ("pile", pile))
+
+    def _object_style(self, pile: int, index: int, hinted: bool) -> Style:
+        names = ["piles--object"]
+        if self.selecting and pile == self.selected_pile:
+            names.append(self.part_style(index, self.cut))
+        if hinted:
+            names.append("piles--hint")
+        return self.style_of(*names)
+
     def _draw_pile(
         self, canvas: Canvas, pile: int, size: int, spacing: _Spacing, per_line: int,
-        count_column: int, number_width: int, hinted: set[tuple[int, int]],
+        count_column: int, number_width: int, hinted: range,
     ) -> None:
-        selected = self.selecting and pile == self.selected_pile
-        label_names = ["piles--label"]
-        if pile in self.recent_piles():
-            label_names.append("piles--recent")
-        if selected:
-            label_names.append("piles--label-selected")
-        label = self.style_of(*label_names)
         glyph = self.OBJECT if spacing.step == 2 else self.COMPACT_OBJECT
         total = size + self.ghosts(pile)
         chunks = [
@@ -232,25 +295,47 @@ class PilesBoard(BoardView):
         for chunk_number, chunk in enumerate(chunks):
             for line in range(spacing.tall):
                 first = chunk_number == 0 and line == spacing.tall - 1
-                marker = "▶ " if selected and first else "  "
-                number = str(pile + 1).rjust(number_width) if first else " " * number_width
-                canvas.write(marker + number + " │ ", label, ("pile", pile))
+                self._write_label(canvas, pile, number_width, first=first)
                 for index in chunk:
                     if index >= size:
-                        canvas.write(glyph, self.style_of("piles--ghost"))
+                        canvas.write(self.GHOST, self.style_of("piles--ghost"))
                     else:
-                        names = ["piles--object"]
-                        if selected:
-                            names.append(self.part_style(index, self.cut))
-                        if (pile, index) in hinted:
-                            names.append("piles--hint")
-                        canvas.write(glyph, self.style_of(*names), ("object", pile, index))
+                        canvas.write(glyph, self._object_style(pile, index, index in hinted),
+                                     ("object", pile, index))
                     if spacing.step == 2:
                         canvas.write(" ")
                 if first:
                     canvas.write(" " * (count_column - len(chunk) * spacing.step))
-                    canvas.write(f" {size}", self.style_of("piles--count"))
+                    canvas.write(f" {size:,}", self.style_of("piles--count"))
                 canvas.newline()
+
+    def _draw_scaled_pile(
+        self, canvas: Canvas, pile: int, size: int, scale: _Scale, number_width: int,
+        hinted: range,
+    ) -> None:
+        """One line: a bar whose cells stand for `_Scale.per_cell` objects each, then the count.
+
+        A cell takes the look of its last object, so a cut inside a cell still
+        shows (the move line under the piles gives the exact numbers); pointing at
+        a cell selects the cut at its first object.
+        """
+        self._write_label(canvas, pile, number_width, first=True)
+        per_cell = scale.per_cell
+        cuts = self.cut_range(size)
+        cells = -(-(size + self.ghosts(pile)) // per_cell)
+        for cell in range(cells):
+            objects = range(cell * per_cell, min((cell + 1) * per_cell, size))
+            if not objects:
+                canvas.write(self.GHOST, self.style_of("piles--ghost"))
+                continue
+            shown = objects[-1]
+            point = min(max(objects[0], cuts[0]), cuts[-1]) if cuts else objects[0]
+            is_hinted = objects[0] < hinted.stop and hinted.start <= shown and bool(hinted)
+            canvas.write(self.OBJECT, self._object_style(pile, shown, is_hinted),
+                         ("object", pile, point))
+        canvas.write(" " * (scale.cells - cells))
+        canvas.write(f"  {size:,}", self.style_of("piles--count"))
+        canvas.newline()
 
 
 class NimBoard(PilesBoard):
@@ -266,15 +351,15 @@ class NimBoard(PilesBoard):
     def describe(self, pile: int, cut: int) -> tuple[str, bool]:
         size = self.pile_sizes[pile]
         take = size - cut
-        return (f"Take {take} from pile {pile + 1}  →  {cut} left", take >= 1)
+        return (f"Take {take:,} from pile {pile + 1}  →  {cut:,} left", take >= 1)
 
     def part_style(self, object_index: int, cut: int) -> str:
         return "piles--taken" if object_index >= cut else "piles--object"
 
-    def hint_objects(self) -> set[tuple[int, int]]:
+    def hint_objects(self) -> tuple[int, range]:
         pile, take = self.hint
         size = self.pile_sizes[pile]
-        return {(pile, index) for index in range(size - take, size)}
+        return pile, range(size - take, size)
 
     def ghosts(self, pile: int) -> int:
         if self.last_move is None or self.last_move[0] != pile:
@@ -299,7 +384,7 @@ class GrundyBoard(PilesBoard):
 
     def describe(self, pile: int, cut: int) -> tuple[str, bool]:
         size = self.pile_sizes[pile]
-        text = f"Split pile {pile + 1}: {size}  →  {cut} + {size - cut}"
+        text = f"Split pile {pile + 1}: {size:,}  →  {cut:,} + {size - cut:,}"
         if 2 * cut == size:
             return (text + "  (parts must differ)", False)
         return (text, True)
@@ -307,10 +392,10 @@ class GrundyBoard(PilesBoard):
     def part_style(self, object_index: int, cut: int) -> str:
         return "piles--part-a" if object_index < cut else "piles--part-b"
 
-    def hint_objects(self) -> set[tuple[int, int]]:
+    def hint_objects(self) -> tuple[int, range]:
         pile, part = self.hint
         size = self.pile_sizes[pile]
-        return {(pile, index) for index in range(size - part, size)}
+        return pile, range(size - part, size)
 
     def recent_piles(self) -> set[int]:
         if self.last_move is None:

@@ -28,6 +28,7 @@ from adversa.games import CHANCE, AdversaError
 from adversa.search.config import EngineConfig
 from adversa.tui.boards import BoardView, make_board
 from adversa.tui.panel import SearchPanel
+from adversa.tui.players import PlayersHeader, Seat
 from adversa.tui.runner import (
     EngineRunner,
     SearchFailed,
@@ -90,7 +91,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="game-main"):
             with Vertical(id="game-left"):
                 yield Static("", id="status")
-                yield Static("", id="players")
+                yield PlayersHeader(id="players")
                 yield make_board(game, id="board")
                 with Horizontal(id="move-row"):
                     yield Label("Move", id="move-label")
@@ -169,12 +170,11 @@ class GameScreen(Screen[None]):
         # A layout pass only for a result (which may wrap): during a search it would stall.
         self.query_one("#status", Static).update(status, layout=session.is_over)
         game = session.game
-        seats = []
-        for seat, player in enumerate(session.players):
-            who = "You" if player is None else escape(player_text(player))
-            mark = "[$accent]▶[/]" if seat == session.to_move and not session.is_over else " "
-            seats.append(f"{mark} [b]{escape(game.player_name(seat))}[/]: {who}")
-        self.query_one("#players", Static).update("\n".join(seats), layout=False)
+        self.query_one(PlayersHeader).show([
+            Seat(game.player_name(seat), "You" if player is None else player_text(player),
+                 to_move=seat == session.to_move and not session.is_over)
+            for seat, player in enumerate(session.players)
+        ])
         autoplay = self.query_one("#autoplay", Static)
         autoplay.display = not session.has_human
         if not session.has_human:
@@ -332,8 +332,11 @@ class GameScreen(Screen[None]):
 
     @on(Input.Submitted, "#move-input")
     def _typed_move(self, message: Input.Submitted) -> None:
+        """Play a typed move and hand the keys back to the board; a refused move keeps
+        its text and the focus, so the user can correct it (the notification says why)."""
         text = message.value.strip()
         if not text:
+            self.board.focus()  # Enter on an empty box: done typing
             return
         if not self.session.is_human_turn():
             self.notify("It is not your turn.", severity="warning")
@@ -346,6 +349,7 @@ class GameScreen(Screen[None]):
             message.input.select_all()  # kept for correcting, replaced by typing anew
             return
         message.input.value = ""
+        self.board.focus()  # else the next q, u or t would be typed into the box
         self.play_human_move(move)
 
     def _explain_refusal(self, error: AdversaError) -> str:

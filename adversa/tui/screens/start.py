@@ -60,7 +60,7 @@ class OptionField(Horizontal):
         option = self.option
         yield Label(option.name, classes="field-label").with_tooltip(option.help)
         if option.kind == "bool":
-            yield ClearCheckbox("on", self.initial == "true", classes="field-value")
+            yield ClearCheckbox(value=self.initial == "true", classes="field-value")
         elif option.kind == "path" or option.choices:
             # A path option offers the bundled trees by name (the game accepts names);
             # a remembered custom file stays on offer too.
@@ -114,7 +114,7 @@ class SeatForm(Vertical):
     def _param_field(param: Param, value: Any) -> Horizontal:
         label = Label(param.name, classes="param-label").with_tooltip(param.help)
         if param.kind == "bool":
-            field: Input | Checkbox = ClearCheckbox("on", bool(value), name=param.name)
+            field: Input | Checkbox = ClearCheckbox(value=bool(value), name=param.name)
         else:
             field = Input(param.format(value), name=param.name,
                           type="integer" if param.kind == "int" else "number")
@@ -185,7 +185,7 @@ class StartScreen(Screen[None]):
                 yield Select(self.games, value=self.game_name or Select.NULL,
                              allow_blank=False, id="game")
             yield Static("", id="game-description")
-            yield Label("Options", classes="section-title")
+            yield Label("Options", id="options-title", classes="section-title")
             yield Vertical(id="options")
             yield Label("Players", classes="section-title")
             yield Horizontal(id="seats")
@@ -207,6 +207,8 @@ class StartScreen(Screen[None]):
         cls = game_class(name)
         self.query_one("#game-description", Static).update(cls.description)
         remembered = self.settings.options_for(name)
+        # A heading over nothing (checkers has no options) reads as a missing form.
+        self.query_one("#options-title", Label).display = bool(cls.OPTIONS)
         options = self.query_one("#options", Vertical)
         await options.remove_children()
         await options.mount_all(

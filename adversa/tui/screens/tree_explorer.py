@@ -372,7 +372,7 @@ class TreeExplorerScreen(Screen[None]):
             (self.config.with_values(trace=0).text, "bold"),
             f"  ·  best {result.best_move_text or '—'}  "
             f"value {_value_text(result.value, self.show_value)}",
-            f"  ·  {visited:,} nodes traced, {pruned} subtrees pruned",
+            f"  ·  {visited:,} nodes traced, {pruned:,} subtrees pruned",
         )
         if result.trace_truncated:
             info.append(f"  ·  trace capped at {visited:,} nodes: the tree is incomplete",
@@ -387,7 +387,7 @@ class TreeExplorerScreen(Screen[None]):
         node = view.nodes[self.step]
         where = path_text(node.path)
         text = Text.assemble(
-            (f"step {self.step + 1}/{len(view.nodes)}", "bold"),
+            (f"step {self.step + 1:,}/{len(view.nodes):,}", "bold"),
             f"  ·  at {where}",
             f" ({node.move})" if node.move else "",
             f"  {_kind_text(node.kind)}",
@@ -396,7 +396,7 @@ class TreeExplorerScreen(Screen[None]):
             text.append("  ·  ")
             show = self.show_value
             text.append(f"α = {show(node.alpha)}   β = {show(node.beta)}", style="bold cyan")
-        text.append(f"  ·  pruned so far: {view.pruned_count(self.step)}")
+        text.append(f"  ·  pruned so far: {view.pruned_count(self.step):,}")
         self.query_one("#explorer-step", Static).update(text)
 
     # ---- stepping ---------------------------------------------------------------------

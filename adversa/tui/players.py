@@ -1,0 +1,85 @@
+"""The game screen's "who plays" lines: one line per seat, whatever the width.
+
+An engine's text form (``alphabeta depth=20 time=2 lmr=on``) is longer than the
+room beside the board at 120 columns, and wrapped it left ``time=2`` alone on a
+line that looked like a seat of its own. Each line is therefore shortened to
+the widget's width at the time it is drawn, dropping whole settings from the
+end (``alphabeta depth=20 …``) so what is left still reads as settings; the
+full text is in the tooltip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual.markup import escape
+from textual.widget import Widget
+
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One line: the seat's name, who plays it, and whether it is to move."""
+
+    name: str
+    player: str
+    to_move: bool
+
+
+def fit_words(text: str, room: int) -> str:
+    """``text`` if it fits in ``room`` cells, else its leading words and `ELLIPSIS`.
+
+    Words are dropped whole (an engine setting cut to ``tim…`` says nothing);
+    only a first word that alone is too long is cut inside.
+    """
+    if len(text) <= room:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shortened = " ".join(words) + " " + ELLIPSIS
+        if len(shortened) <= room:
+            return shortened
+    return text[: max(0, room - 1)] + ELLIPSIS
+
+
+class PlayersHeader(Widget):
+    """The seats and their players, the one to move marked, each on one line."""
+
+    DEFAULT_CSS = """
+    PlayersHeader {
+        height: auto;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seats: tuple[Seat, ...] = ()
+
+    def show(self, seats: Sequence[Seat]) -> None:
+        """Redraw for ``seats``; a layout pass only when the number of lines changes
+        (this is called at every search start, when a layout pass is expensive)."""
+        seats = tuple(seats)
+        if seats == self.seats:
+            return
+        layout = len(seats) != len(self.seats)
+        self.seats = seats
+        self.tooltip = "\n".join(f"{seat.name}: {seat.player}" for seat in seats) or None
+        self.refresh(layout=layout)
+
+    def render(self) -> str:
+        width = self.size.width
+        lines = []
+        for seat in self.seats:
+            mark = "[$accent]▶[/]" if seat.to_move else " "
+            room = width - len(f"▶ {seat.name}: ") if width else len(seat.player)
+            player = fit_words(seat.player, room)
+            lines.append(f"{mark} [b]{escape(seat.name)}[/]: {escape(player)}")
+        return "\n".join(lines)
+
+    def on_resize(self) -> None:
+        self.refresh()  # the room for each line changed

@@ -1,0 +1,75 @@
+"""The panel's root-move list: best first, the best and the searched move always shown."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from adversa.search.stats import RootMove, Snapshot
+from adversa.tui.panel import ROOT_MOVES_SHOWN, _roots_markup, ranked_roots, shown_roots
+
+BASE = Snapshot(
+    algorithm="alphabeta", config="alphabeta depth=4", elapsed=0.1, time_budget=None,
+    depth=4, completed_depth=3, seldepth=4, nodes=1_000, leaves=800, cutoffs=10, pruned=20,
+    tt_probes=0, tt_hits=0, tt_stores=0, tt_fill=0.0, nps=10_000.0, score=None, pv=(),
+    root_moves=(), current_move=None, iterations=(),
+)
+
+
+def snapshot(*roots: RootMove, pv: tuple[str, ...] = (), current: str | None = None,
+             finished: bool = False) -> Snapshot:
+    return dataclasses.replace(BASE, root_moves=roots, pv=pv, current_move=current,
+                               finished=finished)
+
+
+def names(roots: list[RootMove]) -> list[str]:
+    return [root.move for root in roots]
+
+
+def test_scores_rank_best_first_with_bounds_by_their_number_and_unknowns_last() -> None:
+    roots = (
+        RootMove("a", 1.0, bound="upper"),  # at most 1: proven no better than the best
+        RootMove("b"),                       # not searched yet
+        RootMove("c", 3.0),
+        RootMove("d", 3.0, bound="upper"),
+        RootMove("e", -2.0),
+        RootMove("f", 5.0, bound="lower"),   # at least 5: a fail-high, better than 3
+    )
+    assert names(ranked_roots(snapshot(*roots))) == ["f", "c", "d", "a", "e", "b"]
+
+
+def test_equal_scores_put_the_principal_variation_first_then_generation_order() -> None:
+    roots = tuple(RootMove(name, 0.0) for name in "pqrs")
+    assert names(ranked_roots(snapshot(*roots, pv=("r", "p")))) == ["r", "p", "q", "s"]
+
+
+def test_mcts_ranks_by_visits() -> None:
+    roots = (RootMove("a", 0.9, visits=3), RootMove("b", 0.1, visits=40),
+             RootMove("c", 0.5, visits=12))
+    assert names(ranked_roots(snapshot(*roots))) == ["b", "c", "a"]
+
+
+def test_vectors_and_chance_outcomes_keep_their_order_but_the_pv_move_leads() -> None:
+    vectors = (RootMove("hold", (0.2, 0.8)), RootMove("roll", (0.6, 0.4)))
+    assert names(ranked_roots(snapshot(*vectors, pv=("roll",)))) == ["roll", "hold"]
+    outcomes = tuple(RootMove(str(face), 0.5 * face, probability=1 / 6) for face in range(1, 7))
+    assert names(ranked_roots(snapshot(*outcomes, pv=("6",)))) == list("123456")
+
+
+def test_the_best_move_is_not_hidden_under_more() -> None:
+    """QA: the list showed 8 moves in generation order; the best came 12th."""
+    roots = tuple(RootMove(f"m{index}", float(index == 11)) for index in range(12))
+    shown = _roots_markup(snapshot(*roots, pv=("m11",), finished=True))
+    lines = shown.splitlines()
+    assert "m11" in lines[1]  # first after the title
+    assert lines[-1].endswith(f"… {12 - ROOT_MOVES_SHOWN} more[/]")
+
+
+def test_the_move_being_searched_keeps_its_marker_in_view() -> None:
+    roots = tuple(RootMove(f"m{index}", float(-index)) for index in range(12))
+    live = snapshot(*roots, pv=("m0",), current="m10")
+    shown = shown_roots(live)
+    assert len(shown) == ROOT_MOVES_SHOWN
+    assert names(shown) == [f"m{index}" for index in range(ROOT_MOVES_SHOWN - 1)] + ["m10"]
+    assert "▶" in next(line for line in _roots_markup(live).splitlines() if "m10" in line)
+    done = dataclasses.replace(live, finished=True)
+    assert "m10" not in names(shown_roots(done))  # no marker once finished: plain ranking
