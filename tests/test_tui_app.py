@@ -26,12 +26,6 @@ from adversa.tui.session import GameSession, parse_player
 SIZE = (120, 40)
 
 
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    directory = tmp_path / "config"
-    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
-    return directory
-
 
 def session_for(game_name: str, *players: str, **options: Any) -> GameSession:
     game = make_game(game_name, options)

@@ -6,8 +6,6 @@ which on a projector reads as "on" either way.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from textual.widgets import Checkbox, Select
 
@@ -16,12 +14,6 @@ from adversa.tui.screens.start import OptionField, StartScreen
 
 SIZE = (120, 40)
 
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    directory = tmp_path / "config"
-    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
-    return directory
 
 
 def box_glyph(box: Checkbox) -> str:

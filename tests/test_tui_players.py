@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from textual.content import Content
 from tui_fakes import FakeEngine
@@ -12,13 +10,6 @@ from adversa.games import make_game
 from adversa.tui.app import AdversaApp
 from adversa.tui.players import ELLIPSIS, PlayersHeader, fit_words
 from adversa.tui.session import GameSession, parse_player
-
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    directory = tmp_path / "config"
-    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
-    return directory
 
 
 def test_fit_words_drops_whole_settings() -> None:

@@ -22,14 +22,6 @@ from adversa.tui.session import (
     parse_player,
 )
 
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    directory = tmp_path / "config"
-    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
-    return directory
-
-
 ENGINE = EngineConfig.parse("alphabeta depth=9")
 
 

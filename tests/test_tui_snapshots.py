@@ -6,10 +6,8 @@ Regenerate deliberately after a visual change: ``pytest --snapshot-update``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.app import App, ComposeResult
 
 from adversa.search.stats import Iteration, RootMove, SearchResult, Snapshot
@@ -67,11 +65,6 @@ class PanelApp(App[None]):
         else:
             panel.show_snapshot(self.feed)
 
-
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(tmp_path / "config"))
-    return tmp_path / "config"
 
 
 def test_search_panel_live_snapshot(snap_compare: Any) -> None:

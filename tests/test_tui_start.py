@@ -25,12 +25,6 @@ from adversa.tui.session import GameSession
 SIZE = (120, 40)
 
 
-@pytest.fixture(autouse=True)
-def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    directory = tmp_path / "config"
-    monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
-    return directory
-
 
 def test_every_registered_game_is_offered() -> None:
     assert [name for _, name in available_games()] == game_names()
