@@ -341,6 +341,9 @@ def test_a_stopped_search_otherwise_keeps_the_last_completed_iteration() -> None
     assert result.best_move_text == "1"
     assert result.iterations[-1].depth == 1
     assert result.value == result.iterations[-1].score
+    # …and so do its root scores: iteration 2 had valued "1" and "2" before the stop.
+    first_pass = {root.move: root.score for root in result.snapshot.root_moves}
+    assert first_pass == {"1": 0, "2": 0, "3": 0}
 
 
 # --------------------------------------------------------------------------- late move reductions

@@ -42,6 +42,16 @@ def test_equal_scores_put_the_principal_variation_first_then_generation_order() 
     assert names(ranked_roots(snapshot(*roots, pv=("r", "p")))) == ["r", "p", "q", "s"]
 
 
+def test_the_move_the_engine_would_play_leads_even_when_the_next_iteration_scores_it_lower(
+) -> None:
+    """tmux: a stopped checkers search listed its chosen 24-20 last (−3 from the unfinished
+    iteration) under five moves bounded by the last completed one (≤ +2)."""
+    roots = (RootMove("21-17", 2.0, bound="upper"), RootMove("22-18", 2.0, bound="upper"),
+             RootMove("24-20", -3.0))
+    assert names(ranked_roots(snapshot(*roots, pv=("24-20", "9-14")))) == [
+        "24-20", "21-17", "22-18"]
+
+
 def test_mcts_ranks_by_visits() -> None:
     roots = (RootMove("a", 0.9, visits=3), RootMove("b", 0.1, visits=40),
              RootMove("c", 0.5, visits=12))

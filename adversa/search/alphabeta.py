@@ -221,9 +221,17 @@ class AlphaBetaSearch:
         return ordered
 
     def _adopt_interrupted_iteration(self) -> None:
-        """Apply the stopped-search rule of the module docstring."""
+        """Apply the stopped-search rule of the module docstring.
+
+        When the last completed iteration's move stands, so do its root scores:
+        the unfinished iteration's would put a value for one move next to
+        another iteration's bounds for the rest, under a best value they did not
+        produce.
+        """
         partial = self.kernel.iteration_best
         if partial is None or partial[0] == self.best_move:
+            if self.completed_scores:
+                self.scores = {}
             return
         self.best_move, self.best_score = partial
         self.pv_moves = self.kernel.pv[0] or (partial[0],)

@@ -313,12 +313,14 @@ def ranked_roots(snapshot: Snapshot) -> list[RootMove]:
     """The root moves best first, so the best is never hidden under "… N more".
 
     MCTS ranks by visits (the move it plays is the most visited). Depth-first
-    searches rank by score, from the root player's point of view; a bound sorts
-    by the number it shows, which keeps a move proven no better than the best
-    (alpha-beta's ``≤``) after it, and moves with no score yet come last. Vector
-    scores (N players) do not say whose entry counts, so only the principal
-    variation's move is put first. A chance root's outcomes keep their order:
-    there is no best outcome to choose.
+    searches put the move they would play now (the principal variation's first)
+    at the top, even while the next iteration, still running, scores it lower
+    than the last one did; the others follow by score, from the root player's
+    point of view: a bound sorts by the number it shows, which keeps a move
+    proven no better than the best (alpha-beta's ``≤``) after it, and moves with
+    no score yet come last. Vector scores (N players) do not say whose entry
+    counts, so only the principal variation's move is put first. A chance root's
+    outcomes keep their order: there is no best outcome to choose.
     """
     moves = list(snapshot.root_moves)
     if any(root.probability is not None for root in moves):
@@ -326,13 +328,13 @@ def ranked_roots(snapshot: Snapshot) -> list[RootMove]:
     best = snapshot.pv[0] if snapshot.pv else None
     by_visits = any(root.visits is not None for root in moves)
 
-    def rank(root: RootMove) -> tuple[int, float, int, bool]:
+    def rank(root: RootMove) -> tuple[bool, int, float, int]:
         not_best = root.move != best
         if by_visits:
-            return (0, -(root.visits or 0), 0, not_best)
+            return (False, 0, -(root.visits or 0), 0)
         if root.score is None or isinstance(root.score, tuple):
-            return (1, 0.0, 0, not_best)
-        return (0, -root.score, BOUND_ORDER.get(root.bound, 0), not_best)
+            return (not_best, 1, 0.0, 0)
+        return (not_best, 0, -root.score, BOUND_ORDER.get(root.bound, 0))
 
     return sorted(moves, key=rank)  # stable: ties keep the order they were generated in
 
