@@ -11,6 +11,7 @@ forms and error messages are generated, never hand-written per algorithm.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -197,6 +198,7 @@ class EngineConfig:
         return seconds if seconds > 0 else None
 
 
+@functools.cache  # read at every `get`: a search's setup asks dozens of times
 def _declared(algorithm: str) -> dict[str, Param]:
     try:
         return {param.name: param for param in PARAMS[algorithm]}
