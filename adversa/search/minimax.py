@@ -33,6 +33,7 @@ from adversa.search.common import (
     build_result,
     cut_reason,
     format_pv,
+    reporting_player,
     root_moves,
     scores_by_distance,
     show_scores_in_evaluator_units,
@@ -84,7 +85,7 @@ class TextbookSearch:
         self.depth = 1 if forced else max(1, depth)
         self.pruning = pruning
         self.evaluator = make_evaluator(game)
-        self.root_player = 0 if game.fixed_move_order else game.to_move(root)
+        self.root_player = reporting_player(game, root)
         self.by_distance = scores_by_distance(game)
         self.recorder = TraceRecorder(trace_limit) if trace_limit > 0 else None
         self.root_scores: dict[Hashable, float] = {}
