@@ -17,7 +17,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check adversa tests benchmarks
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest -n auto
 
 # Benchmarks report ratios against baselines measured in the same run (see benchmarks/README.md).
 bench: $(STAMP)

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No property test may depend on the machine's speed: hypothesis' per-example deadline
+# and its "too slow" health check are wall-clock limits, so both are off everywhere.
+# A failure prints the blob that replays it (@reproduce_failure). On CI the examples
+# are derived from each test's name (derandomize), so a run never fails for an
+# example nobody has seen before; locally they are random, to keep finding new cases.
+settings.register_profile(
+    "adversa",
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=bool(os.environ.get("CI")),
+)
+settings.load_profile("adversa")
 
 
 @pytest.fixture(autouse=True)
