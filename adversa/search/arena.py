@@ -19,16 +19,19 @@ Records are handed to the caller as each game ends (`run_match`'s
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from adversa.files import write_text_atomic
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.games.pdn import write_pdn
@@ -309,7 +312,7 @@ class MatchState:
         return tally
 
 
-RecordCallback = Callable[[GameRecord, MatchState], None]
+RecordCallback = Callable[[GameRecord, MatchState], object]
 
 
 def run_match(
@@ -324,15 +327,18 @@ def run_match(
     With ``jobs > 1`` games run in that many worker processes. An SPRT that
     reaches a verdict stops the match (games still running are abandoned).
     Ctrl-C (KeyboardInterrupt) stops it too; the returned state keeps every
-    finished game and says ``interrupted``.
+    finished game and says ``interrupted``. A Ctrl-C that arrives while a finished
+    game is being counted and written waits until both are done, so the totals and
+    the files ``on_record`` writes always agree.
     """
     state = MatchState(plan, sprt_hypotheses=sprt_hypotheses)
     results = _play_sequentially(plan) if jobs <= 1 else _play_in_processes(plan, jobs)
     try:
         for record in results:
-            state.add(record)
-            if on_record is not None:
-                on_record(record, state)
+            with _interrupts_deferred():
+                state.add(record)
+                if on_record is not None:
+                    on_record(record, state)
             verdict = state.sprt
             if verdict is not None and verdict.verdict != "continue":
                 state.stopped_by_sprt = True
@@ -342,6 +348,28 @@ def run_match(
     finally:
         results.close()
     return state
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold a SIGINT that arrives inside the block; raise KeyboardInterrupt after it.
+
+    Only the main thread can install signal handlers; elsewhere (and where SIGINT is
+    not Python's KeyboardInterrupt) the block runs as is.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    if (threading.current_thread() is not threading.main_thread()
+            or previous is not signal.default_int_handler):
+        yield
+        return
+    caught: list[int] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _play_sequentially(plan: MatchPlan) -> Iterator[GameRecord]:
@@ -357,34 +385,16 @@ def _ignore_interrupts() -> None:
 def _play_in_processes(plan: MatchPlan, jobs: int) -> Iterator[GameRecord]:
     """Records in the order games finish, from a pool of ``jobs`` processes.
 
-    Tasks are submitted a few at a time (not all at once) so that stopping the
-    match early leaves little queued work to cancel.
+    Closing the generator (a finished, stopped or interrupted match) terminates
+    the workers at once: games in flight are abandoned, not waited for. A
+    `multiprocessing.Pool` is used because its ``terminate`` is made for this;
+    terminating a `ProcessPoolExecutor`'s workers could leave its shutdown
+    waiting forever.
     """
     tasks = plan.tasks()
     workers = max(1, min(jobs, len(tasks), 61))  # 61: the Windows process-pool limit
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    pending: set[Future[GameRecord]] = set()
-    queue = iter(tasks)
-    try:
-        for task in queue:
-            pending.add(pool.submit(play_game, task))
-            if len(pending) >= 2 * workers:
-                break
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-                following = next(queue, None)
-                if following is not None:
-                    pending.add(pool.submit(play_game, following))
-    finally:
-        # Abandon games in flight: their processes are ours and are ended here,
-        # so a stopped match returns at once instead of waiting for long games.
-        for future in pending:
-            future.cancel()
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
+        yield from pool.imap_unordered(play_game, tasks)
 
 
 # --------------------------------------------------------------------------- reporting
@@ -466,17 +476,17 @@ class RecordWriter:
         pdn_text = game_as_pdn(self.game, record)
         if pdn_text is not None:
             path = self.directory / f"{stem}.pdn"
-            path.write_text(pdn_text, encoding="utf-8")
+            write_text_atomic(path, pdn_text)
         else:
             path = self.directory / f"{stem}.json"
-            path.write_text(json.dumps(record.to_json(), indent=2) + "\n", encoding="utf-8")
+            write_text_atomic(path, json.dumps(record.to_json(), indent=2) + "\n")
         self.write_summary(state)
         return path
 
     def write_summary(self, state: MatchState) -> None:
         summary = match_summary(state)
         text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
-        (self.directory / "summary.json").write_text(text, encoding="utf-8")
+        write_text_atomic(self.directory / "summary.json", text)
 
 
 def game_as_pdn(game: Game[Any, Any], record: GameRecord) -> str | None:
