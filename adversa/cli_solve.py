@@ -17,6 +17,7 @@ from adversa.cli import console, emit_json, fail, game_arguments, json_option, l
 from adversa.games import Game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
+from adversa.search.solve import RULE
 from adversa.search.stats import Score
 
 _VERDICTS = {1: "a win", 0: "a draw", -1: "a loss"}
@@ -38,7 +39,7 @@ def _verdict(game: Game[Any, Any], state: Any, value: Any) -> str:
     return f" — {_VERDICTS[value]} for {game.player_name(game.to_move(state))}, the player to move"
 
 
-@click.command()
+@click.command(epilog=RULE)
 @game_arguments
 @click.option(
     "--time", "-t", "seconds", type=click.FloatRange(min=0), default=0.0,

@@ -56,7 +56,13 @@ def test_text_output_names_the_verdict() -> None:
     (["tictactoe", "--position", "nonsense"], "is not a 3×3 board"),
     (["nim", "--set", "piles=x"], "comma-separated list"),
     (["chess"], "unknown game 'chess'"),
-    (["nim", "--set", "piles=15,15,15,15", "--time", "0.2"], "did not finish within 0.2 s"),
+    # Empty 5×5 boards would take the solver days: no machine finishes in 0.05 s.
+    (["tictactoe", "--set", "width=5", "--set", "height=5", "--time", "0.05"],
+     "did not finish within 0.05 s"),
+    (["tictactoe", "--set", "width=4", "--set", "height=4"], "add --time SECONDS to try"),
+    (["nim", "--set", "piles=15,15,15,15,15,15"], "add --time SECONDS to try"),
+    (["nim", "--position", "15,15,15,15,15,15"], "add --time SECONDS to try"),
+    (["grundy", "--set", "pile=80"], "add --time SECONDS to try"),
 ])
 def test_errors_are_one_line_with_exit_status_two(args: list[str], expected: str) -> None:
     result = run(*args)
@@ -90,3 +96,18 @@ def test_running_out_of_stack_or_memory_is_one_line_not_a_traceback(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("adversa: error: ")
     assert "Traceback" not in result.output
+
+
+def test_the_size_rule_is_judged_on_the_position_and_lifted_by_time() -> None:
+    """4×4 with 10 empty cells is small enough; a too-big position is tried under --time."""
+    near_end = run("tictactoe", "--set", "width=4", "--set", "height=4",
+                   "--position", "XOXO/OXOX/..../....", "--json")
+    assert near_end.exit_code == 0, near_end.output
+    tried = run("nim", "--set", "piles=15,15,15,15,15,15", "--time", "600", "--json")
+    assert tried.exit_code == 0, tried.output  # symmetric piles: solved in well under a second
+    assert json.loads(tried.stdout)["value"] == -1
+
+
+def test_help_states_the_rule() -> None:
+    result = run("--help")
+    assert "without --time" in " ".join(result.stdout.split())

@@ -107,7 +107,7 @@ def test_a_larger_board_is_solved_and_a_too_large_one_refused() -> None:
         move for move, value in reference_values(game, game.initial_state()).items()
         if value == 1
     )
-    with pytest.raises(AlgorithmError, match="at most 12 cells; this one has 16"):
+    with pytest.raises(AlgorithmError, match=r"at most 12 empty cells \(this one has 16\)"):
         solved(make_game("tictactoe", {"width": 4, "height": 4}))
 
 

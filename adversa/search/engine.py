@@ -68,6 +68,20 @@ def check_fits(game: Game[Any, Any], algorithm: str) -> None:
         )
 
 
+def refusal(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+    """Why ``config`` will not search ``state`` of ``game``, or None when it will.
+
+    Beyond `why_not` (the algorithm never fits the game), an algorithm module may
+    define ``refuses(game, state, config)`` for positions it cannot finish under the
+    given budget (the exact solver without ``time``).
+    """
+    reason = why_not(game, config.algorithm)
+    if reason is None:
+        refuses = getattr(_module(config.algorithm), "refuses", None)
+        reason = refuses(game, state, config) if refuses is not None else None
+    return reason
+
+
 def run_search(
     game: Game[Any, Any],
     state: Any,
@@ -84,6 +98,9 @@ def run_search(
     check_fits(game, config.algorithm)
     if game.is_terminal(state):
         raise AdversaError("the game is over in this position: there is no move to search")
+    reason = refusal(game, state, config)
+    if reason is not None:
+        raise AlgorithmError(reason)
     reporter = Reporter(
         config.algorithm,
         config.text,

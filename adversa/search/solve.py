@@ -73,45 +73,60 @@ REFUSALS: dict[str, str] = {
 
 Vector = tuple[float, ...]
 
-MAX_BOARD_CELLS = 12
-"""Largest tic-tac-toe board solved: 3×4 takes about a second, while 4×4 with k=4
-runs for minutes without an answer."""
+MAX_EMPTY_CELLS = 12
+"""Most empty tic-tac-toe cells solved without a time budget: 12 (a 3×4 board) take
+about a second, while the 16 of an empty 4×4 board run for minutes."""
 
 MAX_GRUNDY_PILE = 50
-"""Largest Grundy pile solved: 50 takes about 2 s, 60 about 12 s, 100 over a minute."""
+"""Largest Grundy pile solved without a time budget: 50 takes about 2 s, 60 about
+12 s, 100 over a minute."""
 
 MAX_NIM_POSITIONS = 1_000_000
-"""Largest product of (pile + 1) over the Nim piles: about 10 s at worst below it."""
+"""Largest product of (pile + 1) over the Nim piles solved without a time budget:
+about 10 s at worst below it."""
+
+RULE = (
+    "Solve refuses a game it can never finish (checkers, Pig) and, without --time, "
+    f"a position too big to finish in seconds: more than {MAX_EMPTY_CELLS} empty "
+    f"tic-tac-toe cells, a Grundy pile over {MAX_GRUNDY_PILE}, or Nim piles whose "
+    f"product of (pile + 1) exceeds {MAX_NIM_POSITIONS:,}. With --time it tries any "
+    "position of those games and gives up when the time is spent."
+)
+"""The one rule, quoted in ``adversa solve --help``."""
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
-    """Refuse games outside `SOLVABLE` and starting positions too big to finish.
-
-    Only the game's options are known here; a larger ``--position`` is caught by
-    the ``time`` limit instead.
-    """
-    if game.name == "tictactoe":
-        cells = game.options["width"] * game.options["height"]
-        if cells > MAX_BOARD_CELLS:
-            return (
-                f"solve handles tic-tac-toe boards of at most {MAX_BOARD_CELLS} cells; "
-                f"this one has {cells}"
-            )
-    if game.name == "grundy" and game.options["pile"] > MAX_GRUNDY_PILE:
-        return f"solve handles Grundy's game up to a pile of {MAX_GRUNDY_PILE}"
-    if game.name == "nim" and math.prod(pile + 1 for pile in game.options["piles"]) > (
-        MAX_NIM_POSITIONS
-    ):
-        return (
-            f"solve handles Nim up to {MAX_NIM_POSITIONS:,} positions "
-            "(the product of pile sizes + 1)"
-        )
+    """Refuse the games the solver can never finish, whatever the position and budget."""
     if game.name in SOLVABLE:
         return None
     return REFUSALS.get(
         game.name,
         f"solve only solves small games exactly ({', '.join(SOLVABLE.values())})",
     )
+
+
+def refuses(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+    """Why ``state`` is too big to solve without a budget, or None (see `RULE`).
+
+    Judged on the position itself, so ``--set piles=…`` and ``--position …`` agree;
+    any time or node budget lifts the refusal, since the search then stops by itself.
+    """
+    if config.time_budget is not None:
+        return None
+    reason = None
+    if game.name == "tictactoe":
+        empty = len(game.legal_moves(state))
+        if empty > MAX_EMPTY_CELLS:
+            reason = (f"tic-tac-toe positions with at most {MAX_EMPTY_CELLS} empty cells "
+                      f"(this one has {empty})")
+    elif game.name == "grundy" and max(state.piles, default=0) > MAX_GRUNDY_PILE:
+        reason = f"Grundy's game up to a pile of {MAX_GRUNDY_PILE}"
+    elif game.name == "nim" and math.prod(pile + 1 for pile in state.piles) > MAX_NIM_POSITIONS:
+        reason = (f"Nim up to {MAX_NIM_POSITIONS:,} positions "
+                  "(the product of pile sizes + 1)")
+    if reason is None:
+        return None
+    return f"without a time budget, solve handles {reason}; add --time SECONDS to try"
 
 
 DEAD_PILE = {"nim": 0, "grundy": 2}

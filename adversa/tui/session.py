@@ -20,7 +20,7 @@ from typing import Any
 
 from adversa.games import CHANCE, AdversaError, Game, make_game
 from adversa.search.config import PARAMS, EngineConfig
-from adversa.search.engine import check_fits, why_not
+from adversa.search.engine import check_fits, refusal, why_not
 from adversa.tui import settings
 
 Player = EngineConfig | None
@@ -77,9 +77,10 @@ def fitting_algorithms(game: Game[Any, Any]) -> list[str]:
 def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
     """A sensible engine for ``game``, or None when no algorithm fits it."""
     available = fitting_algorithms(game)
+    start = game.initial_state()
     for text in DEFAULT_ENGINES.get(game.name, ()):
         config = EngineConfig.parse(text)
-        if config.algorithm in available:
+        if config.algorithm in available and refusal(game, start, config) is None:
             return config
     return EngineConfig(available[0]) if available else None
 
