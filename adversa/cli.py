@@ -20,7 +20,8 @@ import click
 from rich.console import Console
 
 from adversa import __version__
-from adversa.games import AdversaError, Game, make_game, parse_settings
+from adversa.games import AdversaError, Game, OptionError, make_game, parse_settings
+from adversa.search.config import TIME
 
 console = Console()
 
@@ -59,6 +60,25 @@ class AdversaGroup(click.Group):
                  "try a smaller game, position or depth")
         except MemoryError:
             fail("out of memory; try a smaller game, depth or transposition table (tt=)")
+
+
+class SecondsType(click.ParamType):
+    """``--time`` and ``--time-per-move``: the engines' own ``time`` rule (a finite
+    number of seconds, more than 0), so a flag and ``time=`` in a spec agree."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        try:
+            seconds: float = TIME.parse(str(value))
+        except OptionError:
+            self.fail(f"{value!r}: expected a number of seconds more than 0 and at most "
+                      f"{TIME.maximum:g} (leave the option out for no limit)", param, ctx)
+        return seconds
+
+
+SECONDS = SecondsType()
 
 
 def emit_json(document: Any) -> None:

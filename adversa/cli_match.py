@@ -19,7 +19,15 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from adversa.cli import console, emit_json, game_arguments, json_option, load_game, load_state
+from adversa.cli import (
+    SECONDS,
+    console,
+    emit_json,
+    game_arguments,
+    json_option,
+    load_game,
+    load_state,
+)
 from adversa.search.arena import (
     GameRecord,
     MatchError,
@@ -151,7 +159,7 @@ def final_report(state: MatchState, out: Path | None) -> list[str]:
                    "with one opening per line.")
 @click.option("--jobs", default=1, show_default=True, type=int,
               help="Games played at once, each in its own process.")
-@click.option("--time-per-move", type=float, default=None, metavar="SECONDS",
+@click.option("--time-per-move", type=SECONDS, default=None, metavar="SECONDS",
               help="Override every engine's time budget.")
 @click.option("--max-plies", type=int, default=None,
               help="Adjudicate a draw after this many plies (checkers 200, others 1000).")
@@ -185,8 +193,6 @@ def arena(
     engines = parse_engines(engine_specs)
     if jobs < 1:
         raise MatchError(f"--jobs {jobs}: expected a whole number ≥ 1")
-    if time_per_move is not None and time_per_move <= 0:
-        raise MatchError(f"--time-per-move {time_per_move:g}: expected seconds > 0")
     try:
         hypotheses = parse_sprt(sprt_text) if sprt_text is not None else None
     except ValueError as error:

@@ -13,8 +13,17 @@ from typing import Any
 import click
 from rich.table import Table
 
-from adversa.cli import console, emit_json, game_arguments, json_option, load_game, load_state
-from adversa.games import Game, make_game
+from adversa.cli import (
+    SECONDS,
+    console,
+    emit_json,
+    game_arguments,
+    json_option,
+    load_game,
+    load_state,
+)
+from adversa.games import Game, OptionError, make_game
+from adversa.games.base import parse_assignments
 from adversa.search.common import format_score, path_text, pruned_paths
 from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
 from adversa.search.engine import algorithms_for, run_search
@@ -52,12 +61,10 @@ def engine_config(
 
 def option_values(options: Sequence[str]) -> dict[str, str]:
     """``["tt=64", "pvs=off"]`` (the ``--option`` flags) as a dict."""
-    values: dict[str, str] = {}
-    for option in options:
-        key, sep, value = option.partition("=")
-        if not sep or not key.strip():
-            raise EngineSpecError(f"engine option {option!r} is not KEY=VALUE (e.g. tt=64)")
-        values[key.strip()] = value.strip()
+    try:
+        values = parse_assignments(options, "tt=64")
+    except OptionError as error:
+        raise EngineSpecError(f"engine option {error}") from None
     return values
 
 
@@ -112,7 +119,8 @@ def value_note(result: SearchResult) -> str:
 @game_arguments
 @click.option("--algorithm", "-a", default=None, help="Algorithm: " + ", ".join(PARAMS) + ".")
 @click.option("--depth", "-d", type=int, default=None, help="Plies to search.")
-@click.option("--time", "-t", "seconds", type=float, default=None, help="Seconds to think.")
+@click.option("--time", "-t", "seconds", type=SECONDS, default=None,
+              help="Seconds to think (replaces a time= in --engine).")
 @click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
     help="An engine option, e.g. -o tt=64 -o quiescence=off.",

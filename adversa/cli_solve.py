@@ -13,7 +13,16 @@ from typing import Any
 
 import click
 
-from adversa.cli import console, emit_json, fail, game_arguments, json_option, load_game, load_state
+from adversa.cli import (
+    SECONDS,
+    console,
+    emit_json,
+    fail,
+    game_arguments,
+    json_option,
+    load_game,
+    load_state,
+)
 from adversa.games import Game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -42,12 +51,13 @@ def _verdict(game: Game[Any, Any], state: Any, value: Any) -> str:
 @click.command(epilog=RULE)
 @game_arguments
 @click.option(
-    "--time", "-t", "seconds", type=click.FloatRange(min=0), default=0.0,
+    "--time", "-t", "seconds", type=SECONDS, default=None,
     help="Give up after this many seconds (default: no limit).",
 )
 @json_option
 def solve(
-    game_name: str, position: str | None, settings: Sequence[str], seconds: float, as_json: bool
+    game_name: str, position: str | None, settings: Sequence[str], seconds: float | None,
+    as_json: bool
 ) -> None:
     """Solve GAME exactly: its value with perfect play and every best move.
 
@@ -57,7 +67,7 @@ def solve(
     """
     game = load_game(game_name, settings)
     state = load_state(game, position)
-    config = EngineConfig.create("solve", {"time": seconds})
+    config = EngineConfig.create("solve", {} if seconds is None else {"time": seconds})
     result = run_search(game, state, config)
     if result.stopped:
         fail(

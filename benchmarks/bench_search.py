@@ -101,7 +101,7 @@ def algorithm_spec(algorithm: str, depth: int, budget: float) -> str:
     if "depth" in declared:
         parts.append(f"depth={depth}")
     if algorithm == "mcts":
-        parts += ["iterations=0", f"time={budget}"]
+        parts += [f"time={budget}"]
     elif algorithm == "solve":
         parts.append(f"time={budget}")
     return " ".join(parts)

@@ -95,7 +95,7 @@ def test_analyze_tictactoe_full_depth_is_a_draw() -> None:
 
 def test_analyze_engine_text_form_and_iterations() -> None:
     document = run_json("analyze", "checkers", "--engine", "alphabeta depth=4 tt=8")
-    assert document["engine"] == "alphabeta tt=8"
+    assert document["engine"] == "alphabeta depth=4 tt=8"  # as written, defaults included
     assert [row["depth"] for row in document["iterations"]] == [1, 2, 3, 4]
     game = make_game("checkers")
     legal = game.format_moves(game.initial_state(), game.legal_moves(game.initial_state()))
@@ -113,7 +113,7 @@ def test_analyze_options_and_position() -> None:
 
 def test_analyze_defaults_to_alphabeta_when_it_fits() -> None:
     document = run_json("analyze", "nim", "--set", "piles=1,2", "--depth", "4")
-    assert document["engine"] == "alphabeta"
+    assert document["engine"] == "alphabeta depth=4"
     assert document["value"] == 1
     assert document["win_in_plies"] == 3
 
@@ -164,6 +164,14 @@ def test_analyze_runs_every_algorithm_that_fits(game_name: str) -> None:
         (("analyze", "tictactoe", "-a", "random", "-d", "3"), "no option 'depth'"),
         (("analyze", "tictactoe", "-p", "XXX/XXX/XXX"), "X"),
         (("analyze", "tictactoe", "-p", "XXX/OO./..."), "game is over"),
+        (("analyze", "tictactoe", "--time", "nan"), "expected a number of seconds more than 0"),
+        (("analyze", "tictactoe", "--time", "inf"), "expected a number of seconds more than 0"),
+        (("analyze", "tictactoe", "--time", "0"), "expected a number of seconds more than 0"),
+        (("analyze", "tictactoe", "-e", "alphabeta time=nan"), "expected a finite number"),
+        (("analyze", "tictactoe", "-e", "alphabeta depth=3 depth=4"), "depth is given twice"),
+        (("analyze", "tictactoe", "-a", "alphabeta", "-o", "tt=1", "-o", "tt=2"), "given twice"),
+        (("analyze", "tictactoe", "-e", "mcts iterations=0"), "expected at least 1"),
+        (("analyze", "nim", "--set", "piles=1,2", "--set", "piles=3"), "piles is given twice"),
     ],
 )
 def test_analyze_errors_are_one_line(args: tuple[str, ...], message: str) -> None:
@@ -172,3 +180,25 @@ def test_analyze_errors_are_one_line(args: tuple[str, ...], message: str) -> Non
     assert outcome.output.startswith("adversa: error:")
     assert outcome.output.count("\n") == 1
     assert message in outcome.output
+
+
+def test_a_depth_given_with_a_time_flag_is_kept_as_a_cap() -> None:
+    """``--engine "alphabeta depth=2" --time 5`` is depth 2 capped at 5 s, not "deepen for 5 s"
+    (a depth equal to the default used to be dropped: it searched as ``alphabeta time=5``)."""
+    document = run_json("analyze", "tictactoe", "--engine", "alphabeta depth=4", "--time", "5")
+    assert document["engine"] == "alphabeta depth=4 time=5"
+    assert max(row["depth"] for row in document["iterations"]) <= 4
+
+
+def test_arena_time_per_move_keeps_the_depths_given() -> None:
+    from adversa.games import make_game
+    from adversa.search.arena import build_plan
+    from adversa.search.config import EngineConfig
+    from adversa.search.openings import resolve_openings
+
+    game = make_game("tictactoe")
+    plan = build_plan(game,
+                      [EngineConfig.parse("alphabeta depth=4"), EngineConfig.parse("minimax")],
+                      games=2, openings=resolve_openings(game, None, 1, 0), time_per_move=0.5)
+    assert [engine.text for engine in plan.engines] == [
+        "alphabeta depth=4 time=0.5", "minimax time=0.5"]

@@ -110,7 +110,7 @@ def test_perft_table() -> None:
         (["moves", "nim", "--set", "piles=a"], "comma-separated list of whole numbers"),
         (["moves", "nim", "--set", "heaps=1"], "nim has no option 'heaps'"),
         (["moves", "nim", "--set", "piles"], "is not KEY=VALUE"),
-        (["moves", "pig", "--set", "players=9"], "above the maximum 4"),
+        (["moves", "pig", "--set", "players=9"], "expected at most 4"),
         (["moves", "tree", "--set", "file=missing.json"], "not found; expected a JSON file"),
         (["perft", "nim", "--depth", "0"], "--depth"),
         (["perft", "nim"], "--depth"),

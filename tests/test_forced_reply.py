@@ -60,7 +60,7 @@ def test_a_forced_move_without_a_clock_is_searched_to_the_depth_asked(spec: str)
     assert result.pv[0] == "15x22"
 
 
-@pytest.mark.parametrize("spec", ["mcts time=3", "mcts iterations=0 time=3",
+@pytest.mark.parametrize("spec", ["mcts time=3",
                                   "mcts iterations=10 time=3"])
 def test_mcts_answers_a_forced_move_with_a_few_playouts(spec: str) -> None:
     result = search(CHECKERS, FORCED_CAPTURE, spec)

@@ -364,7 +364,7 @@ async def test_a_narrow_terminal_hides_the_move_list_not_the_panel() -> None:
         (["--player", "bogus"], "unknown algorithm 'bogus'"),
         (["--player", "human", "--player", "alphabeta depth=x"], "expected a whole number"),
         (["--player", "human", "--player", "human", "--player", "human"], "3 --player options"),
-        (["--set", "width=0"], "below the minimum"),
+        (["--set", "width=0"], "expected at least 1"),
         (["--position", "XXX/.../..."], "position"),
     ],
 )

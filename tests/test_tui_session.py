@@ -105,7 +105,7 @@ def test_json_record_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "nim.json"
     session.save(path)
     record = json.loads(path.read_text())
-    assert record["options"] == {"piles": "2,3", "misere": "true"}
+    assert record["options"] == {"piles": [2, 3], "misere": True}  # typed, not text
     assert record["players"] == ["human", "solve"]
     loaded = GameSession.load(path)
     assert loaded.state == session.state and loaded.notations == session.notations
@@ -163,8 +163,10 @@ def test_pdn_is_refused_for_other_games(tmp_path: Path) -> None:
         ('{"format": "adversa-game", "game": "chess", "moves": []}', "unknown game"),
         ('{"format": "adversa-game", "game": "nim", "options": [1, 2], "moves": []}',
          "'options' must be an object"),
-        ('{"format": "adversa-game", "game": "nim", "options": {"piles": [1]}, "moves": []}',
-         "option 'piles'"),
+        ('{"format": "adversa-game", "game": "nim", "options": {"piles": [1, "x"]}, "moves": []}',
+         "option piles="),
+        ('{"format": "adversa-game", "game": "nim", "options": {"misere": 1}, "moves": []}',
+         "option misere=1: expected true or false"),
         ('{"format": "adversa-game", "game": "nim", "start": 5, "moves": []}',
          "'start' must be a position"),
         ('{"format": "adversa-game", "game": "nim", "players": 3, "moves": []}',
@@ -258,3 +260,13 @@ def test_tree_results_name_the_leaf_values() -> None:
     for _ in range(3):
         three.play(three.legal_moves()[0])
     assert three.status_text().startswith("Game over — values Player 1: 1, Player 2: 2")
+
+
+def test_records_keep_options_typed_and_read_old_text_records() -> None:
+    """Saved JSON has true/numbers/lists, not strings; a version-1 record with text still loads."""
+    session = GameSession("nim", {"piles": "1,3,5", "misere": "true"})
+    record = session.to_record()
+    assert record["options"] == {"piles": [1, 3, 5], "misere": True}
+    assert GameSession.from_record(record).game.options == session.game.options
+    old = {**record, "version": 1, "options": {"piles": "1,3,5", "misere": "true"}}
+    assert GameSession.from_record(old).game.options == session.game.options

@@ -128,7 +128,7 @@ async def test_a_bad_engine_setting_is_reported_and_the_screen_stays() -> None:
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert app.screen is start
-        assert any("maximum" in n.message for n in app._notifications)
+        assert any("expected at most 64" in n.message for n in app._notifications)
 
 
 async def test_the_autosaved_game_is_offered_and_resumed() -> None:

@@ -23,6 +23,7 @@ from adversa.games.base import (
     Outcome,
     TreeFileError,
     UnknownGameError,
+    parse_assignments,
 )
 
 GAME_CLASSES: dict[str, str] = {
@@ -60,13 +61,7 @@ def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, 
 
 def parse_settings(pairs: Iterable[str]) -> dict[str, str]:
     """Turn ``["piles=1,3,5", "misere=true"]`` (the CLI's ``--set``) into a dict."""
-    settings: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"setting {pair!r} is not KEY=VALUE (e.g. piles=1,3,5)")
-        settings[key.strip()] = value.strip()
-    return settings
+    return parse_assignments(pairs, "piles=1,3,5")
 
 
 __all__ = [

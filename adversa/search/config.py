@@ -5,8 +5,9 @@
 The CLI's ``--algorithm``/``--option``, the app's player forms and engine
 matches all build the same value, so a setting means the same everywhere.
 
-Each algorithm declares its parameters (`PARAMS`), with defaults and ranges, so
-forms and error messages are generated, never hand-written per algorithm.
+Each algorithm declares its parameters (`PARAMS`) as `Option` values, the type game
+options use too, with defaults and ranges, so forms and error messages are generated,
+never hand-written per algorithm.
 """
 
 from __future__ import annotations
@@ -16,98 +17,66 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from adversa.games.base import AdversaError
+from adversa.games.base import AdversaError, Option, OptionError, parse_assignments
 
 
 class EngineSpecError(AdversaError):
     """An engine text form or parameter that does not parse."""
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
-    """A declared engine parameter: ``kind`` is ``"int"``, ``"float"`` or ``"bool"``."""
-
-    name: str
-    kind: str
-    default: Any
-    help: str
-    minimum: float | None = None
-    maximum: float | None = None
-
-    def parse(self, text: str) -> Any:
-        lowered = text.strip().lower()
-        try:
-            if self.kind == "bool":
-                if lowered in ("on", "true", "yes", "1"):
-                    return True
-                if lowered in ("off", "false", "no", "0"):
-                    return False
-                raise ValueError(text)
-            value: Any = int(lowered) if self.kind == "int" else float(lowered)
-        except ValueError:
-            expected = {"bool": "on or off", "int": "a whole number"}.get(self.kind, "a number")
-            raise EngineSpecError(
-                f"engine option {self.name}={text!r}: expected {expected}"
-            ) from None
-        if self.minimum is not None and value < self.minimum:
-            raise EngineSpecError(f"engine option {self.name}={text}: minimum is {self.minimum:g}")
-        if self.maximum is not None and value > self.maximum:
-            raise EngineSpecError(f"engine option {self.name}={text}: maximum is {self.maximum:g}")
-        return value
-
-    def format(self, value: Any) -> str:
-        if self.kind == "bool":
-            return "on" if value else "off"
-        if self.kind == "float":
-            # The shortest text that parses back to the same float ("2", "0.25", "1000.375").
-            text = repr(float(value))
-            return text.removesuffix(".0")
-        return str(value)
+def _param(name: str, kind: str, default: Any, help: str, minimum: float | None = None,
+           maximum: float | None = None, *, above: bool = False) -> Option:
+    """An engine parameter: an `Option` whose booleans read ``on``/``off``."""
+    return Option(name, kind, default, help, minimum, maximum, above=above, words=("on", "off"))
 
 
-_DEPTH = Param("depth", "int", 4, "plies to search (decision plies for chance games)", 0, 64)
-_TIME = Param("time", "float", 0.0, "seconds per move; 0 means no limit", 0, 3600)
-_SEED = Param("seed", "int", 0, "random seed, for reproducible play", 0, None)
-_TRACE = Param(
+_DEPTH = _param("depth", "int", 4, "plies to search (decision plies for chance games); "
+                "under a time budget, the deepest iteration (omit it to deepen until time "
+                "is up)", 0, 64)
+TIME = _param("time", "float", None, "seconds per move, more than 0; omit it for no limit",
+               0, 3600, above=True)
+_SEED = _param("seed", "int", 0, "random seed, for reproducible play", 0, None)
+_TRACE = _param(
     "trace", "int", 0, "record up to this many visited nodes for the tree explorer", 0, 200_000
 )
-_TABLE = Param("tt", "bool", True, "transposition table: results reused per remaining depth")
+_TABLE = _param("tt", "bool", True, "transposition table: results reused per remaining depth")
 
-PARAMS: dict[str, tuple[Param, ...]] = {
-    "minimax": (_DEPTH, _TIME, _TRACE),
+PARAMS: dict[str, tuple[Option, ...]] = {
+    "minimax": (_DEPTH, TIME, _TRACE),
     "alphabeta": (
         _DEPTH,
-        _TIME,
-        Param("ordering", "bool", True, "order moves: TT move, captures, killers, history"),
-        Param("killers", "bool", True, "killer-move heuristic (part of ordering)"),
-        Param("history", "bool", True, "history heuristic (part of ordering)"),
-        Param("tt", "int", 16, "transposition table size in MB; 0 turns it off", 0, 4096),
-        Param("id", "bool", True, "iterative deepening (always on when time is set)"),
-        Param("quiescence", "bool", True, "extend while captures are pending (checkers)"),
-        Param("beam", "int", 0, "forward pruning: search only the best N moves; 0 = all", 0, 1000),
-        Param("pvs", "bool", True, "principal variation search (null windows)"),
-        Param("aspiration", "float", 0.0, "aspiration window half-width; 0 = off", 0, None),
-        Param("lmr", "bool", False, "late move reductions (needs pvs; changes values)"),
+        TIME,
+        _param("ordering", "bool", True, "order moves: TT move, captures, killers, history"),
+        _param("killers", "bool", True, "killer-move heuristic (part of ordering)"),
+        _param("history", "bool", True, "history heuristic (part of ordering)"),
+        _param("tt", "int", 16, "transposition table size in MB; 0 turns it off", 0, 4096),
+        _param("id", "bool", True, "iterative deepening (always on when time is set)"),
+        _param("quiescence", "bool", True, "extend while captures are pending (checkers)"),
+        _param("beam", "int", 0, "forward pruning: search only the best N moves; 0 = all", 0, 1000),
+        _param("pvs", "bool", True, "principal variation search (null windows)"),
+        _param("aspiration", "float", 0.0, "aspiration window half-width; 0 = off", 0, None),
+        _param("lmr", "bool", False, "late move reductions (needs pvs; changes values)"),
         _TRACE,
     ),
-    "expectimax": (_DEPTH, _TIME, _TABLE, _TRACE),
+    "expectimax": (_DEPTH, TIME, _TABLE, _TRACE),
     "expectiminimax": (
         _DEPTH,
-        _TIME,
-        Param("star1", "bool", False, "alpha-beta-style bounds at chance nodes (Star1)"),
+        TIME,
+        _param("star1", "bool", False, "alpha-beta-style bounds at chance nodes (Star1)"),
         _TABLE,
         _TRACE,
     ),
-    "maxn": (_DEPTH, _TIME, _TABLE, _TRACE),
-    "paranoid": (_DEPTH, _TIME, _TABLE, _TRACE),
+    "maxn": (_DEPTH, TIME, _TABLE, _TRACE),
+    "paranoid": (_DEPTH, TIME, _TABLE, _TRACE),
     "mcts": (
-        Param("iterations", "int", 2000, "playouts; 0 means use the time budget", 0, None),
-        _TIME,
-        Param("c", "float", 1.414, "UCT exploration constant", 0, None),
-        Param("rollout", "int", 200, "maximum plies in one random playout", 1, None),
+        _param("iterations", "int", 2000, "playouts, at least 1; with a time budget and no "
+               "iterations given, playouts run until the time is up", 1, None),
+        TIME,
+        _param("c", "float", 1.414, "UCT exploration constant", 0, None),
+        _param("rollout", "int", 200, "maximum plies in one random playout", 1, None),
         _SEED,
     ),
-    "solve": (_TIME,),
+    "solve": (TIME,),
     "random": (_SEED,),
 }
 """Every algorithm and its parameters, in the order forms show them."""
@@ -115,13 +84,13 @@ PARAMS: dict[str, tuple[Param, ...]] = {
 
 @dataclass(frozen=True)
 class EngineConfig:
-    """An algorithm and its parameter values (only those that differ from defaults
-    are kept, so equal engines compare equal however they were written).
+    """An algorithm and the parameter values the user gave, exactly as given.
 
-    One exception: a ``depth`` given together with a time budget is kept even at
-    its default value, because under a clock "no depth" means "deepen until the
-    time is up" (`common.depth_schedule`), so ``depth=4 time=2`` is another engine
-    than ``time=2``.
+    A parameter given at its default value stays given: ``alphabeta depth=4 time=5``
+    is "depth 4, capped at 5 s", another engine than ``alphabeta time=5`` (deepen
+    until the time is up), and its text form says so. Two configs are equal when
+    they name the same algorithm and were given the same values. `get` answers for
+    every declared parameter, with the default for those not given.
     """
 
     algorithm: str
@@ -129,24 +98,20 @@ class EngineConfig:
 
     @classmethod
     def create(cls, algorithm: str, values: Mapping[str, Any] | None = None) -> EngineConfig:
-        """Validate ``values`` (typed or text) for ``algorithm`` and build a config."""
+        """Validate ``values`` (typed, or text to parse) for ``algorithm`` and build a config."""
         declared = _declared(algorithm)
         kept: dict[str, Any] = {}
-        depth_given: int | None = None  # a depth equal to the default (see the class)
         for name, value in (values or {}).items():
             if name not in declared:
                 known = ", ".join(declared) or "none"
                 raise EngineSpecError(
                     f"{algorithm} has no option {name!r}; its options are: {known}"
                 )
-            param = declared[name]
-            parsed = param.parse(value) if isinstance(value, str) else param.parse(str(value))
-            if parsed != param.default:
-                kept[name] = parsed
-            elif name == "depth":
-                depth_given = parsed
-        if depth_given is not None and kept.get("time", 0) > 0:
-            kept["depth"] = depth_given
+            option = declared[name]
+            try:
+                kept[name] = option.parse(value if isinstance(value, str) else option.format(value))
+            except OptionError as error:
+                raise EngineSpecError(f"engine {error}") from None
         order = list(declared)
         return cls(algorithm, tuple(sorted(kept.items(), key=lambda kv: order.index(kv[0]))))
 
@@ -159,25 +124,33 @@ class EngineConfig:
                 f"empty engine specification; expected e.g. 'alphabeta depth=6' "
                 f"with one of: {', '.join(PARAMS)}"
             )
-        values: dict[str, str] = {}
-        for word in words[1:]:
-            key, sep, value = word.partition("=")
-            if not sep:
-                raise EngineSpecError(f"engine option {word!r} is not KEY=VALUE (e.g. depth=6)")
-            values[key] = value
+        try:
+            values = parse_assignments(words[1:], "depth=6")
+        except OptionError as error:
+            raise EngineSpecError(f"engine option {error}") from None
         return cls.create(words[0].lower(), values)
 
     def get(self, name: str) -> Any:
-        """A parameter's value, its declared default when not set."""
+        """A parameter's value, its declared default when not given."""
         for key, value in self.params:
             if key == name:
                 return value
         return _declared(self.algorithm)[name].default
 
+    def given(self, name: str) -> bool:
+        """Whether the user gave ``name`` (even at its default value)."""
+        return any(key == name for key, _ in self.params)
+
     def with_values(self, **values: Any) -> EngineConfig:
+        """This config with ``values`` given too; they replace values of the same name."""
         merged = dict(self.params)
         merged.update(values)
         return EngineConfig.create(self.algorithm, merged)
+
+    def without(self, *names: str) -> EngineConfig:
+        """This config with ``names`` no longer given (they fall back to their defaults)."""
+        return EngineConfig(self.algorithm,
+                            tuple((key, value) for key, value in self.params if key not in names))
 
     @property
     def text(self) -> str:
@@ -189,17 +162,42 @@ class EngineConfig:
     def __str__(self) -> str:
         return self.text
 
+    def to_json(self) -> dict[str, Any]:
+        """``{"algorithm": …, "params": {…}}`` with typed values, for saved files."""
+        declared = _declared(self.algorithm)
+        return {
+            "algorithm": self.algorithm,
+            "params": {name: declared[name].to_json(value) for name, value in self.params},
+        }
+
+    @classmethod
+    def from_json(cls, document: Any) -> EngineConfig:
+        """The inverse of `to_json`; also takes the text form older files wrote."""
+        if isinstance(document, str):
+            return cls.parse(document)
+        if not isinstance(document, dict) or not isinstance(document.get("algorithm"), str):
+            raise EngineSpecError(f"engine {document!r}: expected an object with an algorithm")
+        declared = _declared(document["algorithm"])
+        params = document.get("params", {})
+        if not isinstance(params, dict) or any(name not in declared for name in params):
+            raise EngineSpecError(f"engine {document!r}: unknown or malformed params")
+        try:
+            values = {name: declared[name].from_json(value) for name, value in params.items()}
+        except OptionError as error:
+            raise EngineSpecError(f"engine {error}") from None
+        return cls.create(document["algorithm"], values)
+
     @property
     def time_budget(self) -> float | None:
         """Seconds per move, or None for no limit."""
         if "time" not in _declared(self.algorithm):
             return None
-        seconds = float(self.get("time"))
-        return seconds if seconds > 0 else None
+        seconds = self.get("time")
+        return None if seconds is None else float(seconds)
 
 
 @functools.cache  # read at every `get`: a search's setup asks dozens of times
-def _declared(algorithm: str) -> dict[str, Param]:
+def _declared(algorithm: str) -> dict[str, Option]:
     try:
         return {param.name: param for param in PARAMS[algorithm]}
     except KeyError:

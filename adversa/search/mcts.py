@@ -36,7 +36,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.base import CHANCE, Game
 from adversa.search.common import answers_at_once, reporting_player
 from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_vector_evaluator
@@ -271,11 +271,10 @@ class _Tree:
 def search(
     game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
 ) -> SearchResult:
-    budget = int(config.get("iterations"))
-    if budget == 0 and config.time_budget is None:
-        raise AdversaError(
-            "mcts needs a budget: set iterations above 0 or a time limit (e.g. mcts time=2)"
-        )
+    # Playouts run until the time is up when a time budget is given without iterations;
+    # otherwise the given (or default) number of iterations bounds them. 0: no count.
+    timed_only = config.time_budget is not None and not config.given("iterations")
+    budget = 0 if timed_only else int(config.get("iterations"))
     if game.to_move(state) != CHANCE and answers_at_once(
         config.time_budget, len(game.legal_moves(state))
     ):

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from adversa.games import CHANCE, AdversaError, Game, make_game
+from adversa.games import CHANCE, AdversaError, Game, game_class, make_game
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, refusal, why_not
 from adversa.tui import settings
@@ -28,7 +28,8 @@ Player = EngineConfig | None
 
 HUMAN = "human"
 RECORD_FORMAT = "adversa-game"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""2: options are typed JSON values (1 wrote them as text; both are read)."""
 PDN_SIDES = ("Black", "White")
 """PDN player tags, in seat order (Black moves first in checkers)."""
 
@@ -275,7 +276,8 @@ class GameSession:
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game_name,
-            "options": dict(self.options),
+            "options": {option.name: option.to_json(self.game.options[option.name])
+                        for option in self.game.OPTIONS if option.name in self.game.options},
             "start": self.start_position,
             "moves": list(self.notations),
             "players": [player_text(player) for player in self.players],
@@ -300,7 +302,7 @@ class GameSession:
             raise RecordError("game record 'start' must be a position string or null")
         if not isinstance(recorded_players, list):
             raise RecordError("game record 'players' must be a list, e.g. [\"human\", \"solve\"]")
-        session = cls(game_name, _option_texts(options), (), start)
+        session = cls(game_name, _typed_options(game_name, options), (), start)
         players = [parse_player(session.game, str(text)) for text in recorded_players]
         session.players = default_players(session.game, players)
         for number, text in enumerate(moves, start=1):
@@ -391,11 +393,12 @@ class GameSession:
             pass  # autosave is a convenience; a full disk must not interrupt the game
 
 
-def _option_texts(options: Mapping[Any, Any]) -> dict[str, str]:
-    """Record options as the text the games parse: a hand-edited ``true`` or ``5``
-    becomes ``"true"``/``"5"``, and a list or object becomes text the game then
-    refuses with its own message instead of a Python TypeError."""
-    return {str(name): value if isinstance(value, str) else json.dumps(value)
+def _typed_options(game_name: str, options: Mapping[Any, Any]) -> dict[str, Any]:
+    """Record options as values the game takes: typed JSON (``true``, ``5``, ``[1, 3]``)
+    or the text form older records wrote; a bad one is refused with the option's own
+    message. Names the game does not declare pass through for `make_game` to refuse."""
+    declared = {option.name: option for option in game_class(game_name).OPTIONS}
+    return {str(name): declared[name].from_json(value) if name in declared else value
             for name, value in options.items()}
 
 

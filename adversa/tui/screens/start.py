@@ -20,7 +20,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.tree import bundled_trees
-from adversa.search.config import PARAMS, EngineConfig, Param
+from adversa.search.config import PARAMS, EngineConfig
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.session import (
     HUMAN,
@@ -111,12 +111,12 @@ class SeatForm(Vertical):
                 for param in PARAMS[player.algorithm]]
 
     @staticmethod
-    def _param_field(param: Param, value: Any) -> Horizontal:
+    def _param_field(param: Option, value: Any) -> Horizontal:
         label = Label(param.name, classes="param-label").with_tooltip(param.help)
         if param.kind == "bool":
             field: Input | Checkbox = ClearCheckbox(value=bool(value), name=param.name)
         else:
-            field = Input(param.format(value), name=param.name,
+            field = Input("" if value is None else param.format(value), name=param.name,
                           type="integer" if param.kind == "int" else "number")
         field.tooltip = param.help
         return Horizontal(label, field, classes="param")
@@ -139,14 +139,30 @@ class SeatForm(Vertical):
         kind = str(self.query_one(".seat-kind", Select).value)
         if kind == HUMAN:
             return HUMAN
-        values: dict[str, str] = {}
+        fields: dict[str, str] = {}
         for field in self.query(".seat-params Input"):
             assert isinstance(field, Input) and field.name is not None
-            values[field.name] = field.value.strip()
+            fields[field.name] = field.value.strip()
         for box in self.query(".seat-params Checkbox"):
             assert isinstance(box, Checkbox) and box.name is not None
-            values[box.name] = "on" if box.value else "off"
-        return EngineConfig.create(kind, values).text
+            fields[box.name] = "on" if box.value else "off"
+        return EngineConfig.create(kind, self._given(kind, fields)).text
+
+    def _given(self, kind: str, fields: dict[str, str]) -> dict[str, str]:
+        """The fields that make the engine: an engine keeps what is given (see
+        `EngineConfig`), so the form gives the depth it shows, what the seat's engine
+        already had, and what differs from a default; empty fields mean "not set"."""
+        before = self.player if self.player is not None and self.player.algorithm == kind else None
+        given: dict[str, str] = {}
+        for param in PARAMS[kind]:
+            text = fields.get(param.name, "")
+            if not text:
+                continue
+            shown_default = "" if param.default is None else param.format(param.default)
+            if (param.name == "depth" or text != shown_default
+                    or (before is not None and before.given(param.name))):
+                given[param.name] = text
+        return given
 
 
 class StartScreen(Screen[None]):

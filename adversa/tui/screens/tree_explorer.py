@@ -369,7 +369,7 @@ class TreeExplorerScreen(Screen[None]):
         visited = len(view.nodes)
         pruned = view.pruned_count(view.last_step)
         info = Text.assemble(
-            (self.config.with_values(trace=0).text, "bold"),
+            (self.config.without("trace").text, "bold"),
             f"  ·  best {result.best_move_text or '—'}  "
             f"value {_value_text(result.value, self.show_value)}",
             f"  ·  {visited:,} nodes traced, {pruned:,} subtrees pruned",
