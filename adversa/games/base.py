@@ -350,10 +350,13 @@ class Game(Generic[S, M]):
     # ---- search helpers (optional; defaults are correct for any game) -------
 
     def transposition_key(self, state: S) -> Hashable:
-        """A key identifying the position for transposition tables.
+        """A key for transposition tables: equal keys must have equal futures.
 
-        Defaults to the state itself. Games with incremental Zobrist hashing
-        (checkers) return the int they maintain, which is cheaper to hash.
+        Contract: two states with the same key have the same legal moves, results
+        and outcomes from here on, *including* every rule that looks at how the
+        position was reached (repetition, move counters), so a stored value is exact
+        for every path to the key. Defaults to the state itself. Checkers returns its
+        incremental Zobrist int, paired with its draw-rule history when it has one.
         """
         return state
 

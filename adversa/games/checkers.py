@@ -194,8 +194,19 @@ class Checkers(Game[CheckersState, CheckersMove]):
 
     # ---- search helpers -------------------------------------------------------
 
-    def transposition_key(self, state: CheckersState) -> int:
-        return state.key
+    def transposition_key(self, state: CheckersState) -> int | tuple[int, tuple[int, ...]]:
+        """The Zobrist key, paired with the history when there is one.
+
+        Both draw rules look back: threefold repetition at the positions since the last
+        capture or man move, the 40-move rule at how many there are. Two paths to one
+        position with different such histories can have different values, so a table
+        keyed on the board alone would hand one path's value to the other. The pair
+        (position, history) determines the whole future of the game, so entries stay
+        exact; after a capture or a man move the history is empty and the key is the
+        bare int, so the middle game's transpositions (mostly via man moves) still meet.
+        """
+        history = state.history
+        return (state.key, history) if history else state.key
 
     def is_capture(self, state: CheckersState, move: CheckersMove) -> bool:
         return move.captured != 0

@@ -1,10 +1,17 @@
 """The transposition table: a fixed number of slots sized from megabytes.
 
 A slot holds one entry, the tuple ``(key, depth, flag, value, move)``, or None.
-The slot of a key is ``hash(key) % size`` (checkers' keys are Zobrist ints, so
-the hash is the key itself). Replacement is *depth-preferred*: a new entry
-replaces the old one when it is for the same position or was searched at least
-as deep, so the expensive deep results survive a stream of shallow ones.
+The slot of a key is ``hash(key) % size``. Keys come from `Game.transposition_key`,
+whose contract is that equal keys have equal futures: checkers' key is its Zobrist
+int, paired with the positions since the last capture or man move when there are
+any, because its repetition and 40-move draws make a value depend on them (a
+board-only key handed one path's value to another). That costs hits in king
+endings (a 2-against-2 ending at depth 9: 7,204 nodes instead of 3,318) and nothing
+in the middle game, where man moves keep the history empty.
+
+Replacement is *depth-preferred*: a new entry replaces the old one when it is for
+the same position or was searched at least as deep, so the expensive deep results
+survive a stream of shallow ones.
 
 ``flag`` says what ``value`` is: `EXACT` (inside the window), `LOWER` (a beta
 cutoff: the true value is at least this) or `UPPER` (a fail-low: at most this).
