@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from clocks import StepClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,9 +43,9 @@ def three_player_tree(leaves: list[tuple[int, int, int]]) -> dict[str, Any]:
     return {"player": 0, "children": [b_node(0), b_node(4)]}
 
 
-def search(game: Any, spec: str, state: Any = None) -> SearchResult:
+def search(game: Any, spec: str, state: Any = None, **kwargs: Any) -> SearchResult:
     return run_search(game, game.initial_state() if state is None else state,
-                      EngineConfig.parse(spec))
+                      EngineConfig.parse(spec), **kwargs)
 
 
 def test_maxn_backs_up_the_lecture_vector() -> None:
@@ -104,7 +105,7 @@ def test_maxn_takes_the_expected_vector_at_chance_nodes() -> None:
 def test_maxn_on_three_player_pig_returns_a_vector_of_three() -> None:
     game = make_game("pig", {"players": 3})
     state = game.parse_position("scores=10,20,30;player=1;total=12")
-    result = search(game, "maxn time=0.3", state)
+    result = search(game, "maxn time=0.3", state, clock=StepClock())
     assert result.best_move in game.legal_moves(state)
     assert isinstance(result.value, tuple) and len(result.value) == 3
     low, high = game.utility_bounds()

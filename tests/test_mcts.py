@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from clocks import StepClock
 
 from adversa.games import AdversaError, make_game
 from adversa.search.config import EngineConfig
@@ -99,7 +100,7 @@ def test_chance_root_samples_outcomes_by_probability() -> None:
 
 def test_time_budget_alone_runs_until_the_deadline() -> None:
     game = make_game("tictactoe")
-    result = search(game, game.initial_state(), "mcts time=0.2 seed=1")
+    result = search(game, game.initial_state(), "mcts time=0.2 seed=1", clock=StepClock())
     assert result.stopped
     assert result.extra["iterations"] > 0
     assert result.best_move in game.legal_moves(game.initial_state())
@@ -123,7 +124,7 @@ def test_live_snapshots_show_visits_while_searching() -> None:
     game = make_game("tictactoe")
     events: list[Any] = []
     result = search(game, game.initial_state(), "mcts time=0.35 seed=4",
-                    on_event=events.append)
+                    on_event=events.append, clock=StepClock())
     snapshots = [event for event in events if isinstance(event, Snapshot)]
     assert snapshots
     visits = [sum(move.visits or 0 for move in snap.root_moves) for snap in snapshots]

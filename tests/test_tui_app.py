@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -287,10 +286,8 @@ async def test_quit_during_a_search_that_only_stops_when_cancelled() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "b2")
         assert await until(pilot, engine.started)
-        started = time.perf_counter()
         await pilot.press("ctrl+q")
-    assert engine.stopped.wait(2)
-    assert time.perf_counter() - started < 2.0
+    assert engine.stopped.wait(30)  # cancelled by quitting: a bound, not a measurement
 
 
 async def test_help_and_command_palette_list_the_actions() -> None:

@@ -23,12 +23,11 @@ Iterative deepening stops early when an iteration proves a win or loss, or
 saw the whole game tree (no position was judged by the evaluation function);
 with beam pruning or late move reductions neither is a proof, so it does not.
 
-**The move of a stopped search** (deadline or stop request) is the last completed
-iteration's move, value and PV, unless the interrupted iteration had already
-proven a *different* root move better than the first one it searched (the
-previous best, searched first), in which case that move, its value (possibly a
-lower bound) and its PV are returned. With no completed iteration and no such
-move, the first root move in search order is returned with no value.
+**The move of a stopped search** (deadline, node budget or stop request) is the
+last completed iteration's move, value and PV, as for every depth-limited search,
+so the answer is always the one the last iteration row shows. Stopped inside
+depth 1, it is the best root move searched so far (with its value), else the
+first root move in search order with no value.
 
 **Values** are reported in the game's utility scale (`adversa.search.common`):
 ±1 for a forced win/loss (``extra["win_in_plies"]`` says how far), heuristic
@@ -69,14 +68,7 @@ def search(
 ) -> SearchResult:
     trace_limit = config.get("trace")
     if game.fixed_move_order or trace_limit:
-        return TextbookSearch(
-            game,
-            state,
-            reporter,
-            depth=config.get("depth"),
-            pruning=True,
-            trace_limit=trace_limit,
-        ).run()
+        return TextbookSearch(game, state, config, reporter, pruning=True).run()
     return AlphaBetaSearch(game, state, config, reporter).run()
 
 
@@ -223,13 +215,12 @@ class AlphaBetaSearch:
     def _adopt_interrupted_iteration(self) -> None:
         """Apply the stopped-search rule of the module docstring.
 
-        When the last completed iteration's move stands, so do its root scores:
-        the unfinished iteration's would put a value for one move next to
-        another iteration's bounds for the rest, under a best value they did not
-        produce.
+        The last completed iteration's move stands, and so do its root scores: the
+        unfinished iteration's would put a value for one move next to another
+        iteration's bounds for the rest, under a best value they did not produce.
         """
         partial = self.kernel.iteration_best
-        if partial is None or partial[0] == self.best_move:
+        if self.completed_depth > 0 or partial is None:
             if self.completed_scores:
                 self.scores = {}
             return

@@ -80,15 +80,15 @@ def depth_schedule(
 ) -> range:
     """The depths a depth-first search passes through, shallowest first.
 
-    A time budget always means iterative deepening — a deadline can strike at any
-    moment, and only a completed shallower pass has an answer then — up to the
+    A time or node budget always means iterative deepening — either can strike at
+    any moment, and only a completed shallower pass has an answer then — up to the
     ``depth`` given, or to `MAX_DEPTH` when none was (the clock is the limit).
     Without one: a single pass to ``depth``, or every depth up to it when the
     search asks for ``iterative`` deepening anyway (it orders moves from the
     previous pass). A root with one legal move (``move_count``) under a time
     budget gets depth 1 alone (`answers_at_once`).
     """
-    timed = config.time_budget is not None
+    timed = config.budgeted
     if move_count is not None and answers_at_once(config.time_budget, move_count):
         return range(1, 2)
     depth_given = any(name == "depth" for name, _ in config.params)

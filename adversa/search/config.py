@@ -35,6 +35,8 @@ _DEPTH = _param("depth", "int", 4, "plies to search (decision plies for chance g
                 "is up)", 0, 64)
 TIME = _param("time", "float", None, "seconds per move, more than 0; omit it for no limit",
                0, 3600, above=True)
+NODES = _param("nodes", "int", None, "stop after about this many nodes (checked every 1,024); "
+               "omit it for no limit", 1, None)
 _SEED = _param("seed", "int", 0, "random seed, for reproducible play", 0, None)
 _TRACE = _param(
     "trace", "int", 0, "record up to this many visited nodes for the tree explorer", 0, 200_000
@@ -42,10 +44,11 @@ _TRACE = _param(
 _TABLE = _param("tt", "bool", True, "transposition table: results reused per remaining depth")
 
 PARAMS: dict[str, tuple[Option, ...]] = {
-    "minimax": (_DEPTH, TIME, _TRACE),
+    "minimax": (_DEPTH, TIME, NODES, _TRACE),
     "alphabeta": (
         _DEPTH,
         TIME,
+        NODES,
         _param("ordering", "bool", True, "order moves: TT move, captures, killers, history"),
         _param("killers", "bool", True, "killer-move heuristic (part of ordering)"),
         _param("history", "bool", True, "history heuristic (part of ordering)"),
@@ -58,25 +61,27 @@ PARAMS: dict[str, tuple[Option, ...]] = {
         _param("lmr", "bool", False, "late move reductions (needs pvs; changes values)"),
         _TRACE,
     ),
-    "expectimax": (_DEPTH, TIME, _TABLE, _TRACE),
+    "expectimax": (_DEPTH, TIME, NODES, _TABLE, _TRACE),
     "expectiminimax": (
         _DEPTH,
         TIME,
+        NODES,
         _param("star1", "bool", False, "alpha-beta-style bounds at chance nodes (Star1)"),
         _TABLE,
         _TRACE,
     ),
-    "maxn": (_DEPTH, TIME, _TABLE, _TRACE),
-    "paranoid": (_DEPTH, TIME, _TABLE, _TRACE),
+    "maxn": (_DEPTH, TIME, NODES, _TABLE, _TRACE),
+    "paranoid": (_DEPTH, TIME, NODES, _TABLE, _TRACE),
     "mcts": (
         _param("iterations", "int", 2000, "playouts, at least 1; with a time budget and no "
                "iterations given, playouts run until the time is up", 1, None),
         TIME,
+        NODES,
         _param("c", "float", 1.414, "UCT exploration constant", 0, None),
         _param("rollout", "int", 200, "maximum plies in one random playout", 1, None),
         _SEED,
     ),
-    "solve": (TIME,),
+    "solve": (TIME, NODES),
     "random": (_SEED,),
 }
 """Every algorithm and its parameters, in the order forms show them."""
@@ -186,6 +191,19 @@ class EngineConfig:
         except OptionError as error:
             raise EngineSpecError(f"engine {error}") from None
         return cls.create(document["algorithm"], values)
+
+    @property
+    def node_budget(self) -> int | None:
+        """Nodes per move, or None for no limit."""
+        if "nodes" not in _declared(self.algorithm):
+            return None
+        nodes = self.get("nodes")
+        return None if nodes is None else int(nodes)
+
+    @property
+    def budgeted(self) -> bool:
+        """Whether a time or node budget may stop the search at any moment."""
+        return self.time_budget is not None or self.node_budget is not None
 
     @property
     def time_budget(self) -> float | None:

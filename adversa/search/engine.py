@@ -15,6 +15,8 @@ Every algorithm module exposes two functions:
 from __future__ import annotations
 
 import importlib
+import time
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -89,6 +91,7 @@ def run_search(
     *,
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> SearchResult:
     """Search ``state`` with ``config``; stream events; return the result.
 
@@ -105,8 +108,10 @@ def run_search(
         config.algorithm,
         config.text,
         time_budget=config.time_budget,
+        node_budget=config.node_budget,
         should_stop=should_stop,
         on_event=on_event,
+        clock=clock,
     )
     reporter.signed = not game.fixed_move_order  # a textbook tree's numbers: 3, not +3
     result: SearchResult = _module(config.algorithm).search(game, state, config, reporter)

@@ -14,24 +14,28 @@ children are recorded, so counts and pruned subtrees match a hand-worked example
 The `alphabeta` module uses `TextbookSearch` for fixed-order games (textbook
 trees) and whenever a trace is asked for; its fast negamax kernel serves play.
 
-Budget: with a time limit or a stop request the search ends with the best root
-move among those fully searched so far (the first legal move if none was). A
-single legal move under a time limit is searched to depth 1 only
+Budget: without one, a single pass to ``depth`` (the lectures' search, node for
+node). With a time or node budget it deepens iteratively (`common.depth_schedule`),
+like every depth-limited search, until the budget is spent or a pass reaches no
+horizon; a stopped search answers with its last completed iteration (or, stopped
+inside depth 1, the best root move fully searched so far, else the first legal
+move). A single legal move under a time limit is searched to depth 1 only
 (`common.answers_at_once`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import Game
 from adversa.search.common import (
     INFINITY,
     TraceRecorder,
-    answers_at_once,
     build_result,
     cut_reason,
+    depth_schedule,
     format_pv,
     reporting_player,
     root_moves,
@@ -54,14 +58,19 @@ def search(
     game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
 ) -> SearchResult:
     """Plain minimax to ``depth`` plies (H-minimax with the game's evaluation)."""
-    return TextbookSearch(
-        game,
-        state,
-        reporter,
-        depth=config.get("depth"),
-        pruning=False,
-        trace_limit=config.get("trace"),
-    ).run()
+    return TextbookSearch(game, state, config, reporter, pruning=False).run()
+
+
+@dataclass(slots=True)
+class _Pass:
+    """What a completed pass found: the answer when a later pass is stopped."""
+
+    best_move: Hashable | None
+    score: float
+    pv: list[Hashable]
+    root_scores: dict[Hashable, float]
+    cut: set[Hashable]
+    recorder: TraceRecorder | None
 
 
 class TextbookSearch:
@@ -71,30 +80,33 @@ class TextbookSearch:
         self,
         game: Game[Any, Any],
         root: Any,
+        config: EngineConfig,
         reporter: Reporter,
         *,
-        depth: int,
         pruning: bool,
-        trace_limit: int = 0,
     ) -> None:
         self.game = game
         self.root = root
         self.reporter = reporter
         self.root_move_list = list(game.legal_moves(root))
-        forced = answers_at_once(reporter.time_budget, len(self.root_move_list))
-        self.depth = 1 if forced else max(1, depth)
+        self.depths = depth_schedule(config, move_count=len(self.root_move_list))
+        self.depth = self.depths[0]
         self.pruning = pruning
         self.evaluator = make_evaluator(game)
         self.root_player = reporting_player(game, root)
         self.by_distance = scores_by_distance(game)
-        self.recorder = TraceRecorder(trace_limit) if trace_limit > 0 else None
+        self.trace_limit = int(config.get("trace"))
+        self.recorder: TraceRecorder | None = None
+        self.horizon_reached = False
+        """Whether the pass under way met a non-terminal position at its depth limit."""
         self.root_scores: dict[Hashable, float] = {}
         self.root_moves_cut: set[Hashable] = set()
         """Root moves whose subtree had children skipped by a cut: their scores are bounds."""
         self.best_move: Hashable | None = None
         self.best_score: float | None = None
         self.current_move: Hashable | None = None
-        self.pv_table: list[list[Hashable]] = [[] for _ in range(self.depth + 2)]
+        self.pv_table: list[list[Hashable]] = []
+        self.completed: _Pass | None = None
 
     def run(self) -> SearchResult:
         reporter = self.reporter
@@ -102,11 +114,28 @@ class TextbookSearch:
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
         stopped = False
         try:
-            score = self._value(self.root, self.depth, -INFINITY, INFINITY, 0, (), None)
-            self.best_score = score
-            reporter.iteration_done(self.depth, self._external(score), self._pv_text(), 0)
+            for depth in self.depths:
+                self._start_pass(depth)
+                nodes_before = reporter.counters.nodes
+                score = self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None)
+                self.best_score = score
+                reporter.iteration_done(depth, self._external(score), self._pv_text(),
+                                        nodes_before)
+                self.completed = _Pass(self.best_move, score, list(self.pv_table[0]),
+                                       dict(self.root_scores), set(self.root_moves_cut),
+                                       self.recorder)
+                if not self.horizon_reached:
+                    break  # the whole tree was seen: deeper passes change nothing
+                if depth < self.depths[-1] and reporter.out_of_time():
+                    stopped = True
+                    break
         except SearchStopped:
             stopped = True
+        done = self.completed
+        if stopped and done is not None:  # answer with the last completed pass
+            self.best_move, self.best_score = done.best_move, done.score
+            self.pv_table[0], self.recorder = done.pv, done.recorder
+            self.root_scores, self.root_moves_cut = done.root_scores, done.cut
         if self.best_move is None:
             self.best_move = self.root_move_list[0]
         return build_result(
@@ -120,6 +149,16 @@ class TextbookSearch:
             evaluator=self.evaluator,
             recorder=self.recorder,
         )
+
+    def _start_pass(self, depth: int) -> None:
+        """Fresh root bookkeeping (and trace) for one pass to ``depth``."""
+        self.depth = depth
+        self.horizon_reached = False
+        self.pv_table = [[] for _ in range(depth + 2)]
+        self.root_scores = {}
+        self.root_moves_cut = set()
+        self.best_move = self.best_score = self.current_move = None
+        self.recorder = TraceRecorder(self.trace_limit) if self.trace_limit > 0 else None
 
     def _value(
         self,
@@ -147,6 +186,7 @@ class TextbookSearch:
             if game.is_terminal(state):
                 value = terminal_score(game.utility(state)[self.root_player], ply, self.by_distance)
             else:
+                self.horizon_reached = True
                 value = self.evaluator.function(state, self.root_player)
             self.pv_table[ply] = []
             if recorder is not None:
@@ -222,7 +262,8 @@ class TextbookSearch:
         scores = {move: self._external(score) for move, score in self.root_scores.items()}
         return {
             "depth": self.depth,
-            "completed_depth": self.depth if self.reporter.iterations else 0,
+            "completed_depth": self.reporter.iterations[-1].depth if self.reporter.iterations
+            else 0,
             "score": None if self.best_score is None else self._external(self.best_score),
             "pv": self._pv_text(),
             "root_moves": root_moves(

@@ -86,7 +86,8 @@ MAX_NIM_POSITIONS = 1_000_000
 about 10 s at worst below it."""
 
 RULE = (
-    "Solve refuses a game it can never finish (checkers, Pig) and, without --time, "
+    "Solve refuses a game it can never finish (checkers, Pig) and, without --time "
+    "(or a nodes= budget), "
     f"a position too big to finish in seconds: more than {MAX_EMPTY_CELLS} empty "
     f"tic-tac-toe cells, a Grundy pile over {MAX_GRUNDY_PILE}, or Nim piles whose "
     f"product of (pile + 1) exceeds {MAX_NIM_POSITIONS:,}. With --time it tries any "
@@ -111,7 +112,7 @@ def refuses(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | Non
     Judged on the position itself, so ``--set piles=…`` and ``--position …`` agree;
     any time or node budget lifts the refusal, since the search then stops by itself.
     """
-    if config.time_budget is not None:
+    if config.budgeted:
         return None
     reason = None
     if game.name == "tictactoe":

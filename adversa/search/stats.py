@@ -263,18 +263,26 @@ class Reporter:
         config_text: str,
         *,
         time_budget: float | None = None,
+        node_budget: int | None = None,
         should_stop: StopCallback | None = None,
         on_event: EventCallback | None = None,
         snapshot_period: float = SNAPSHOT_PERIOD,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.algorithm = algorithm
         self.config_text = config_text
         self.time_budget = time_budget
+        self.node_budget = node_budget
+        """Stop once this many nodes were visited (checked at every poll, so a search
+        overshoots it by less than `POLL_INTERVAL` nodes); None for no limit."""
         self.should_stop: StopCallback = should_stop or _never
         self.on_event: EventCallback = on_event or _ignore
         self.snapshot_period = snapshot_period
+        self.clock = clock
+        """Where time is read: `time.perf_counter`, or a test's fake clock, so budgets
+        are tested without racing the machine's speed."""
         self.counters = Counters()
-        self.started = time.perf_counter()
+        self.started = clock()
         self.deadline = self.started + time_budget if time_budget is not None else None
         self.iterations: list[Iteration] = []
         self.stopped = False
@@ -288,9 +296,9 @@ class Reporter:
     # ---- hot path helpers -----------------------------------------------------
 
     def poll(self) -> None:
-        """Check stop flag and deadline; emit a snapshot when one is due."""
-        now = time.perf_counter()
-        if self.should_stop() or (self.deadline is not None and now >= self.deadline):
+        """Check stop flag, deadline and node budget; emit a snapshot when one is due."""
+        now = self.clock()
+        if self._budget_spent(now):
             self.stopped = True
             raise SearchStopped
         if now >= self._next_snapshot:
@@ -298,16 +306,21 @@ class Reporter:
             self.on_event(self.snapshot())
 
     def out_of_time(self) -> bool:
-        """Non-raising check, for loops between iterations."""
-        if self.should_stop() or (
-            self.deadline is not None and time.perf_counter() >= self.deadline
-        ):
+        """Non-raising check (stop flag, deadline, node budget), for loops between iterations."""
+        if self._budget_spent(self.clock()):
             self.stopped = True
         return self.stopped
 
+    def _budget_spent(self, now: float) -> bool:
+        return (
+            self.should_stop()
+            or (self.deadline is not None and now >= self.deadline)
+            or (self.node_budget is not None and self.counters.nodes >= self.node_budget)
+        )
+
     @property
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return self.clock() - self.started
 
     # ---- events -------------------------------------------------------------------
 
