@@ -40,9 +40,9 @@ from adversa.search.arena import (
 )
 from adversa.search.compare import (
     CompareRow,
-    agree,
     check_engine_count,
     comparison_json,
+    disagreement,
     run_comparison,
     summary_rows,
 )
@@ -243,10 +243,16 @@ def _run_with_display(
 # --------------------------------------------------------------------------- compare
 
 
+def agreement_line(rows: Sequence[CompareRow]) -> str:
+    """"engines agree: yes", or "engines agree: no — " and the reason."""
+    reason = disagreement(rows)
+    return "engines agree: yes" if reason is None else f"engines agree: no — {reason}"
+
+
 def comparison_table(rows: Sequence[CompareRow]) -> Table:
     """The rich table ``adversa compare`` prints (the screen shows the same rows)."""
     table = Table(
-        title=f"engines agree: {'yes' if agree(rows) else 'no'}", title_justify="left",
+        title=agreement_line(rows), title_justify="left",
         caption="b*: effective branching factor; ratio: nodes ÷ the first engine's nodes",
         caption_justify="left",
     )

@@ -12,6 +12,7 @@ from adversa.games import make_game
 from adversa.search.compare import (
     CompareRow,
     agree,
+    disagreement,
     effective_branching_factor,
     run_comparison,
     summary_rows,
@@ -54,8 +55,28 @@ def test_parallel_and_sequential_comparisons_count_the_same() -> None:
     ]
 
 
-def make_row(move: str | None) -> CompareRow:
-    return CompareRow("x", move, 0.0, "0", 10, 0.1, 0, 0, 1, None, 1.0, False)
+def make_row(move: str | None, value: float = 0.0, engine: str = "x") -> CompareRow:
+    return CompareRow(engine, move, value, f"{value:+g}", 10, 0.1, 0, 0, 1, None, 1.0, False)
+
+
+def test_agreement_needs_the_same_value_too_and_says_why_not() -> None:
+    same = [make_row("a1", 0.5, "minimax"), make_row("a1", 0.5, "alphabeta")]
+    assert disagreement(same) is None
+    moves = [make_row("a1", 0.5, "minimax"), make_row("b2", 0.5, "mcts")]
+    assert disagreement(moves) == "moves differ: a1 (minimax) vs b2 (mcts)"
+    values = [make_row("a1", 0.5, "minimax"), make_row("a1", 0.25, "mcts")]
+    assert disagreement(values) == "values differ: +0.5 (minimax) vs +0.25 (mcts)"
+    assert not agree(values)
+
+
+def test_minimax_under_a_clock_no_longer_shows_a_false_disagreement() -> None:
+    """``minimax depth=20 time=…`` used to stop with no iteration and no value, so
+    Compare said "no" against an alpha-beta that agreed; with a node budget both deepen."""
+    game = make_game("tictactoe")
+    configs = [EngineConfig.parse("minimax depth=20 nodes=3000"),
+               EngineConfig.parse("alphabeta depth=20 nodes=3000 tt=0")]
+    rows = summary_rows(run_comparison(game, game.initial_state(), configs, parallel=False))
+    assert all(row.value is not None and row.depth >= 1 for row in rows)
 
 
 def test_agreement_needs_one_shared_move() -> None:

@@ -135,10 +135,47 @@ def summary_rows(results: Sequence[SearchResult]) -> list[CompareRow]:
     ]
 
 
+VALUE_TOLERANCE = 1e-9
+"""Values closer than this agree (the same search in two processes prints the same
+float; this only absorbs rounding between algorithms that sum in other orders)."""
+
+
+def disagreement(rows: Sequence[CompareRow]) -> str | None:
+    """None when every engine chose the same move with the same value, else why not.
+
+    The reason names the first engine that differs from the first one, with both
+    moves or both values in the panel's units ("values differ: +0.12 (alphabeta
+    depth=4) vs +0.30 (mcts)"), so a student sees what "no" is about.
+    """
+    if not rows:
+        return "no engine searched"
+    for row in rows:
+        if row.best_move is None:
+            return f"{row.engine} chose no move"
+    first = rows[0]
+    for row in rows[1:]:
+        if row.best_move != first.best_move:
+            return (f"moves differ: {first.best_move} ({first.engine}) vs "
+                    f"{row.best_move} ({row.engine})")
+    for row in rows[1:]:
+        if not _same_value(first.value, row.value):
+            return (f"values differ: {first.value_text} ({first.engine}) vs "
+                    f"{row.value_text} ({row.engine})")
+    return None
+
+
 def agree(rows: Sequence[CompareRow]) -> bool:
-    """True when every engine chose the same move (and all chose one)."""
-    moves = {row.best_move for row in rows}
-    return len(moves) == 1 and None not in moves
+    """True when every engine chose the same move with the same value (`disagreement`)."""
+    return disagreement(rows) is None
+
+
+def _same_value(a: Score | None, b: Score | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return (isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b)
+                and all(abs(x - y) <= VALUE_TOLERANCE for x, y in zip(a, b, strict=True)))
+    return abs(a - b) <= VALUE_TOLERANCE
 
 
 def prepare(game: Game[Any, Any], state: Any, configs: Sequence[EngineConfig]) -> None:
@@ -175,4 +212,6 @@ def run_comparison(
 
 def comparison_json(rows: Sequence[CompareRow]) -> dict[str, Any]:
     """``--json`` output: the rows and whether the engines agree."""
-    return {"engines": [row.to_json() for row in rows], "agree": agree(rows)}
+    reason = disagreement(rows)
+    return {"engines": [row.to_json() for row in rows], "agree": reason is None,
+            "disagreement": reason}

@@ -33,8 +33,8 @@ from adversa.search.compare import (
     MAX_ENGINES,
     CompareError,
     CompareRow,
-    agree,
     check_engine_count,
+    disagreement,
     summary_row,
 )
 from adversa.search.config import PARAMS, EngineConfig
@@ -310,9 +310,10 @@ class CompareScreen(Screen[None]):
         finished = [row for row in rows if row is not None]
         if len(finished) < len(rows):
             return Text("engines agree: — (not every engine finished)", style="dim")
-        if agree(finished):
+        reason = disagreement(finished)
+        if reason is None:
             return Text.assemble("engines agree: ", ("yes", "bold green"))
-        return Text.assemble("engines agree: ", ("no", "bold red"))
+        return Text.assemble("engines agree: ", ("no", "bold red"), f" — {reason}")
 
     # ---- input and actions ----------------------------------------------------------
 
