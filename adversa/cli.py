@@ -21,6 +21,7 @@ from rich.console import Console
 
 from adversa import __version__
 from adversa.games import AdversaError, Game, OptionError, make_game, parse_settings
+from adversa.games.base import play_line
 from adversa.search.config import TIME
 
 console = Console()
@@ -111,8 +112,21 @@ def load_game(game_name: str, settings: Sequence[str]) -> Game[Any, Any]:
     return make_game(game_name, parse_settings(settings))
 
 
-def load_state(game: Game[Any, Any], position: str | None) -> Any:
-    return game.initial_state() if position is None else game.parse_position(position)
+def position_arguments(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`game_arguments` plus ``--moves``: the position a rule or search tool starts from."""
+    function = click.option(
+        "--moves", "--after", "line", default="", metavar="MOVES",
+        help="Play these moves (game notation, space separated) from the --position or "
+        "the start first, so the history counts, e.g. --moves '11-15 23-19'. At a chance "
+        "turn write the outcome, e.g. a Pig die face: --moves 'roll 4 hold'.",
+    )(function)
+    return game_arguments(function)
+
+
+def load_state(game: Game[Any, Any], position: str | None, line: str = "") -> Any:
+    """The start position (or ``--position``), then the ``--moves`` line played from it."""
+    start = game.initial_state() if position is None else game.parse_position(position)
+    return play_line(game, start, line)
 
 
 @click.group(cls=AdversaGroup, invoke_without_command=True)

@@ -13,7 +13,14 @@ from typing import Any
 import click
 from rich.table import Table
 
-from adversa.cli import console, emit_json, game_arguments, json_option, load_game, load_state
+from adversa.cli import (
+    console,
+    emit_json,
+    json_option,
+    load_game,
+    load_state,
+    position_arguments,
+)
 from adversa.games import CHANCE, GAME_CLASSES, Game, Option, game_class
 from adversa.games.perft import perft, perft_divide, successors
 
@@ -97,23 +104,14 @@ def _state_header(game: Game[Any, Any], state: Any) -> dict[str, Any]:
 
 
 @click.command()
-@game_arguments
-@click.option(
-    "--after",
-    "played",
-    default="",
-    metavar="MOVES",
-    help="Play these moves first (space or comma separated), e.g. --after 'b2 a1'.",
-)
+@position_arguments
 @json_option
 def moves(
-    game_name: str, position: str | None, settings: tuple[str, ...], played: str, as_json: bool
+    game_name: str, position: str | None, settings: tuple[str, ...], line: str, as_json: bool
 ) -> None:
     """List the legal moves of GAME at a position (chance states: outcomes and odds)."""
     game = load_game(game_name, settings)
-    state = load_state(game, position)
-    for text in played.replace(",", " ").split():
-        state = game.result(state, game.parse_move(state, text))
+    state = load_state(game, position, line)
     document = _state_header(game, state)
     chance = game.to_move(state) == CHANCE
     listed = successors(game, state)
@@ -149,7 +147,7 @@ def moves(
 
 
 @click.command("perft")
-@game_arguments
+@position_arguments
 @click.option("--depth", "-d", type=click.IntRange(min=1), required=True, help="Plies to count.")
 @click.option("--divide", is_flag=True, help="Also count the leaves below each root move.")
 @json_option
@@ -157,13 +155,14 @@ def perft_command(
     game_name: str,
     position: str | None,
     settings: tuple[str, ...],
+    line: str,
     depth: int,
     divide: bool,
     as_json: bool,
 ) -> None:
     """Count the leaves of GAME's move tree at depths 1..N (chance outcomes are plies)."""
     game = load_game(game_name, settings)
-    state = load_state(game, position)
+    state = load_state(game, position, line)
     rows: list[dict[str, Any]] = []
     for ply in range(1, depth + 1):
         started = time.perf_counter()

@@ -23,10 +23,10 @@ from adversa.cli import (
     SECONDS,
     console,
     emit_json,
-    game_arguments,
     json_option,
     load_game,
     load_state,
+    position_arguments,
 )
 from adversa.search.arena import (
     GameRecord,
@@ -281,7 +281,7 @@ def row_cells(row: CompareRow) -> list[str]:
 
 
 @click.command("compare")
-@game_arguments
+@position_arguments
 @click.option("--engine", "engine_specs", multiple=True, metavar="SPEC",
               help="An engine, e.g. 'minimax depth=4'; give 2 to 4.")
 @click.option("--sequential", is_flag=True,
@@ -293,6 +293,7 @@ def compare(
     game_name: str,
     position: str | None,
     settings: tuple[str, ...],
+    line: str,
     engine_specs: tuple[str, ...],
     sequential: bool,
     as_table: bool,
@@ -304,7 +305,7 @@ def compare(
     pruned branches, effective branching factor and nodes relative to the first.
     """
     game = load_game(game_name, settings)
-    state = load_state(game, position)
+    state = load_state(game, position, line)
     engines = parse_engines(engine_specs)
     check_engine_count(len(engines))
     if not (as_json or as_table) and terminal_attached() and open_compare_screen(

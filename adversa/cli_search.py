@@ -17,10 +17,10 @@ from adversa.cli import (
     SECONDS,
     console,
     emit_json,
-    game_arguments,
     json_option,
     load_game,
     load_state,
+    position_arguments,
 )
 from adversa.games import Game, OptionError, make_game
 from adversa.games.base import parse_assignments
@@ -116,7 +116,7 @@ def value_note(result: SearchResult) -> str:
 
 
 @click.command()
-@game_arguments
+@position_arguments
 @click.option("--algorithm", "-a", default=None, help="Algorithm: " + ", ".join(PARAMS) + ".")
 @click.option("--depth", "-d", type=int, default=None, help="Plies to search.")
 @click.option("--time", "-t", "seconds", type=SECONDS, default=None,
@@ -134,6 +134,7 @@ def analyze(
     game_name: str,
     position: str | None,
     settings: Sequence[str],
+    line: str,
     algorithm: str | None,
     depth: int | None,
     seconds: float | None,
@@ -143,7 +144,7 @@ def analyze(
 ) -> None:
     """Search one position of GAME and show the best move, value, PV and statistics."""
     game = load_game(game_name, settings)
-    state = load_state(game, position)
+    state = load_state(game, position, line)
     values: dict[str, Any] = {}
     if depth is not None:
         values["depth"] = depth

@@ -18,10 +18,10 @@ from adversa.cli import (
     console,
     emit_json,
     fail,
-    game_arguments,
     json_option,
     load_game,
     load_state,
+    position_arguments,
 )
 from adversa.games import Game
 from adversa.search.config import EngineConfig
@@ -49,14 +49,15 @@ def _verdict(game: Game[Any, Any], state: Any, value: Any) -> str:
 
 
 @click.command(epilog=RULE)
-@game_arguments
+@position_arguments
 @click.option(
     "--time", "-t", "seconds", type=SECONDS, default=None,
     help="Give up after this many seconds (default: no limit).",
 )
 @json_option
 def solve(
-    game_name: str, position: str | None, settings: Sequence[str], seconds: float | None,
+    game_name: str, position: str | None, settings: Sequence[str], line: str,
+    seconds: float | None,
     as_json: bool
 ) -> None:
     """Solve GAME exactly: its value with perfect play and every best move.
@@ -66,7 +67,7 @@ def solve(
     games can be solved: tic-tac-toe, Nim, Grundy's game and textbook trees.
     """
     game = load_game(game_name, settings)
-    state = load_state(game, position)
+    state = load_state(game, position, line)
     config = EngineConfig.create("solve", {} if seconds is None else {"time": seconds})
     result = run_search(game, state, config)
     if result.stopped:

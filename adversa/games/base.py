@@ -436,6 +436,36 @@ def illegal_move_message(text: str, legal: Sequence[str], limit: int = 12) -> st
     return f"move {text!r} is not legal here; legal moves: {shown}{more}"
 
 
+def parse_action(game: Game[Any, Any], state: Any, text: str) -> Any:
+    """A player's move at a player's turn, or a chance outcome (written as the game
+    formats it, e.g. Pig's die face ``4``) where chance acts; raises `IllegalMoveError`
+    naming what is allowed."""
+    if game.to_move(state) != CHANCE:
+        return game.parse_move(state, text)
+    outcomes = [outcome for outcome, _ in game.chance_outcomes(state)]
+    wanted = text.strip().lower()
+    for outcome in outcomes:
+        if game.format_move(state, outcome).lower() == wanted:
+            return outcome
+    names = ", ".join(game.format_move(state, outcome) for outcome in outcomes)
+    raise IllegalMoveError(f"{text!r} is not a chance outcome here; chance outcomes: {names}")
+
+
+def play_line(game: Game[Any, Any], state: Any, line: str) -> Any:
+    """The state after the moves of ``line`` ("M1 M2 …", spaces or commas) from ``state``.
+
+    Each move goes through `parse_action`, so the history the draw rules keep is real.
+    A bad move is refused naming its 1-based index, the move and what was legal.
+    """
+    for index, text in enumerate(line.replace(",", " ").split(), start=1):
+        try:
+            action = parse_action(game, state, text)
+        except AdversaError as error:
+            raise type(error)(f"--moves: move {index} ({text!r}): {error}") from None
+        state = game.result(state, action)
+    return state
+
+
 def resolve_options(game_class: type[Game[Any, Any]], given: Mapping[str, Any]) -> dict[str, Any]:
     """Fill defaults and validate given option values against the declarations."""
     declared = {option.name: option for option in game_class.OPTIONS}

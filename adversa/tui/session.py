@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from adversa.games import CHANCE, AdversaError, Game, game_class, make_game
+from adversa.games.base import parse_action
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, refusal, why_not
 from adversa.tui import settings
@@ -314,12 +315,7 @@ class GameSession:
 
     def parse_recorded(self, text: str) -> Any:
         """A move of a record: a player's move, or a chance outcome at a chance state."""
-        if self.to_move != CHANCE:
-            return self.game.parse_move(self.state, text)
-        for outcome, _ in self.game.chance_outcomes(self.state):
-            if self.game.format_move(self.state, outcome).lower() == text.strip().lower():
-                return outcome
-        raise RecordError(f"{text!r} is not a chance outcome of this position")
+        return parse_action(self.game, self.state, text)
 
     def save(self, path: Path) -> None:
         """Write the record; ``.pdn`` writes Portable Draughts Notation (checkers only)."""
