@@ -12,8 +12,11 @@ This module only parses arguments and formats output; the work is done by
 from __future__ import annotations
 
 import json
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import click
@@ -80,6 +83,36 @@ class SecondsType(click.ParamType):
 
 
 SECONDS = SecondsType()
+
+
+class TimeLimitReached(Exception):
+    """Raised inside a `time_limit` block when its seconds are up."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise `TimeLimitReached` in the block after ``seconds`` (a real-time alarm).
+
+    For counts that have no polling of their own (perft): the alarm interrupts the
+    Python code wherever it is. It needs the main thread and SIGALRM; elsewhere the
+    block runs without a limit.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        yield
+        return
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeLimitReached
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def emit_json(document: Any) -> None:

@@ -14,12 +14,16 @@ import click
 from rich.table import Table
 
 from adversa.cli import (
+    SECONDS,
+    TimeLimitReached,
     console,
     emit_json,
+    fail,
     json_option,
     load_game,
     load_state,
     position_arguments,
+    time_limit,
 )
 from adversa.games import CHANCE, GAME_CLASSES, Game, Option, game_class
 from adversa.games.perft import perft, perft_divide, successors
@@ -146,9 +150,15 @@ def moves(
         click.echo(" ".join(document["moves"]))
 
 
+PERFT_SECONDS = 300.0
+"""Default budget of ``adversa perft``: a count can grow past any patience."""
+
+
 @click.command("perft")
 @position_arguments
 @click.option("--depth", "-d", type=click.IntRange(min=1), required=True, help="Plies to count.")
+@click.option("--time", "-t", "budget", type=SECONDS, default=PERFT_SECONDS, show_default=True,
+              help="Stop counting after this many seconds and report the depths done.")
 @click.option("--divide", is_flag=True, help="Also count the leaves below each root move.")
 @json_option
 def perft_command(
@@ -157,28 +167,44 @@ def perft_command(
     settings: tuple[str, ...],
     line: str,
     depth: int,
+    budget: float,
     divide: bool,
     as_json: bool,
 ) -> None:
-    """Count the leaves of GAME's move tree at depths 1..N (chance outcomes are plies)."""
+    """Count the leaves of GAME's move tree at depths 1..N (chance outcomes are plies).
+
+    Counting grows about tenfold a ply, so it stops after --time seconds (default
+    300) and reports the depths that finished.
+    """
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
     rows: list[dict[str, Any]] = []
-    for ply in range(1, depth + 1):
-        started = time.perf_counter()
-        count = perft(game, state, ply)
-        rows.append({"depth": ply, "count": count, "seconds": time.perf_counter() - started})
+    stopped_at: int | None = None
+    with time_limit(budget):
+        try:
+            for ply in range(1, depth + 1):
+                started = time.perf_counter()
+                count = perft(game, state, ply)
+                rows.append({"depth": ply, "count": count,
+                             "seconds": time.perf_counter() - started})
+            if divide:
+                divided = dict(perft_divide(game, state, depth))
+        except TimeLimitReached:
+            stopped_at = len(rows) + 1
+    if stopped_at is not None and not rows:
+        fail(f"perft depth 1 did not finish within {budget:g} s")
     seconds = sum(row["seconds"] for row in rows)
     leaves = sum(row["count"] for row in rows)
     document = _state_header(game, state) | {
         "depth": depth,
+        "stopped_at_depth": stopped_at,
         "counts": [row["count"] for row in rows],
         "seconds": seconds,
         "leaves_per_second": leaves / seconds if seconds > 0 else None,
         "per_depth": rows,
     }
-    if divide:
-        document["divide"] = dict(perft_divide(game, state, depth))
+    if divide and stopped_at is None:
+        document["divide"] = divided
     if as_json:
         emit_json(document)
         return
@@ -189,7 +215,10 @@ def perft_command(
         rate = f"{row['count'] / row['seconds']:,.0f}" if row["seconds"] > 0 else "—"
         table.add_row(str(row["depth"]), f"{row['count']:,}", f"{row['seconds']:.3f}", rate)
     console.print(table)
-    if divide:
+    if stopped_at is not None:
+        console.print(f"[yellow]stopped: depth {stopped_at} did not finish within "
+                      f"{budget:g} s (raise --time to count deeper)[/]")
+    if divide and stopped_at is None:
         split = Table(title=f"divide at depth {depth}")
         split.add_column("move")
         split.add_column("leaves", justify="right")

@@ -71,3 +71,26 @@ def test_chance_outcomes_are_written_as_the_game_formats_them() -> None:
     assert listed["moves"] == ["roll", "hold"]
     outcome = run("moves", "pig", "--moves", "roll 7")
     assert outcome.exit_code == 2 and "chance outcomes: 1, 2, 3, 4, 5, 6" in outcome.output
+
+
+def test_perft_stops_at_its_time_limit_with_the_depths_done() -> None:
+    """``perft checkers --depth 99`` used to run forever; depth 30 cannot finish in 1 s."""
+    counted = document("perft", "checkers", "--depth", "30", "--time", "1")
+    assert counted["stopped_at_depth"] == len(counted["counts"]) + 1 <= 30
+    assert counted["counts"][:3] == [7, 49, 302]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["moves", "nim", "-p", "99999999999999999999"], "has a pile larger than 1000"),
+    (["analyze", "nim", "-p", "99999999999999999999"], "has a pile larger than 1000"),
+    (["analyze", "grundy", "-p", "5000"], "has a pile larger than 1000"),
+    (["moves", "nim", "-p", "1,٣"], "does not parse"),
+    (["arena", "tictactoe", "--engine", "random", "--engine", "random", "--openings",
+      "/bin/ls"], "openings file '/bin/ls': is a binary file"),
+    (["perft", "checkers", "--depth", "3", "--time", "0"], "more than 0"),
+])
+def test_bad_input_that_used_to_hang_or_crash_is_one_line(args: list[str], message: str) -> None:
+    outcome = run(*args)
+    assert outcome.exit_code == 2, outcome.output
+    assert outcome.output.startswith("adversa: error: ") and message in outcome.output
+    assert outcome.output.count("\n") == 1

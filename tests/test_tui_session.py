@@ -180,12 +180,39 @@ def test_bad_records_are_one_line_errors(tmp_path: Path, content: str, message: 
         GameSession.load(path)
 
 
-@pytest.mark.parametrize("name", ["game.json", "game.pdn"])
-def test_a_binary_file_is_refused_not_a_crash(tmp_path: Path, name: str) -> None:
+@pytest.mark.parametrize(("name", "content", "reason"), [
+    ("game.json", b"\xff\xfe\x00 not text", "is a binary file"),
+    ("game.pdn", b"\xff\xfe\x00 not text", "is a binary file"),
+    ("game.json", b"caf\xe9", "is not UTF-8 text"),
+    ("game.json", b'{"format": "adversa-game", "game": "nim", "mov', "not valid JSON"),
+    ("game.json", b'{"game": "checkers", "engine_a": "alphabeta", "wins": 3}',
+     "not an adversa game record"),
+    ("game.json", None, "is a directory"),
+    ("gone.json", b"", "no such file"),
+])
+def test_a_bad_save_file_is_refused_with_its_path_and_why(
+    tmp_path: Path, name: str, content: bytes | None, reason: str
+) -> None:
     path = tmp_path / name
-    path.write_bytes(b"\xff\xfe\x00 not text")
-    with pytest.raises(RecordError, match="not a text file"):
+    if content is None:
+        path.mkdir()
+    elif name != "gone.json":
+        path.write_bytes(content)
+    with pytest.raises(AdversaError) as refused:
         GameSession.load(path)
+    message = str(refused.value)
+    assert reason in message and str(path) in message and "\n" not in message
+
+
+def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    session = GameSession("tictactoe", {}, [None, None])
+    session.play_text("b2")
+    target = tmp_path / "game.json"
+    session.save(target)
+    session.play_text("a1")
+    session.save(target)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+    assert GameSession.load(target).notations == ["b2", "a1"]
 
 
 def test_hand_edited_option_values_are_read_as_text() -> None:

@@ -47,13 +47,21 @@ def format_piles_position(state: PilesState) -> str:
     return piles if state.player == 0 else f"{piles};{state.player + 1}"
 
 
+MAX_PILE = 1000
+"""The largest pile, in ``--set`` options and in positions alike: a pile of 10**20 in a
+position made every count and search over it run forever."""
+
+
 def parse_piles_position(text: str, minimum_pile: int = 0) -> PilesState:
-    """Parse ``1,3,5,7`` or ``1,3,5,7;2`` (see the module notes on the ``;N`` suffix)."""
+    """Parse ``1,3,5,7`` or ``1,3,5,7;2`` (see the module notes on the ``;N`` suffix);
+    piles are bounded by `MAX_PILE`, like the games' pile options."""
     expected = (
         "expected comma-separated pile sizes, optionally ';2' for player 2 to move, e.g. 1,3,5,7;2"
     )
     piles_text, separator, player_text = text.strip().partition(";")
     try:
+        if not piles_text.isascii() or "_" in piles_text:
+            raise ValueError(piles_text)
         piles = tuple(int(part) for part in piles_text.split(","))
         player = int(player_text) - 1 if separator else 0
     except ValueError:
@@ -65,6 +73,10 @@ def parse_piles_position(text: str, minimum_pile: int = 0) -> PilesState:
     if any(pile < minimum_pile for pile in piles):
         raise InvalidPositionError(
             f"position {text!r} has a pile smaller than {minimum_pile}; {expected}"
+        )
+    if any(pile > MAX_PILE for pile in piles):
+        raise InvalidPositionError(
+            f"position {text[:40]!r} has a pile larger than {MAX_PILE}; piles are 0 to {MAX_PILE}"
         )
     return PilesState(piles, player)
 
@@ -89,7 +101,8 @@ class Nim(Game[PilesState, NimMove]):
         "(or loses, in misère play)."
     )
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("piles", "int-list", (1, 3, 5, 7), "Starting pile sizes.", minimum=0, maximum=1000),
+        Option("piles", "int-list", (1, 3, 5, 7), "Starting pile sizes.", minimum=0,
+               maximum=MAX_PILE),
         Option("misere", "bool", False, "Misère play: whoever takes the last object loses."),
     )
 

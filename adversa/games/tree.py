@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from adversa.files import UserFileError, read_user_text
 from adversa.games.base import (
     CHANCE,
     Game,
@@ -127,9 +128,9 @@ class TreeGame(Game[TreePath, int]):
         path = resolve_tree_file(self.options["file"])
         source = path.name if path.parent == BUNDLED_TREES else str(self.options["file"])
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise TreeFileError(f"{source}: cannot read the file ({error})") from None
+            text = read_user_text(path, "tree file")
+        except UserFileError as error:
+            raise TreeFileError(str(error)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from adversa.files import read_user_text
 from adversa.games.base import CHANCE, AdversaError, Game
 
 
@@ -137,10 +138,7 @@ def random_openings(game: Game[Any, Any], plies: int, count: int, seed: int) -> 
 
 def read_openings_file(game: Game[Any, Any], path: Path) -> list[Opening]:
     """Openings from a file, one a line: a move sequence or else a position."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise OpeningError(f"cannot read openings file {str(path)!r}: {error.strerror}") from None
+    lines = read_user_text(path, "openings file").splitlines()
     openings: list[Opening] = []
     for number, raw in enumerate(lines, start=1):
         line = raw.split("#", 1)[0].strip()

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, game_class, make_game
 from adversa.games.base import parse_action
 from adversa.search.config import PARAMS, EngineConfig
@@ -323,10 +324,7 @@ class GameSession:
             text = self._pdn_text()
         else:
             text = json.dumps(self.to_record(), indent=2, ensure_ascii=False) + "\n"
-        try:
-            path.write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"cannot write {path}: {error.strerror or error}") from None
+        write_text_atomic(path, text)
 
     def _pdn_text(self) -> str:
         if self.game_name != "checkers":
@@ -359,22 +357,25 @@ class GameSession:
 
     @classmethod
     def load(cls, path: Path) -> GameSession:
-        """Read a saved game (JSON record or PDN); RecordError/AdversaError when bad."""
+        """Read a saved game (JSON record or PDN); an error names the path and the reason.
+
+        Missing, directory, unreadable, binary and non-UTF-8 files are refused by
+        `read_user_text`; truncated JSON, a record of something else, and moves that do
+        not replay are refused here, each prefixed with the path.
+        """
+        text = read_user_text(path, "save file")
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a text file; expected a JSON record or PDN") from None
-        if path.suffix.lower() == ".pdn":
-            return cls.from_pdn(text)
-        try:
-            record = json.loads(text)
-        except ValueError as error:
-            raise RecordError(f"{path} is not valid JSON: {error}") from None
-        if not isinstance(record, dict):
-            raise RecordError(f"{path} does not hold a game record object")
-        return cls.from_record(record)
+            if path.suffix.lower() == ".pdn":
+                return cls.from_pdn(text)
+            try:
+                record = json.loads(text)
+            except ValueError as error:
+                raise RecordError(f"not valid JSON: {error}") from None
+            if not isinstance(record, dict):
+                raise RecordError("does not hold a game record object")
+            return cls.from_record(record)
+        except RecordError as error:
+            raise RecordError(f"save file {str(path)!r}: {error}") from None
 
     # ---- autosave ---------------------------------------------------------------------
 

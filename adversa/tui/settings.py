@@ -16,6 +16,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from adversa.files import write_text_atomic
+
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
 
@@ -40,13 +42,10 @@ def read_json(name: str) -> dict[str, Any] | None:
 
 
 def write_json(name: str, data: dict[str, Any]) -> None:
-    """Write atomically (temp file + rename) so a crash never leaves half a file."""
+    """Write atomically (`write_text_atomic`) so a crash never leaves half a file."""
     directory = config_dir()
     directory.mkdir(parents=True, exist_ok=True)
-    target = directory / name
-    temporary = target.with_suffix(".tmp")
-    temporary.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
-    temporary.replace(target)
+    write_text_atomic(directory / name, json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def remove(name: str) -> None:
