@@ -64,8 +64,8 @@ def test_a_time_budget_deepens_and_answers_with_the_last_completed_iteration(
 ) -> None:
     """``minimax depth=20 time=1`` used to return after 1 s with depth 0 and no iteration."""
     game, state, result = run(algorithm, game_name, options, position, "depth=20 time=1",
-                              clock=StepClock(0.002))
-    assert result.stopped and 1.0 <= result.snapshot.elapsed <= 1.01
+                              clock=StepClock(0.02))
+    assert result.stopped and 1.0 <= result.snapshot.elapsed <= 1.1
     assert result.iterations and result.snapshot.completed_depth == result.iterations[-1].depth
     assert result.value == result.iterations[-1].score
     assert result.best_move in game.legal_moves(state)

@@ -103,8 +103,8 @@ def test_the_size_rule_is_judged_on_the_position_and_lifted_by_time() -> None:
     near_end = run("tictactoe", "--set", "width=4", "--set", "height=4",
                    "--position", "XOXO/OXOX/..../....", "--json")
     assert near_end.exit_code == 0, near_end.output
-    tried = run("nim", "--set", "piles=15,15,15,15,15,15", "--time", "600", "--json")
-    assert tried.exit_code == 0, tried.output  # symmetric piles: solved in well under a second
+    tried = run("nim", "--set", "piles=10,10,10,10,10,10", "--time", "600", "--json")
+    assert tried.exit_code == 0, tried.output  # 1.77 M positions, but symmetric: about 1 s
     assert json.loads(tried.stdout)["value"] == -1
 
 
