@@ -133,8 +133,12 @@ def moves(
         emit_json(document)
         return
     if outcome is not None:
-        winner = "draw" if outcome.winner is None else f"{game.player_name(outcome.winner)} wins"
-        click.echo(f"game over: {winner} ({outcome.reason}); no legal moves")
+        if game.fixed_move_order:  # a textbook tree's leaf has a value, not a winner
+            click.echo(f"a leaf: {outcome.reason.replace('leaf', 'value', 1)}; no moves")
+        else:
+            winner = ("draw" if outcome.winner is None
+                      else f"{game.player_name(outcome.winner)} wins")
+            click.echo(f"game over: {winner} ({outcome.reason}); no legal moves")
     elif chance:
         click.echo(f"chance to act: {len(listed)} outcomes")
         click.echo(

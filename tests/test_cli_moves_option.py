@@ -94,3 +94,9 @@ def test_bad_input_that_used_to_hang_or_crash_is_one_line(args: list[str], messa
     assert outcome.exit_code == 2, outcome.output
     assert outcome.output.startswith("adversa: error: ") and message in outcome.output
     assert outcome.output.count("\n") == 1
+
+
+def test_a_textbook_leaf_shows_its_value_not_a_draw() -> None:
+    outcome = run("moves", "tree", "-p", "2.1")
+    assert outcome.exit_code == 0
+    assert outcome.output.strip() == "a leaf: value 2; no moves"
