@@ -17,10 +17,10 @@ from adversa.games import make_game
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import BoardView
 from adversa.tui.panel import SearchPanel
-from adversa.tui.screens.dialogs import PathDialog
+from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.help import HelpScreen, game_keys
-from adversa.tui.session import GameSession, parse_player
+from adversa.tui.session import GameSession, autosaved_record, parse_player
 
 SIZE = (120, 40)
 
@@ -272,6 +272,8 @@ async def test_loading_a_bad_file_keeps_the_game(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await type_move(pilot, "b2")
         await pilot.press("escape", "ctrl+o")
+        assert isinstance(app.screen, ConfirmDialog)  # b2 is not saved
+        await pilot.press("y")
         app.screen.query_one("#path", Input).value = str(bad)
         await pilot.press("enter")
         await pilot.pause()
@@ -418,3 +420,61 @@ def test_the_readme_keys_table_lists_every_game_key() -> None:
         if first == "escape":
             continue  # described in the "Type a move" row
         assert f"`{first}`" in playing, f"README keys table lacks {first!r}"
+
+
+
+@pytest.mark.parametrize("key", ["n", "m", "ctrl+o"])
+async def test_discarding_an_unsaved_game_asks_first_and_no_keeps_it(key: str) -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "b2")
+        await pilot.press("escape", key)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert game_screen(app).session is session and session.notations == ["b2"]
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.press("escape")  # Esc is "no" too
+        await pilot.pause()
+        assert game_screen(app).session is session and session.notations == ["b2"]
+
+
+async def test_new_game_after_yes_and_no_question_for_a_saved_game(tmp_path: Path) -> None:
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "b2")
+        await pilot.press("escape", "n")
+        await pilot.press("y")
+        await pilot.pause()
+        assert session.notations == []
+        await type_move(pilot, "a1")
+        await pilot.press("escape", "ctrl+s")
+        app.screen.query_one("#path", Input).value = str(tmp_path / "g.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("n")  # saved: no question
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmDialog) and session.notations == []
+
+
+async def test_loading_a_game_makes_it_the_autosave(tmp_path: Path) -> None:
+    saved = GameSession("tictactoe", {}, [None, None])
+    saved.play_text("c3")
+    target = tmp_path / "loaded.json"
+    saved.save(target)
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        await type_move(pilot, "b2")
+        await pilot.press("escape", "ctrl+o", "y")
+        await pilot.pause()
+        app.screen.query_one("#path", Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen(app).session.notations == ["c3"]
+        record = autosaved_record()
+        assert record is not None and record["moves"] == ["c3"]

@@ -36,7 +36,7 @@ from adversa.tui.runner import (
     SearchProgress,
     SearchStarted,
 )
-from adversa.tui.screens.dialogs import PathDialog, default_save_path
+from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog, default_save_path
 from adversa.tui.session import GameSession, default_engine, player_text
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
@@ -74,6 +74,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.rng = rng or random.Random()
+        self.saved_moves = len(session.notations)
+        """Moves the game had when it was last started, saved or loaded (see `_unless_unsaved`)."""
         self.runner: EngineRunner | None = None
         self.paused = not session.has_human
         """Engine-vs-engine games start paused, so the user sees the setup first."""
@@ -457,15 +459,41 @@ class GameScreen(Screen[None]):
         self.speed = min(len(SPEEDS) - 1, self.speed + 1)
         self._show_status()
 
+    def _unless_unsaved(self, then: Callable[[], None]) -> None:
+        """Run ``then`` at once, or after the player confirms discarding unsaved moves.
+
+        A game counts as unsaved when it has moves since it was started, saved or loaded
+        and is not over; No (or Esc) leaves it exactly as it was.
+        """
+        session = self.session
+        if len(session.notations) == self.saved_moves or session.is_over:
+            then()
+            return
+
+        def answered(discard: bool | None) -> None:
+            if discard:
+                then()
+
+        self.app.push_screen(
+            ConfirmDialog(f"Discard the game in progress ({len(session.notations)} moves, "
+                          "not saved)?"), answered)
+
     def action_new_game(self) -> None:
+        self._unless_unsaved(self._new_game)
+
+    def _new_game(self) -> None:
         self.stop_search()
         self.session.restart()
+        self.saved_moves = 0
         self.paused = not self.session.has_human
         self.panel.clear()
         self._position_changed()
         self.notify("New game.")
 
     def action_menu(self) -> None:
+        self._unless_unsaved(self._menu)
+
+    def _menu(self) -> None:
         from adversa.tui.screens.start import StartScreen
 
         self.stop_search()
@@ -512,6 +540,7 @@ class GameScreen(Screen[None]):
             except (AdversaError, OSError) as error:
                 self.notify(f"Could not save: {error}", severity="error", markup=False)
                 return
+            self.saved_moves = len(self.session.notations)
             self.notify(f"Saved to {path}", title="Saved", markup=False)
 
         self.app.push_screen(
@@ -519,6 +548,9 @@ class GameScreen(Screen[None]):
         )
 
     def action_load(self) -> None:
+        self._unless_unsaved(self._load)
+
+    def _load(self) -> None:
         def load(path: Path | None) -> None:
             if path is None:
                 return
@@ -528,7 +560,10 @@ class GameScreen(Screen[None]):
                 self.notify(str(error), title="Could not load", severity="error", markup=False)
                 return
             self.stop_search()
-            self.app.switch_screen(GameScreen(session, rng=self.rng))
+            session.autosave()  # the autosave is the loaded game now, not the one left
+            loaded = GameScreen(session, rng=self.rng)
+            loaded.saved_moves = len(session.notations)
+            self.app.switch_screen(loaded)
             self.app.notify(f"Loaded {path}", title="Loaded", markup=False)
 
         self.app.push_screen(PathDialog("Load game from", "", "Load"), load)
