@@ -174,6 +174,9 @@ async def test_undo_during_a_search_cancels_it_and_ignores_its_late_result() -> 
         await pilot.pause(0.1)
         assert session.moves == []  # the stopped search's move was not played
         assert not screen.runner.running
+        panel = app.screen.query_one(SearchPanel)
+        assert panel.last_snapshot is None  # no rows, PV or scores of the cancelled search
+        assert screen.hint_move is None
 
 
 async def test_engine_failure_is_a_notification_and_the_game_goes_on() -> None:

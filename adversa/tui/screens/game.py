@@ -385,6 +385,7 @@ class GameScreen(Screen[None]):
             return
         self.stop_search()
         self.session.undo()
+        self.panel.clear()  # the last search was of a position no longer on the board
         if not self.session.has_human:
             self.paused = True
         self._position_changed()
@@ -395,6 +396,7 @@ class GameScreen(Screen[None]):
             return
         self.stop_search()
         self.session.redo()
+        self.panel.clear()
         if not self.session.has_human:
             self.paused = True
         self._position_changed()
