@@ -607,6 +607,17 @@ async def test_pig_die_shows_pips_or_the_number_of_a_large_face() -> None:
         assert die.count("●") == (5 if face == "5" else 0)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_a_rolled_one_is_attributed_to_the_player_who_rolled_it(players: int) -> None:
+    game = make_game("pig", {"players": players})
+    state, last = play(game, "roll", "4", "hold", "roll", "1")  # Player 2 rolls the 1
+    app = BoardApp(game, state, last_move=last)
+    async with app.run_test(size=(80, 24)):
+        text = board_text(app)
+    assert "Player 2 rolled a 1" in " ".join(text.split())
+    assert f"{game.player_name(2 % players)}'s turn" in text
+
+
 async def test_click_hides_the_keyboard_cursor_until_a_key_is_pressed() -> None:
     game = make_game("checkers")
     app = BoardApp(game, game.initial_state())

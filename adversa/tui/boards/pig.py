@@ -198,7 +198,11 @@ class PigBoard(BoardView):
         if self.rolling:
             lines.append([("rolling…", self.style_of("pig--big"))])
         elif self.face == 1:
-            lines.append([("rolled a 1 — turn total lost", self.style_of("pig--player-3"))])
+            # The 1 passed the turn on: it was the previous player's roll, not the mover's.
+            roller = (player - 1) % self.game.num_players
+            lines.append([(self.game.player_name(roller),
+                           self.style_of(f"pig--player-{roller % 4}")),
+                          (" rolled a 1 — turn total lost", self.style_of("pig--player-3"))])
         return lines
 
     def _draw_tracks(self, canvas: Canvas, scores: tuple[int, ...], width: int) -> None:
