@@ -17,6 +17,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check adversa tests benchmarks
+	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest -n auto
 
 # Benchmarks report ratios against baselines measured in the same run (see benchmarks/README.md).

@@ -17,7 +17,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 from rich.console import Console
@@ -66,7 +66,13 @@ class AdversaGroup(click.Group):
             fail("out of memory; try a smaller game, depth or transposition table (tt=)")
 
 
-class SecondsType(click.ParamType):
+if TYPE_CHECKING:  # click's ParamType is generic to type checkers only (not in click 8.1)
+    _ParamType = click.ParamType[float, Any]
+else:
+    _ParamType = click.ParamType
+
+
+class SecondsType(_ParamType):
     """``--time`` and ``--time-per-move``: the engines' own ``time`` rule (a finite
     number of seconds, more than 0), so a flag and ``time=`` in a spec agree."""
 
@@ -82,7 +88,7 @@ class SecondsType(click.ParamType):
         return seconds
 
 
-SECONDS = SecondsType()
+SECONDS: SecondsType = SecondsType()
 
 
 class TimeLimitReached(Exception):

@@ -19,7 +19,7 @@ repetition and 40-move draws).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from itertools import pairwise
 from operator import attrgetter
 from typing import ClassVar, NamedTuple
@@ -305,7 +305,7 @@ class Checkers(Game[CheckersState, CheckersMove]):
         """``11-15`` for a step, ``15x24x31`` (every landing square) for a capture."""
         return ("x" if move.captured else "-").join(map(str, move.path))
 
-    def format_moves(self, state: CheckersState, moves: Sequence[CheckersMove]) -> list[str]:
+    def format_moves(self, state: CheckersState, moves: Iterable[CheckersMove]) -> list[str]:
         return [self.format_move(state, move) for move in sorted(moves, key=attrgetter("path"))]
 
     def parse_move(self, state: CheckersState, text: str) -> CheckersMove:

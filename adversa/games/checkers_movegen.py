@@ -294,7 +294,7 @@ def _captures(
                     for next_over, next_land in jump[3]:
                         if next_over & opp_after and next_land & empty_after:
                             _jump_on(moves, table, land, opp_after, empty_after, kings,
-                                     *jump[1 if over & kings else 0])
+                                     *jump[1 if over & kings else 0])  # type: ignore[misc]
                             break
                     else:
                         moves.append(jump[1] if over & kings else jump[0])

@@ -410,7 +410,7 @@ class _Builder:
         if self.width is None:
             if not _is_number(value):
                 raise self.error(where, "expected a number")
-            utilities = (float(value), 0.0 - float(value))
+            utilities: tuple[float, ...] = (float(value), 0.0 - float(value))
         else:
             if (
                 not isinstance(value, list)

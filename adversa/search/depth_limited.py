@@ -189,6 +189,7 @@ class DepthLimitedSearch:
         entry = table.get(key)
         if entry is None:
             return None
+        value: Any  # a float, or a vector stored EXACT only (max^n has no window)
         value, bound, move, horizon = entry
         if bound == EXACT or (bound == LOWER and value >= beta) or (
             bound == UPPER and value <= alpha
@@ -196,7 +197,8 @@ class DepthLimitedSearch:
             counters.tt_hits += 1
             self.reached_horizon = self.reached_horizon or horizon
             self.pv_table[ply] = [move] if move is not None else []
-            return value
+            known: Score = value
+            return known
         return None
 
     def remember(

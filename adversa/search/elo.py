@@ -82,7 +82,7 @@ def elo_from_score(score: float) -> float:
 
 def score_from_elo(elo: float) -> float:
     """The expected score of a player ``elo`` points stronger (inverse of `elo_from_score`)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** (-elo / 400.0)))
 
 
 def per_game_variance(tally: Tally) -> float:

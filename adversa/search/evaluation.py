@@ -120,7 +120,7 @@ def tictactoe_evaluator(game: Game[Any, Any]) -> Evaluator:
         lines_missing = lines_avoiding(lines, game.size)  # type: ignore[attr-defined]
 
         def evaluate(state: Any, player: int) -> float:
-            lead = lines_missing[state.o] - lines_missing[state.x]
+            lead: int = lines_missing[state.o] - lines_missing[state.x]
             return (lead if player == 0 else -lead) / scale
 
     else:
@@ -321,7 +321,7 @@ def checkers_evaluator(
                     rows = (low0[free & low_mask] + low1[free >> shift & low_mask]
                             + low2[free >> high_shift])
                     score -= runaway * (float(rows) / 7.0)
-        value = score / CHECKERS_SCALE
+        value: float = score / CHECKERS_SCALE
         return value if player == 0 else -value
 
     return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="pts")

@@ -148,7 +148,7 @@ class ChanceMinimax(DepthLimitedSearch):
         key = (game.transposition_key(state), depth)
         known = self.probe(key, ply, alpha, beta)
         if known is not None:
-            return known
+            return known  # type: ignore[return-value]  # a scalar table: probe serves max^n too
         outer_horizon, self.reached_horizon = self.reached_horizon, False
         value = self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
         bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT

@@ -158,8 +158,9 @@ class _Tree:
     # ---- one iteration ---------------------------------------------------------
 
     def iterate(self) -> None:
-        node = self._select_and_expand()
-        rewards = self._rollout(node.state)
+        leaf = self._select_and_expand()
+        rewards = self._rollout(leaf.state)
+        node: _Node | None = leaf
         while node is not None:
             node.visits += 1
             totals = node.totals

@@ -47,7 +47,7 @@ from adversa.search.common import (
 )
 from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_evaluator
-from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult, SearchStopped
+from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult, SearchStopped
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -259,7 +259,8 @@ class TextbookSearch:
 
     def _snapshot_fields(self) -> dict[str, Any]:
         game, root = self.game, self.root
-        scores = {move: self._external(score) for move, score in self.root_scores.items()}
+        scores: dict[Hashable, Score] = {
+            move: self._external(score) for move, score in self.root_scores.items()}
         return {
             "depth": self.depth,
             "completed_depth": self.reporter.iterations[-1].depth if self.reporter.iterations

@@ -389,10 +389,10 @@ class Kernel:
             if beam and len(moves) > beam:
                 moves = beam_select(state, mover, moves)
             if use_etc and depth >= ETC_MIN_DEPTH:
-                value = transposition_cutoff(state, mover, moves, depth - 1, beta, ply + 1)
-                if value is not None:
+                refuted = transposition_cutoff(state, mover, moves, depth - 1, beta, ply + 1)
+                if refuted is not None:
                     cutoffs += 1  # stat
-                    return value
+                    return refuted
             alpha_at_entry = alpha
             best = -INFINITY
             best_move = None

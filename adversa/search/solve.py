@@ -184,7 +184,7 @@ class _Solver:
         key_of, memo, counters = self.key, self.memo, self.counters
         key = key_of(state)
         counters.tt_probes += 1
-        child = memo.get(key)
+        child: Vector | None = memo.get(key)
         if child is not None:
             counters.tt_hits += 1
             return child
@@ -201,6 +201,7 @@ class _Solver:
         result, ceiling, on_path = self.game.result, self.ceiling, self.on_path
         parked: list[tuple[int, Any]] = []
         here, here_key, ply, player, children = stack[-1]
+        acc: Any  # the running best vector, or the list of weighted sums at chance
         chance, index, acc = player == CHANCE, 0, None
         while True:
             if child is not None:
@@ -237,13 +238,14 @@ class _Solver:
                 continue
             # Every child that matters is in: close the frame, return to its parent.
             assert acc is not None, "a non-terminal state has a move or an outcome"
-            child = tuple(acc) if chance else acc
+            closed: Vector = tuple(acc) if chance else acc
+            child = closed
             stack.pop()
             on_path.discard(here_key)
-            memo[here_key] = child
+            memo[here_key] = closed
             counters.tt_stores += 1
             if not stack:
-                return child
+                return closed
             here, here_key, ply, player, children = stack[-1]
             chance = player == CHANCE
             index, acc = parked.pop()
@@ -296,6 +298,7 @@ def search(
     def score_of(vector: Vector) -> Score:
         return vector[viewer] if two_players else vector
 
+    children: list[tuple[Any, float | None]]
     if at_chance:
         children = [(o, p) for o, p in game.chance_outcomes(state)]
     else:

@@ -200,7 +200,7 @@ class SearchPanel(Vertical):
         """Append one completed iteration as soon as it is known."""
         self._append_iteration(iteration)
         spark = self.query_one(Sparkline)
-        spark.data = [*spark.data, float(iteration.nodes)]
+        spark.data = [*(spark.data or ()), float(iteration.nodes)]
         self._show_ebf(iteration.ebf)
 
     def show_result(self, result: SearchResult) -> None:

@@ -271,9 +271,9 @@ class CheckersBoard(BoardView):
                     if len(path) > depth:
                         mark(path[depth], "checkers--target")
         if self.shows_cursor:
-            square = self.square_at(*self.cursor)
-            if square is not None:
-                mark(square, "checkers--cursor")
+            at_cursor = self.square_at(*self.cursor)
+            if at_cursor is not None:
+                mark(at_cursor, "checkers--cursor")
         return marks
 
     def _write_square_line(

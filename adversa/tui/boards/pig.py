@@ -206,7 +206,7 @@ class PigBoard(BoardView):
         return lines
 
     def _draw_tracks(self, canvas: Canvas, scores: tuple[int, ...], width: int) -> None:
-        target = int(self.game.target)
+        target = int(self.game.target)  # type: ignore[attr-defined]  # a Pig board's game
         current = game_accessor(self.game, "player")(self.state)
         at_stake = game_accessor(self.game, "turn_total")(self.state)
         names = [self.game.player_name(p) for p in range(len(scores))]

@@ -394,7 +394,7 @@ def contrast_engine(game: Game[Any, Any], config: EngineConfig) -> EngineConfig 
         return None
     declared = {param.name for param in PARAMS[other]}
     mine = {param.name for param in PARAMS[config.algorithm]}
-    values = {name: config.get(name) for name in ("depth", "time")
+    values: dict[str, Any] = {name: config.get(name) for name in ("depth", "time")
               if name in declared & mine and config.get(name) is not None}
     return EngineConfig.create(other, values)
 

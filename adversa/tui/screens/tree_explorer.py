@@ -329,7 +329,7 @@ class TreeExplorerScreen(Screen[None]):
         names = move_names(self.game, self.position, node.path) if node.pruned else None
         for child in self.view.children.get(node.path, []):
             grandchildren = bool(self.view.children.get(child.path)) or bool(child.pruned)
-            key = ("node", child.path)
+            key: tuple[Any, ...] = ("node", child.path)
             self.tree_nodes[key] = entry.add(
                 Text(""), data=key, allow_expand=grandchildren, expand=False
             )
