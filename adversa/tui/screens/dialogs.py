@@ -76,8 +76,8 @@ class ConfirmDialog(ModalScreen[bool]):
         with Vertical(id="dialog", classes="dialog"):
             yield Label(self.question, classes="dialog-title")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes_label} [y]", variant="error", id="yes")
-                yield Button("Keep playing [n]", variant="primary", id="no")
+                yield Button(f"{self.yes_label} (y)", variant="error", id="yes")
+                yield Button("Keep playing (n)", variant="primary", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

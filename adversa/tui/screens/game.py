@@ -472,13 +472,15 @@ class GameScreen(Screen[None]):
             then()
             return
 
+        count = len(session.notations) - self.saved_moves
+        unsaved = f"{count} move{'' if count == 1 else 's'}" if count > 0 else "It is"
+
         def answered(discard: bool | None) -> None:
             if discard:
                 then()
 
         self.app.push_screen(
-            ConfirmDialog(f"Discard the game in progress ({len(session.notations)} moves, "
-                          "not saved)?"), answered)
+            ConfirmDialog(f"Discard the game in progress? {unsaved} not saved."), answered)
 
     def action_new_game(self) -> None:
         self._unless_unsaved(self._new_game)
