@@ -299,11 +299,13 @@ class ChanceMinimax(DepthLimitedSearch):
     def _cut(self, index: int, count: int) -> tuple[int, ...]:
         """Count a cutoff after child ``index`` of ``count``; the skipped 1-based children.
 
-        A cut at the last child is counted too, though it skips nothing — unlike
-        `minimax.TextbookSearch`, which follows the blackboard there; changing either
-        would change reported counts, so the two helpers stay apart.
+        One definition for every search (as on the blackboard and in
+        `minimax.TextbookSearch`): a cutoff is a node where a cut skipped at least one
+        child, and ``pruned`` counts the children skipped; a cut at the last child
+        skips nothing and is not counted.
         """
         skipped = tuple(range(index + 2, count + 1))
-        self.counters.cutoffs += 1
-        self.counters.pruned += len(skipped)
+        if skipped:
+            self.counters.cutoffs += 1
+            self.counters.pruned += len(skipped)
         return skipped

@@ -222,8 +222,11 @@ class Kernel:
                     if value > alpha:
                         alpha = value
                         if value >= beta:
-                            cutoffs += 1  # stat
-                            pruned += len(captures) - index - 1  # stat
+                            # A cut at the last child skips nothing: not a cutoff
+                            # (one definition with the lecture search and the trace).
+                            if index + 1 < len(captures):  # stat
+                                cutoffs += 1  # stat
+                                pruned += len(captures) - index - 1  # stat
                             break
                         pv[ply] = (move, *pv[ply + 1])
             return best
@@ -318,8 +321,10 @@ class Kernel:
                     if value > alpha:
                         alpha = value
                         if value >= beta:
-                            cutoffs += 1  # stat
-                            pruned += len(moves) - index - 1  # stat
+                            # A cut at the last child skips nothing: not a cutoff.
+                            if index + 1 < len(moves):  # stat
+                                cutoffs += 1  # stat
+                                pruned += len(moves) - index - 1  # stat
                             if ordering:
                                 note_cutoff(state, move, ply, depth)
                             break
@@ -392,6 +397,7 @@ class Kernel:
                 refuted = transposition_cutoff(state, mover, moves, depth - 1, beta, ply + 1)
                 if refuted is not None:
                     cutoffs += 1  # stat
+                    pruned += len(moves)  # stat: every move skipped
                     return refuted
             alpha_at_entry = alpha
             best = -INFINITY
@@ -436,8 +442,10 @@ class Kernel:
                     if value > alpha:
                         alpha = value
                         if value >= beta:
-                            cutoffs += 1  # stat
-                            pruned += len(moves) - index - 1  # stat
+                            # A cut at the last child skips nothing: not a cutoff.
+                            if index + 1 < len(moves):  # stat
+                                cutoffs += 1  # stat
+                                pruned += len(moves) - index - 1  # stat
                             if ordering:
                                 note_cutoff(state, move, ply, depth)
                             break
