@@ -26,8 +26,20 @@ from adversa.cli import (
 from adversa.games import Game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.solve import RULE
 from adversa.search.stats import Score
+
+
+class _SolveCommand(click.Command):
+    """Writes the solver's rule, gathered from every game's registration, under the help
+    (only when help is shown, so that loading the CLI loads no game)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from adversa.search.solve import rule
+
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(rule())
+
 
 _VERDICTS = {1: "a win", 0: "a draw", -1: "a loss"}
 
@@ -48,7 +60,7 @@ def _verdict(game: Game[Any, Any], state: Any, value: Any) -> str:
     return f" — {_VERDICTS[value]} for {game.player_name(game.to_move(state))}, the player to move"
 
 
-@click.command(epilog=RULE)
+@click.command(cls=_SolveCommand)
 @position_arguments
 @click.option(
     "--time", "-t", "seconds", type=SECONDS, default=None,
@@ -64,7 +76,7 @@ def solve(
 
     The value is for the player to move: +1 win, 0 draw, -1 loss (textbook trees:
     the backed-up leaf value; N-player trees: one value per player). Only small
-    games can be solved: tic-tac-toe, Nim, Grundy's game and textbook trees.
+    games can be solved; the rule is below.
     """
     game = load_game(game_name, settings)
     state = load_state(game, position, line)

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.base import AdversaError
+from adversa.games.checkers_ballot import ACF_THREE_MOVE_BALLOT, BALLOT
 from adversa.games.pdn import read_pdn
 from adversa.search.arena import (
     GameRecord,
@@ -27,9 +28,8 @@ from adversa.search.arena import (
 )
 from adversa.search.config import EngineConfig
 from adversa.search.openings import (
-    ACF_THREE_MOVE_BALLOT,
     INITIAL,
-    ballot_openings,
+    listed_openings,
     read_openings_file,
     resolve_openings,
 )
@@ -142,7 +142,7 @@ def test_ballot_has_156_distinct_openings_all_legal() -> None:
     assert len(ACF_THREE_MOVE_BALLOT) == 156
     assert len(set(ACF_THREE_MOVE_BALLOT)) == 156
     checkers = make_game("checkers")
-    for opening in ballot_openings():
+    for opening in listed_openings(BALLOT):
         state, played = opening.start(checkers)
         assert len(played) == 3
         assert not checkers.is_terminal(state)

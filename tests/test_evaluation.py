@@ -14,12 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversa.games import make_game
-from adversa.search.evaluation import (
-    CheckersWeights,
-    checkers_evaluator,
-    make_evaluator,
-    make_vector_evaluator,
-)
+from adversa.games.checkers_eval import CheckersWeights, checkers_evaluator
+from adversa.search.evaluation import make_evaluator, make_vector_evaluator
 
 
 def random_states(game: Any, seed: int, count: int, plies: int) -> list[Any]:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adversa.games import CHANCE, GAME_CLASSES, Game, game_class, make_game
+from adversa.games import CHANCE, GAME_MODULES, Game, game_class, make_game
 from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {
@@ -33,7 +33,7 @@ MAX_PLIES = 80
 
 def _cases() -> list[Any]:
     cases = []
-    for name in GAME_CLASSES:
+    for name in GAME_MODULES:
         for options in VARIANTS.get(name, [{}]):
             label = name + "".join(f"-{key}={value}" for key, value in options.items())
             cases.append(pytest.param(name, options, id=label))

@@ -1,14 +1,10 @@
-"""The games, behind one protocol (`base.Game`), and the registry that names them.
-
-Game modules are imported lazily by name so that ``adversa --help`` and the app
-start without loading every rule set.
-"""
+"""The games, behind one protocol (`base.Game`), and the registry that names them
+(`registry`: one `GameEntry` per game, imported lazily by name so that ``adversa
+--help`` and the app start without loading every rule set)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from adversa.games.base import (
     CHANCE,
@@ -25,38 +21,15 @@ from adversa.games.base import (
     UnknownGameError,
     parse_assignments,
 )
-
-GAME_CLASSES: dict[str, str] = {
-    "tictactoe": "adversa.games.tictactoe:TicTacToe",
-    "nim": "adversa.games.nim:Nim",
-    "grundy": "adversa.games.grundy:Grundy",
-    "pig": "adversa.games.pig:Pig",
-    "checkers": "adversa.games.checkers:Checkers",
-    "tree": "adversa.games.tree:TreeGame",
-}
-"""Registry name → ``module:Class``; the order is the order menus show."""
-
-
-def game_names() -> list[str]:
-    return list(GAME_CLASSES)
-
-
-def game_class(name: str) -> type[Game[Any, Any]]:
-    """The class registered under ``name``; `UnknownGameError` names the choices."""
-    try:
-        target = GAME_CLASSES[name]
-    except KeyError:
-        raise UnknownGameError(
-            f"unknown game {name!r}; expected one of: {', '.join(GAME_CLASSES)}"
-        ) from None
-    module_name, class_name = target.split(":")
-    cls: type[Game[Any, Any]] = getattr(importlib.import_module(module_name), class_name)
-    return cls
-
-
-def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, Any]:
-    """Build a game's rules object from option values (text or typed)."""
-    return game_class(name)(**dict(options or {}))
+from adversa.games.registry import (
+    GAME_MODULES,
+    GameEntry,
+    entry,
+    entry_of,
+    game_class,
+    game_names,
+    make_game,
+)
 
 
 def parse_settings(pairs: Iterable[str]) -> dict[str, str]:
@@ -66,10 +39,11 @@ def parse_settings(pairs: Iterable[str]) -> dict[str, str]:
 
 __all__ = [
     "CHANCE",
-    "GAME_CLASSES",
+    "GAME_MODULES",
     "AdversaError",
     "AmbiguousMoveError",
     "Game",
+    "GameEntry",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
@@ -78,6 +52,8 @@ __all__ = [
     "Outcome",
     "TreeFileError",
     "UnknownGameError",
+    "entry",
+    "entry_of",
     "game_class",
     "game_names",
     "make_game",

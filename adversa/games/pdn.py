@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from adversa.games.base import AdversaError, InvalidMoveError, InvalidPositionError
+from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
     from adversa.games.checkers import Checkers, CheckersMove, CheckersState
@@ -309,3 +310,24 @@ def _wrap(tokens: list[str], width: int = 79) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def _write_record(game: Checkers, start: CheckersState, moves: Sequence[CheckersMove],
+                  tags: Mapping[str, str], result: str | None) -> str:
+    return write_pdn(game, moves, start=start, tags=tags, result=result)
+
+
+def _read_record(game: Checkers, text: str) -> RecordText:
+    record = read_pdn(text, game)
+    return RecordText(record.start, record.moves, record.tags)
+
+
+PDN_FORMAT = RecordFormat(
+    name="PDN (Portable Draughts Notation)",
+    suffix=".pdn",
+    seat_tags=("Black", "White"),
+    write=_write_record,
+    read=_read_record,
+)
+"""Checkers' record format, as its registration declares it."""
+

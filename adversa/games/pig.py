@@ -40,6 +40,8 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
 )
+from adversa.games.evaluation import Evaluator, VectorEvalFunction
+from adversa.games.registry import GameEntry
 
 ROLL = "roll"
 HOLD = "hold"
@@ -249,3 +251,66 @@ class Pig(Game[PigState, PigMove]):
             lines.append(f"turn total: {state.turn_total}{rolling} (target {self.target})")
         return "\n".join(lines)
 
+
+# --------------------------------------------------------------------------- evaluation
+
+PIG_HOLD_AT = 20
+"""The classic "hold at 20" policy the Pig heuristic assumes for the turn total."""
+
+
+def pig_vector_evaluator(game: Pig) -> VectorEvalFunction:
+    """Each player's expected-score lead over the average opponent, as a zero-sum vector.
+
+    A player's expected score is the banked score, plus — for the player whose
+    turn it is — the turn total weighted by the chance of banking it under
+    hold-at-20 (no 1 in the rolls still needed to reach 20, or the target).
+    Progress is that score over the target; player i's value is ``c · (progress_i
+    − mean progress of the others)`` with ``c = 0.9 / (N − 1)``, which sums to 0
+    over the players and stays strictly inside [−1/(N−1), 1], the utility range.
+    """
+    players = game.num_players
+    target = float(game.target)
+    sides = game.sides
+    keep_per_roll = 1 - 1 / sides
+    mean_gain = (sides + 2) / 2  # average of the faces 2..sides
+    weight = 0.9 / (players - 1)
+    is_terminal = game.is_terminal
+    utility = game.utility
+
+    def evaluate(state: PigState) -> tuple[float, ...]:
+        if is_terminal(state):
+            return tuple(utility(state))
+        scores, mover, total = state.scores, state.player, state.turn_total
+        progress = [min(score, target) / target for score in scores]
+        if total:
+            goal = min(PIG_HOLD_AT, target - scores[mover])
+            rolls_needed = max(0.0, (goal - total) / mean_gain)
+            banked = min(scores[mover] + total, target)
+            progress[mover] += (banked / target - progress[mover]) * keep_per_roll**rolls_needed
+        overall = sum(progress)
+        return tuple(
+            weight * (mine - (overall - mine) / (players - 1)) for mine in progress
+        )
+
+    return evaluate
+
+
+def pig_evaluator(game: Pig) -> Evaluator:
+    """Two-player Pig: the player's entry of `pig_vector_evaluator`."""
+    vector = pig_vector_evaluator(game)
+    return Evaluator(
+        lambda state, player: vector(state)[player], game, raw_name="expected-score lead"
+    )
+
+
+# --------------------------------------------------------------------------- registration
+
+ENTRY = GameEntry(
+    rules=Pig,
+    board="adversa.tui.boards.pig:PigBoard",
+    engines=("expectiminimax depth=3", "maxn depth=3"),
+    evaluator=pig_evaluator,
+    vector_evaluator=pig_vector_evaluator,
+    unsolvable="solve cannot solve Pig: its dice let a position repeat, so a depth-first "
+    "solver never reaches the end",
+)

@@ -46,6 +46,7 @@ from adversa.games.base import (
     TreeFileError,
     illegal_move_message,
 )
+from adversa.games.registry import GameEntry, SolveLimits
 
 BUNDLED_TREES = Path(__file__).resolve().parents[2] / "assets" / "trees"
 """The directory of the trees shipped with adversa (lecture examples)."""
@@ -510,3 +511,13 @@ class _Builder:
                 f"{where}.probabilities", f"they sum to {sum(given):g}; expected 1"
             )
         return tuple(float(p) for p in given)
+
+
+# --------------------------------------------------------------------------- registration
+
+ENTRY = GameEntry(
+    rules=TreeGame,
+    board="adversa.tui.boards.tree:TreeBoard",
+    engines=("alphabeta depth=12", "expectiminimax depth=12", "maxn depth=12"),
+    solve=SolveLimits(label="textbook trees"),
+)

@@ -32,7 +32,7 @@ first root move in search order with no value.
 **Values** are reported in the game's utility scale (`adversa.search.common`):
 ±1 for a forced win/loss (``extra["win_in_plies"]`` says how far), heuristic
 values strictly inside (−1, 1), and ``extra["raw_value"]`` in the evaluator's
-own units (tic-tac-toe's e(n)).
+own units (the lectures' open-lines count, say).
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from typing import Any
 from adversa.files import write_text_atomic
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.games.pdn import write_pdn
+from adversa.games.registry import entry_of
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.elo import (
     SprtResult,
@@ -45,13 +45,6 @@ from adversa.search.elo import (
 )
 from adversa.search.engine import check_fits, run_search
 from adversa.search.openings import Opening
-
-DEFAULT_MAX_PLIES: dict[str, int] = {"checkers": 200}
-"""Plies after which a game is adjudicated a draw; checkers' own 40-move rule
-usually ends drawn endings earlier."""
-
-FALLBACK_MAX_PLIES = 1000
-"""For games without an entry above (they all end far sooner under their rules)."""
 
 
 class MatchError(AdversaError):
@@ -201,9 +194,7 @@ def build_plan(
         chosen.append(engine)
     for opening in openings:
         opening.start(game)  # every opening must be legal before any game is played
-    limit = max_plies if max_plies is not None else DEFAULT_MAX_PLIES.get(
-        game.name, FALLBACK_MAX_PLIES
-    )
+    limit = max_plies if max_plies is not None else entry_of(game).max_plies
     if limit < 1:
         raise MatchError(f"--max-plies {limit}: expected a whole number ≥ 1")
     return MatchPlan(game, (chosen[0], chosen[1]), games, tuple(openings), limit, seed)
@@ -456,8 +447,9 @@ def _tally_json(tally: Tally) -> dict[str, int]:
 class RecordWriter:
     """Writes each game as it ends, and the summary so far, into ``--out DIR``.
 
-    Games are ``game-0001.pdn`` for checkers (PDN, readable by checkers
-    programs) and ``game-0001.json`` otherwise; ``summary.json`` is rewritten
+    Games are written in the game's own record format when it declares one
+    (``game-0001.pdn`` for checkers, readable by other programs) and as
+    ``game-0001.json`` otherwise; ``summary.json`` is rewritten
     after every game so an interrupted match leaves a consistent folder.
     """
 
@@ -473,10 +465,11 @@ class RecordWriter:
 
     def write(self, record: GameRecord, state: MatchState) -> Path:
         stem = f"game-{record.index + 1:04d}"
-        pdn_text = game_as_pdn(self.game, record)
-        if pdn_text is not None:
-            path = self.directory / f"{stem}.pdn"
-            write_text_atomic(path, pdn_text)
+        text = game_as_record(self.game, record)
+        record_format = entry_of(self.game).record
+        if text is not None and record_format is not None:
+            path = self.directory / f"{stem}{record_format.suffix}"
+            write_text_atomic(path, text)
         else:
             path = self.directory / f"{stem}.json"
             write_text_atomic(path, json.dumps(record.to_json(), indent=2) + "\n")
@@ -489,13 +482,14 @@ class RecordWriter:
         write_text_atomic(self.directory / "summary.json", text)
 
 
-def game_as_pdn(game: Game[Any, Any], record: GameRecord) -> str | None:
-    """The game as PDN text for checkers, None for other games (written as JSON).
+def game_as_record(game: Game[Any, Any], record: GameRecord) -> str | None:
+    """The game in its own record format (PDN for checkers), None for games without one.
 
     The record keeps moves as text; they are replayed through the rules so the
-    PDN writer gets real moves (and numbers them from the right side to move).
+    writer gets real moves (and numbers them from the right side to move).
     """
-    if game.name != "checkers":
+    record_format = entry_of(game).record
+    if record_format is None:
         return None
     start = (
         game.initial_state()
@@ -511,10 +505,8 @@ def game_as_pdn(game: Game[Any, Any], record: GameRecord) -> str | None:
     tags = {
         "Event": "adversa match",
         "Round": str(record.index + 1),
-        "Black": record.seats[0],
-        "White": record.seats[1],
+        **dict(zip(record_format.seat_tags, record.seats, strict=False)),
         "Opening": record.opening,
         "Termination": record.reason,
     }
-    return write_pdn(game, moves, start=start, tags=tags,  # type: ignore[arg-type]
-                     result=record.result_text)  # checkers, checked above
+    return record_format.write(game, start, moves, tags, record.result_text)

@@ -67,7 +67,7 @@ def answers_at_once(time_budget: float | None, move_count: int) -> bool:
     """Whether a search should answer without spending its clock.
 
     True when it plays under a time budget and the root has a single legal move
-    (a forced capture in checkers, Pig's first roll of a turn): there is nothing
+    (a forced capture, the first roll of a dice turn): there is nothing
     to choose, so one shallow pass — enough for a value and a PV to show — is all
     the time worth spending. Without a budget (analysis, teaching, a fixed
     ``--depth``) the search runs as asked: there the value is the point.
@@ -110,8 +110,8 @@ def show_scores_in_evaluator_units(
 ) -> None:
     """Tell the reporter how people should read this search's scores.
 
-    Snapshots then carry the evaluator's scale and unit (e.g. e(n) for
-    tic-tac-toe) and, for games scored by win distance, the win value, so that
+    Snapshots then carry the evaluator's scale and unit (e.g. the lectures'
+    open-lines count e(n)) and, for games scored by win distance, the win value, so that
     `Snapshot.show_score` writes ``+1`` rather than ``+0.111`` and ``win``
     rather than ``+1``.
     """
@@ -386,7 +386,7 @@ def build_result(
 
     ``score`` is internal (see the module docstring). ``extra`` carries
     ``raw_value`` — the heuristic value in the ``evaluator``'s own units (e.g.
-    the lectures' e(n) for tic-tac-toe), None for a proven result — with
+    the lectures' open-lines count e(n)), None for a proven result — with
     ``raw_name`` naming those units, and ``win_in_plies``/``loss_in_plies`` for
     proven results. An empty ``pv_moves`` (a search stopped before any line was
     complete) shows the best move alone.

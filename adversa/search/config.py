@@ -54,7 +54,7 @@ PARAMS: dict[str, tuple[Option, ...]] = {
         _param("history", "bool", True, "history heuristic (part of ordering)"),
         _param("tt", "int", 16, "transposition table size in MB; 0 turns it off", 0, 4096),
         _param("id", "bool", True, "iterative deepening (always on when time is set)"),
-        _param("quiescence", "bool", True, "extend while captures are pending (checkers)"),
+        _param("quiescence", "bool", True, "extend the search while a capture is pending"),
         _param("beam", "int", 0, "forward pruning: search only the best N moves; 0 = all", 0, 1000),
         _param("pvs", "bool", True, "principal variation search (null windows)"),
         _param("aspiration", "float", 0.0, "aspiration window half-width; 0 = off", 0, None),

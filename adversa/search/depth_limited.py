@@ -20,7 +20,7 @@ have in common — everything but the recursion itself:
 * **Transposition table**: a dict from ``(transposition key, remaining depth)``
   to a value, kept across iterations. Only an entry for the *same* remaining
   depth is used, so the value of a fixed-depth search is unchanged (the
-  evaluation is deterministic); it pays off where move orders meet (Pig's turn
+  evaluation is deterministic); it pays off where move orders meet (dice turn
   totals: 2 then 4 is 4 then 2). ``tt=off`` turns it off; so do traces and
   textbook trees (a trace must show every node; a tree has no transpositions).
   It is emptied when it reaches `TABLE_LIMIT` entries, which bounds its memory.

@@ -21,8 +21,8 @@ Three points that decide whether MCTS plays adversarial games correctly:
 Rollouts play uniformly random moves with a local ``random.Random(seed)``, so a
 fixed seed and an iteration budget give the same tree and the same move every
 time. A rollout that reaches ``rollout`` plies without ending is scored by the
-vector evaluator (`evaluation.make_vector_evaluator`), which keeps Pig and
-checkers playouts bounded.
+vector evaluator (`evaluation.make_vector_evaluator`), which keeps playouts of
+long games bounded.
 
 A root with a single legal move under a time budget gets `FORCED_REPLY_PLAYOUTS`
 playouts and no more (`common.answers_at_once`): enough for a rough value and a
@@ -50,7 +50,7 @@ from adversa.search.stats import (
 )
 
 FORCED_REPLY_PLAYOUTS = 64
-"""Playouts for a single legal move under a time budget (a few milliseconds in checkers)."""
+"""Playouts for a single legal move under a time budget (a few milliseconds of a board game)."""
 
 TERMINAL = -2
 """`_Node.player` of a finished position (no children to choose from)."""

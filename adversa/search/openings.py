@@ -3,20 +3,16 @@
 Two deterministic engines started from the same position play the same game every
 time; engine testers therefore start each *pair* of games (colours swapped) from
 a different opening (cutechess-cli ``-openings``/``-repeat``, Sunfish's
-TESTING.md). adversa has three sources:
+TESTING.md). adversa has four sources:
 
-* **ballot** (checkers): the American Checker Federation's three-move ballot,
-  the 156 openings tournament players draw from. The list is factual data: the
-  174 three-move sequences the ACF numbers, minus the 18 it bars as lost for
-  one side (ACF #3, 13, 26, 35, 44, 45, 48, 52, 77, 88, 94, 109, 114, 137, 145,
-  156, 168, 171). Transcribed from the ballot tables shipped by pydraughts (MIT)
-  and CheckerBoard, which agree on it; every entry is replayed through our own
-  rules in the tests.
+* **a list the game declares** by name in its registration (a three-move ballot,
+  the openings tournament players draw from); a game's first list is its matches'
+  default, shuffled by the match seed;
+* **initial**: the initial position (the default of games without a list);
 * **a file**: one opening per line, either moves in the game's notation from
-  the initial position (``11-15 23-19 8-11``) or a position (``--position``
-  notation); blank lines and ``#`` comments are skipped.
-* **random:N**: N random legal plies from the initial position, seeded, for games
-  without a ballot (tic-tac-toe, Nim).
+  the initial position or a position (``--position`` notation); blank lines and
+  ``#`` comments are skipped;
+* **random:N**: N random legal plies from the initial position, seeded.
 """
 
 from __future__ import annotations
@@ -29,54 +25,11 @@ from typing import Any
 
 from adversa.files import read_user_text
 from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.registry import OpeningList, entry_of
 
 
 class OpeningError(AdversaError):
     """An openings file or specification that cannot be used."""
-
-
-ACF_THREE_MOVE_BALLOT: tuple[str, ...] = (
-    "9-13 21-17 5-9", "9-13 21-17 6-9", "9-13 22-17 13x22", "9-13 22-18 6-9",
-    "9-13 22-18 10-14", "9-13 22-18 10-15", "9-13 22-18 11-15", "9-13 22-18 11-16",
-    "9-13 22-18 12-16", "9-13 23-18 5-9", "9-13 23-18 6-9", "9-13 23-18 10-15",
-    "9-13 23-18 11-15", "9-13 23-18 11-16", "9-13 23-18 12-16", "9-13 23-19 5-9",
-    "9-13 23-19 6-9", "9-13 23-19 10-14", "9-13 23-19 10-15", "9-13 23-19 11-16",
-    "9-13 24-19 5-9", "9-13 24-19 6-9", "9-13 24-19 10-14", "9-13 24-19 11-15",
-    "9-13 24-19 11-16", "9-13 24-20 5-9", "9-13 24-20 6-9", "9-13 24-20 10-14",
-    "9-13 24-20 10-15", "9-13 24-20 11-15", "9-13 24-20 11-16", "9-14 22-17 5-9",
-    "9-14 22-17 6-9", "9-14 22-17 11-15", "9-14 22-17 11-16", "9-14 22-18 5-9",
-    "9-14 22-18 10-15", "9-14 22-18 11-15", "9-14 22-18 11-16", "9-14 23-18 14x23",
-    "9-14 23-19 5-9", "9-14 23-19 11-16", "9-14 23-19 14-18", "9-14 24-19 5-9",
-    "9-14 24-19 11-15", "9-14 24-19 11-16", "9-14 24-20 5-9", "9-14 24-20 10-15",
-    "9-14 24-20 11-15", "9-14 24-20 11-16", "10-14 22-17 7-10", "10-14 22-17 9-13",
-    "10-14 22-17 11-15", "10-14 22-17 11-16", "10-14 22-17 14-18", "10-14 22-18 6-10",
-    "10-14 22-18 7-10", "10-14 22-18 11-15", "10-14 22-18 11-16", "10-14 22-18 12-16",
-    "10-14 23-18 14x23", "10-14 23-19 6-10", "10-14 23-19 7-10", "10-14 23-19 11-15",
-    "10-14 23-19 11-16", "10-14 23-19 14-18", "10-14 24-19 6-10", "10-14 24-19 7-10",
-    "10-14 24-19 11-16", "10-14 24-19 14-18", "10-14 24-20 6-10", "10-14 24-20 7-10",
-    "10-14 24-20 11-15", "10-14 24-20 11-16", "10-14 24-20 14-18", "10-15 21-17 6-10",
-    "10-15 21-17 7-10", "10-15 21-17 9-13", "10-15 21-17 11-16", "10-15 21-17 15-18",
-    "10-15 22-17 6-10", "10-15 22-17 7-10", "10-15 22-17 9-13", "10-15 22-17 11-16",
-    "10-15 22-17 15-19", "10-15 22-18 15x22", "10-15 23-18 6-10", "10-15 23-18 7-10",
-    "10-15 23-18 9-14", "10-15 23-18 11-16", "10-15 23-18 12-16", "10-15 23-19 6-10",
-    "10-15 23-19 7-10", "10-15 23-19 11-16", "10-15 24-19 15x24", "10-15 24-20 6-10",
-    "10-15 24-20 7-10", "10-15 24-20 15-19", "11-15 21-17 8-11", "11-15 21-17 9-13",
-    "11-15 21-17 9-14", "11-15 21-17 15-19", "11-15 22-17 8-11", "11-15 22-17 9-13",
-    "11-15 22-17 15-18", "11-15 22-17 15-19", "11-15 22-18 15x22", "11-15 23-18 8-11",
-    "11-15 23-18 9-14", "11-15 23-18 10-14", "11-15 23-18 12-16", "11-15 23-18 15-19",
-    "11-15 23-19 8-11", "11-15 23-19 9-13", "11-15 23-19 9-14", "11-15 24-19 15x24",
-    "11-15 24-20 8-11", "11-15 24-20 12-16", "11-15 24-20 15-18", "11-16 21-17 7-11",
-    "11-16 21-17 8-11", "11-16 21-17 9-13", "11-16 21-17 9-14", "11-16 21-17 16-20",
-    "11-16 22-17 7-11", "11-16 22-17 8-11", "11-16 22-17 9-13", "11-16 22-17 16-20",
-    "11-16 22-18 7-11", "11-16 22-18 8-11", "11-16 22-18 16-19", "11-16 22-18 16-20",
-    "11-16 23-18 7-11", "11-16 23-18 8-11", "11-16 23-18 9-14", "11-16 23-18 10-14",
-    "11-16 23-18 16-20", "11-16 23-19 16x23", "11-16 24-19 7-11", "11-16 24-19 8-11",
-    "11-16 24-19 16-20", "11-16 24-20 7-11", "11-16 24-20 16-19", "12-16 21-17 9-13",
-    "12-16 21-17 9-14", "12-16 21-17 16-19", "12-16 21-17 16-20", "12-16 22-17 16-19",
-    "12-16 22-17 16-20", "12-16 22-18 16-19", "12-16 22-18 16-20", "12-16 23-18 16-19",
-    "12-16 23-18 16-20", "12-16 24-19 16-20", "12-16 24-20 8-12", "12-16 24-20 10-15",
-)
-"""The 156 ACF three-move ballot openings, in ACF order (captures written ``x``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +59,9 @@ class Opening:
 INITIAL = Opening("initial position")
 
 
-def ballot_openings() -> list[Opening]:
-    return [
-        Opening(f"ACF ballot: {moves}", tuple(moves.split())) for moves in ACF_THREE_MOVE_BALLOT
-    ]
+def listed_openings(openings: OpeningList) -> list[Opening]:
+    """A declared opening list as openings named "<list title>: <moves>"."""
+    return [Opening(f"{openings.title}: {line}", tuple(line.split())) for line in openings.lines]
 
 
 def random_openings(game: Game[Any, Any], plies: int, count: int, seed: int) -> list[Opening]:
@@ -172,20 +124,16 @@ def resolve_openings(
     """The openings for a match from ``--openings`` (None: the game's default).
 
     ``count`` is how many game pairs will be played (random openings draws that
-    many); the default is the ballot (in an order shuffled by ``seed``) for
-    checkers and the initial position otherwise.
+    many); the default is the game's first declared list (in an order shuffled by
+    ``seed``), else the initial position.
     """
+    declared = entry_of(game).openings
     if spec is None:
-        spec = "ballot" if game.name == "checkers" else "initial"
-    if spec == "ballot":
-        if game.name != "checkers":
-            raise OpeningError(
-                f"the three-move ballot is for checkers; for {game.name} use "
-                "--openings initial, random:N or a file"
-            )
-        ballot = ballot_openings()
-        random.Random(seed).shuffle(ballot)  # a short match still samples varied first moves
-        return ballot
+        spec = next(iter(declared), "initial")
+    if spec in declared:
+        listed = listed_openings(declared[spec])
+        random.Random(seed).shuffle(listed)  # a short match still samples varied starts
+        return listed
     if spec == "initial":
         return [INITIAL]
     if spec.startswith("random:"):
@@ -197,7 +145,8 @@ def resolve_openings(
         return random_openings(game, int(plies_text), max(1, count), seed)
     path = Path(spec)
     if not path.exists():
+        named = "".join(f"{name}, " for name in declared)
         raise OpeningError(
-            f"--openings {spec!r}: no such file; expected ballot, initial, random:N or a file"
+            f"--openings {spec!r}: no such file; expected {named}initial, random:N or a file"
         )
     return read_openings_file(game, path)

@@ -2,29 +2,24 @@
 
 A depth-first search to the end of the game, memoised on
 ``game.transposition_key(state)`` — every position is solved once, however many
-move orders reach it (tic-tac-toe has 549,945 paths but only 5,478 positions).
-Nim and Grundy's game keep their piles in the order the user sees (so that
-``PILE`` in a move never changes meaning), but a pile game's value does not
-depend on that order, nor on piles that can no longer move (empty Nim piles,
-Grundy piles of 1 or 2): for them the memo key is the sorted live piles and the
-player to move (`position_key`). That turns Grundy's game from 7 objects into a
-few dozen positions instead of hundreds, and from 26 into thousands instead of
-millions.
+move orders reach it (the 3×3 board has 549,945 paths but only 5,478 positions).
+A game's solve limits may declare a coarser memo key, equal only for positions of
+equal *value* (`position_key`): pile games ignore the order of their piles and the
+piles that can no longer move, which shrinks millions of positions to thousands.
 There is no depth limit and no evaluation function, so the answer is exact.
 
 What "perfect play" means is stated once, for every game: each player picks the
 move whose backed-up utility *vector* is best for itself (max^n), the first such
 move in the game's order when several tie, and a chance state is worth the
-probability-weighted mean of its outcomes. For two-player zero-sum games (all
-the board games and two-player textbook trees) this is exactly minimax — the
-opponent maximising its own utility is minimising yours — and ties cannot
-change the value. For N-player textbook trees it is the max^n value with the
-first-child tie rule, for trees with chance nodes the expectiminimax value.
+probability-weighted mean of its outcomes. For two-player zero-sum games this is
+exactly minimax — the opponent maximising its own utility is minimising yours —
+and ties cannot change the value. For N-player trees it is the max^n value with
+the first-child tie rule, for trees with chance nodes the expectiminimax value.
 
 Reported value: from the root player's point of view — +1 win, 0 draw, −1 loss
-for the board games, the backed-up leaf value for trees — or the whole vector
+for win/draw/loss games, the backed-up leaf value for trees — or the whole vector
 when there are more than two players. ``extra["best_moves"]`` lists every root
-move that reaches the value (every one that keeps the draw in tic-tac-toe).
+move that reaches the value (every move that keeps a draw, say).
 
 Inside the tree (never at the root, where every move's value is wanted) a node
 stops at the first move that reaches the highest utility of the game
@@ -32,11 +27,11 @@ stops at the first move that reaches the highest utility of the game
 would keep it anyway, so the value is unchanged — this is what makes the
 first-player wins of larger boards quick to prove.
 
-Only games known to be small and cycle-free are accepted (`SOLVABLE`): checkers
-is far too big for a pure-Python exact search and Pig's dice let a position
-recur (two pigged-out turns in a row change nothing), which a depth-first
-solver cannot bottom out. A repeated position on the current path is reported
-as an error rather than looping, in case a game with cycles is ever added.
+Only games whose registration declares `SolveLimits` are accepted; the others say
+why not (a tree far too big, or dice that let a position recur, which a
+depth-first solver cannot bottom out). A repeated position on the current path is
+reported as an error rather than looping, in case a game with cycles is declared
+solvable.
 """
 
 from __future__ import annotations
@@ -46,6 +41,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.registry import entry, entry_of, game_names
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
     POLL_INTERVAL,
@@ -56,96 +52,59 @@ from adversa.search.stats import (
     SearchStopped,
 )
 
-SOLVABLE: dict[str, str] = {
-    "tictactoe": "tic-tac-toe",
-    "nim": "Nim",
-    "grundy": "Grundy's game",
-    "tree": "textbook trees",
-}
-"""Games small and acyclic enough to solve exactly, with display names."""
-
-REFUSALS: dict[str, str] = {
-    "checkers": "solve cannot solve checkers: its game tree is far too big for an exact search",
-    "pig": "solve cannot solve Pig: its dice let a position repeat, so a depth-first "
-    "solver never reaches the end",
-}
-"""Why the games outside `SOLVABLE` are refused, where there is more to say."""
-
 Vector = tuple[float, ...]
 
-MAX_EMPTY_CELLS = 12
-"""Most empty tic-tac-toe cells solved without a time budget: 12 (a 3×4 board) take
-about a second, while the 16 of an empty 4×4 board run for minutes."""
 
-MAX_GRUNDY_PILE = 50
-"""Largest Grundy pile solved without a time budget: 50 takes about 2 s, 60 about
-12 s, 100 over a minute."""
+def _solvable_labels() -> str:
+    labels = (entry(name).solve for name in game_names())
+    return ", ".join(limits.label for limits in labels if limits is not None)
 
-MAX_NIM_POSITIONS = 1_000_000
-"""Largest product of (pile + 1) over the Nim piles solved without a time budget:
-about 10 s at worst below it."""
 
-RULE = (
-    "Solve refuses a game it can never finish (checkers, Pig) and, without --time "
-    "(or a nodes= budget), "
-    f"a position too big to finish in seconds: more than {MAX_EMPTY_CELLS} empty "
-    f"tic-tac-toe cells, a Grundy pile over {MAX_GRUNDY_PILE}, or Nim piles whose "
-    f"product of (pile + 1) exceeds {MAX_NIM_POSITIONS:,}. With --time it tries any "
-    "position of those games and gives up when the time is spent."
-)
-"""The one rule, quoted in ``adversa solve --help``."""
+def rule() -> str:
+    """The one rule, quoted in ``adversa solve --help``, from every game's declared limits."""
+    refused = [name for name in game_names() if entry(name).solve is None]
+    limits = [entry(name).solve for name in game_names()]
+    phrases = [limit.rule for limit in limits if limit is not None and limit.rule]
+    return (
+        f"Solve refuses a game it can never finish ({', '.join(refused)}) and, without "
+        f"--time (or a nodes= budget), a position too big to finish in seconds: "
+        f"{', '.join(phrases[:-1])} or {phrases[-1]}. With --time it tries any position "
+        "of those games and gives up when the time is spent."
+    )
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
     """Refuse the games the solver can never finish, whatever the position and budget."""
-    if game.name in SOLVABLE:
+    registration = entry_of(game)
+    if registration.solve is not None:
         return None
-    return REFUSALS.get(
-        game.name,
-        f"solve only solves small games exactly ({', '.join(SOLVABLE.values())})",
+    return registration.unsolvable or (
+        f"solve only solves small games exactly ({_solvable_labels()})"
     )
 
 
 def refuses(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
-    """Why ``state`` is too big to solve without a budget, or None (see `RULE`).
+    """Why ``state`` is too big to solve without a budget, or None (see `rule`).
 
     Judged on the position itself, so ``--set piles=…`` and ``--position …`` agree;
     any time or node budget lifts the refusal, since the search then stops by itself.
     """
-    if config.budgeted:
+    limits = entry_of(game).solve
+    if config.budgeted or limits is None:
         return None
-    reason = None
-    if game.name == "tictactoe":
-        empty = len(game.legal_moves(state))
-        if empty > MAX_EMPTY_CELLS:
-            reason = (f"tic-tac-toe positions with at most {MAX_EMPTY_CELLS} empty cells "
-                      f"(this one has {empty})")
-    elif game.name == "grundy" and max(state.piles, default=0) > MAX_GRUNDY_PILE:
-        reason = f"Grundy's game up to a pile of {MAX_GRUNDY_PILE}"
-    elif game.name == "nim" and math.prod(pile + 1 for pile in state.piles) > MAX_NIM_POSITIONS:
-        reason = (f"Nim up to {MAX_NIM_POSITIONS:,} positions "
-                  "(the product of pile sizes + 1)")
+    reason = limits.too_big(game, state)
     if reason is None:
         return None
     return f"without a time budget, solve handles {reason}; add --time SECONDS to try"
 
 
-DEAD_PILE = {"nim": 0, "grundy": 2}
-"""Pile games whose positions are equal up to pile order, and the largest pile
-size that has no move left (merged away in the memo key)."""
-
-
 def position_key(game: Game[Any, Any]) -> Callable[[Any], Hashable]:
-    """The memo key: the game's transposition key, or for pile games the sorted
-    live piles and the player to move (see the module docstring)."""
-    if game.name not in DEAD_PILE:
+    """The memo key: the game's transposition key, or a coarser key its solve limits
+    declare (one equal only for positions of equal value, e.g. pile games' sorted piles)."""
+    limits = entry_of(game).solve
+    if limits is None or limits.memo_key is None:
         return game.transposition_key
-    dead = DEAD_PILE[game.name]
-
-    def pile_key(state: Any) -> Hashable:
-        return tuple(sorted(pile for pile in state.piles if pile > dead)), state.player
-
-    return pile_key
+    return limits.memo_key(game)
 
 
 class CycleError(AdversaError):
@@ -157,7 +116,7 @@ class _Solver:
 
     The depth-first walk keeps its own stack of `Frame` tuples instead of
     recursing: a game may last far longer than Python's recursion limit allows
-    (Nim with a pile of 1000 is 1000 plies deep), and the exact answer should
+    (a pile game with a pile of 1000 is 1000 plies deep), and the exact answer should
     not depend on it. Nodes are visited in the same order as the recursive
     formulation — each child is solved before the next is generated — so the
     counters, the polling and the ceiling cutoffs are unchanged.

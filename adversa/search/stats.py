@@ -141,7 +141,7 @@ class Snapshot:
     finished: bool = False
     score_scale: float = 1.0
     """Multiply a score by this to show it in the evaluator's own units (e.g. the
-    lectures' e(n) for tic-tac-toe, points with a man = 100 for checkers)."""
+    lectures' open-lines count e(n), or points where a man is worth 100)."""
     score_unit: str = ""
     """The name of those units ("" when scores are shown as they are)."""
     win_value: float | None = None
@@ -215,10 +215,9 @@ def display_score(
     """The one way scores are written for people (CLI tables, the live panel).
 
     Proven results read ``win``/``loss``; heuristic values are shown in the
-    evaluator's units (``+1`` for the centre at depth 2 in tic-tac-toe, not
-    ``+0.111``) with their sign; a textbook tree's numbers (``signed=False``)
-    as the lecture writes them (``3``, ``-2``, ``2.1``); vectors as ``(1, 2, 6)``;
-    unknown as ``—``.
+    evaluator's units (``+1`` e(n) rather than the scaled ``+0.111``) with their
+    sign; a textbook tree's numbers (``signed=False``) as the lecture writes them
+    (``3``, ``-2``, ``2.1``); vectors as ``(1, 2, 6)``; unknown as ``—``.
     """
     if score is None:
         return "—"

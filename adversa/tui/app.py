@@ -26,7 +26,7 @@ GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Hint", "Ask the engine for your best move", "hint"),
     ("Flip board", "View the board from the other side", "flip"),
     ("New game", "Start again with the same players", "new_game"),
-    ("Save game", "Write the game to a file (JSON, or PDN for checkers)", "save"),
+    ("Save game", "Write the game to a file (JSON, or the game's own format)", "save"),
     ("Load game", "Open a saved game", "load"),
     ("Pause / go", "Engine vs engine: pause or continue", "toggle_pause"),
     ("Step", "Engine vs engine: play one move", "step"),

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from adversa.files import read_user_text, write_text_atomic
-from adversa.games import CHANCE, AdversaError, Game, game_class, make_game
+from adversa.games import CHANCE, AdversaError, Game, entry, entry_of, game_class, make_game
 from adversa.games.base import parse_action
+from adversa.games.registry import record_formats
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, refusal, why_not
 from adversa.tui import settings
@@ -32,28 +33,6 @@ HUMAN = "human"
 RECORD_FORMAT = "adversa-game"
 RECORD_VERSION = 2
 """2: options are typed JSON values (1 wrote them as text; both are read)."""
-PDN_SIDES = ("Black", "White")
-"""PDN player tags, in seat order (Black moves first in checkers)."""
-
-DEFAULT_ENGINES: dict[str, tuple[str, ...]] = {
-    "tictactoe": ("alphabeta depth=9 time=2",),
-    "nim": ("solve", "alphabeta depth=12 time=2"),
-    "grundy": ("solve", "alphabeta depth=12 time=2"),
-    "checkers": ("alphabeta depth=20 time=2 lmr=on",),
-    "pig": ("expectiminimax depth=3", "maxn depth=3"),
-    "tree": ("alphabeta depth=12", "expectiminimax depth=12", "maxn depth=12"),
-}
-"""Per game, engines in order of preference; the first that fits the game's
-options wins (3-player Pig cannot use expectiminimax, so it gets max^n).
-Searches of games that grow with their options have a time budget: depth 9
-sees 3×3 tic-tac-toe to the end in well under a second, but took 25–30 s a
-move on 5×5; Nim and Grundy get alpha-beta only when their piles are too big
-to solve, where depth 12 without a limit never finished. Checkers plays with late
-move reductions: they change values, so `alphabeta` keeps them opt-in for teaching,
-but at 0.25 s a move they scored 56 % against the exact search over 40 games (+11 =23 −6;
-benchmarks/README.md)."""
-
-
 class RecordError(AdversaError):
     """A saved game that cannot be read back; the message names the problem."""
 
@@ -81,7 +60,7 @@ def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
     """A sensible engine for ``game``, or None when no algorithm fits it."""
     available = fitting_algorithms(game)
     start = game.initial_state()
-    for text in DEFAULT_ENGINES.get(game.name, ()):
+    for text in entry_of(game).engines:
         config = EngineConfig.parse(text)
         if config.algorithm in available and refusal(game, start, config) is None:
             return config
@@ -319,38 +298,41 @@ class GameSession:
         return parse_action(self.game, self.state, text)
 
     def save(self, path: Path) -> None:
-        """Write the record; ``.pdn`` writes Portable Draughts Notation (checkers only)."""
-        if path.suffix.lower() == ".pdn":
-            text = self._pdn_text()
-        else:
+        """Write the record: in the game's own format when the suffix is its (``.pdn`` for
+        checkers), else as the JSON record every game has."""
+        record_format = entry(self.game_name).record
+        if path.suffix.lower() == ".json" or (
+            record_format is None and path.suffix.lower() not in record_formats()
+        ):
             text = json.dumps(self.to_record(), indent=2, ensure_ascii=False) + "\n"
+        elif record_format is None or path.suffix.lower() != record_format.suffix:
+            raise RecordError(self._wrong_suffix(path))
+        else:
+            tags = {seat: player_text(player)
+                    for seat, player in zip(record_format.seat_tags, self.players, strict=True)}
+            text = record_format.write(self.game, self.states[0], self.moves, tags, None)
         write_text_atomic(path, text)
 
-    def _pdn_text(self) -> str:
-        if self.game_name != "checkers":
-            raise RecordError(f"PDN records checkers games; save {self.game_name} as .json")
-        from adversa.games import pdn
-
-        tags = {side: player_text(player)
-                for side, player in zip(PDN_SIDES, self.players, strict=True)}
-        return pdn.write_pdn(self.game, self.moves, start=self.states[0],  # type: ignore[arg-type]
-                             tags=tags)
+    def _wrong_suffix(self, path: Path) -> str:
+        owner = record_formats()[path.suffix.lower()]
+        return f"{path.suffix} records {owner.name} games; save {self.game_name} as .json"
 
     @classmethod
-    def from_pdn(cls, text: str) -> GameSession:
-        """A checkers game from PDN; Black/White tags that name engines become engines."""
-        from adversa.games import pdn
-
-        record = pdn.read_pdn(text)
-        session = cls("checkers")
+    def from_game_record(cls, game_name: str, text: str) -> GameSession:
+        """A game from its own record format; seat tags that name engines become engines."""
+        record_format = entry(game_name).record
+        assert record_format is not None, "only games with a record format are read from one"
+        game = make_game(game_name)
+        record = record_format.read(game, text)
         players: list[Player] = []
-        for side in PDN_SIDES:
+        for seat in record_format.seat_tags:
             try:
-                players.append(parse_player(session.game, record.tags.get(side, HUMAN)))
+                players.append(parse_player(game, record.tags.get(seat, HUMAN)))
             except AdversaError:
                 players.append(None)  # a person's name, not an engine
-        start = session.game.format_position(record.start) if "FEN" in record.tags else None
-        session = cls("checkers", {}, players, start)
+        start = (None if record.start == game.initial_state()
+                 else game.format_position(record.start))
+        session = cls(game_name, {}, players, start)
         for move in record.moves:
             session.play(move)
         return session
@@ -365,8 +347,9 @@ class GameSession:
         """
         text = read_user_text(path, "save file")
         try:
-            if path.suffix.lower() == ".pdn":
-                return cls.from_pdn(text)
+            own_format = record_formats().get(path.suffix.lower())
+            if own_format is not None:
+                return cls.from_game_record(own_format.name, text)
             try:
                 record = json.loads(text)
             except ValueError as error:

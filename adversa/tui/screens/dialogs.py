@@ -13,12 +13,24 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from adversa.games.registry import entry, record_formats
+
 
 def default_save_path(game_name: str) -> str:
-    """A fresh file name in the current directory; checkers games are saved as PDN."""
-    suffix = ".pdn" if game_name == "checkers" else ".json"
+    """A fresh file name in the current directory, in the game's own record format when
+    it has one (PDN for checkers), else JSON."""
+    record_format = entry(game_name).record
+    suffix = ".json" if record_format is None else record_format.suffix
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return str(Path.cwd() / f"adversa-{game_name}-{stamp}{suffix}")
+
+
+def _formats_help() -> str:
+    """ "JSON game record, or .pdn (PDN …) for checkers": every game's own format."""
+    own = [f"{suffix} ({registration.record.name}) for {registration.name}"
+           for suffix, registration in record_formats().items()
+           if registration.record is not None]
+    return "JSON game record" + "".join(f", or {text}" for text in own)
 
 
 class PathDialog(ModalScreen[Path | None]):
@@ -35,7 +47,7 @@ class PathDialog(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Label(self.dialog_title, classes="dialog-title")
-            yield Label("JSON game record, or .pdn for checkers", classes="dialog-help")
+            yield Label(_formats_help(), classes="dialog-help")
             yield Input(self.initial, placeholder="path/to/game.json", id="path")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.action_label, variant="primary", id="ok")

@@ -53,7 +53,7 @@ GAME_KEY_HELP: dict[str, str] = {
     "faster": "Engine vs engine: shorter delay between moves",
     "slower": "Engine vs engine: longer delay between moves",
     "new_game": "New game with the same players",
-    "save": "Save the game (JSON record; PDN for checkers)",
+    "save": "Save the game (JSON record, or the game's own format)",
     "load": "Load a saved game",
     "menu": "Back to the start screen",
     "compare": "Compare engines side by side on this position",

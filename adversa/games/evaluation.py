@@ -1,0 +1,83 @@
+"""The shape of a static evaluation, shared by the games that define one and the search.
+
+A game declares its evaluation in its registration (`adversa.games.registry`); the
+search asks the registry for it and never knows which game it is evaluating.
+
+An `Evaluator` is called as ``evaluator(state, player)``. Its value is the game's
+utility for terminal states and lies *strictly inside* the utility range otherwise,
+so any win beats any heuristic value and any heuristic value beats any loss. Games
+with a natural "raw" unit (the lectures' e(n) = open lines for me − open lines for
+the opponent in tic-tac-toe) divide it by ``raw_scale``; a search reports ``value *
+raw_scale`` as ``raw_value`` so a student sees e(n) = +1, not 0.111.
+
+A *vector* evaluation gives one value per player, for N-player searches (max^n,
+MCTS playout cut-offs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from adversa.games.base import Game
+
+EvalFunction = Callable[[Any, int], float]
+"""``function(state, player)`` for a non-terminal state, strictly inside the utility range."""
+
+VectorEvalFunction = Callable[[Any], tuple[float, ...]]
+"""``function(state)``: one value per player, terminal states included."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluator:
+    """A two-player evaluation function with its display units.
+
+    ``function(state, player)`` is the hot-path callable for *non-terminal*
+    states (searches test terminality first and bind it to a local; checking
+    again inside would cost a second move-existence test per leaf). Calling the
+    evaluator itself handles terminal states too. ``raw_scale`` converts a value
+    back to the heuristic's own units and ``raw_name`` names them ("e(n)").
+    """
+
+    function: EvalFunction
+    game: Game[Any, Any]
+    raw_scale: float = 1.0
+    raw_name: str = "value"
+
+    def __call__(self, state: Any, player: int) -> float:
+        if self.game.is_terminal(state):
+            return self.game.utility(state)[player]
+        return self.function(state, player)
+
+
+def neutral_evaluator(game: Game[Any, Any]) -> Evaluator:
+    """No opinion: the middle of the utility range (0) for every non-terminal state.
+
+    Correct for any game and exact when the search reaches the end (textbook
+    trees, Nim, Grundy); the middle of the range is always strictly inside it.
+    """
+    low, high = game.utility_bounds()
+    middle = (low + high) / 2
+    return Evaluator(lambda state, player: middle, game)
+
+
+def vector_from_scalar(game: Game[Any, Any], scalar: Evaluator) -> VectorEvalFunction:
+    """The two-player vector ``(e(s, 0), e(s, 1))`` of a scalar evaluation."""
+    players = range(game.num_players)
+    return lambda state: tuple(scalar(state, player) for player in players)
+
+
+def neutral_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
+    """The utility vector at terminal states and the middle of the range elsewhere."""
+    low, high = game.utility_bounds()
+    neutral = tuple((low + high) / 2 for _ in range(game.num_players))
+    is_terminal = game.is_terminal
+    utility = game.utility
+
+    def evaluate(state: Any) -> tuple[float, ...]:
+        if is_terminal(state):
+            return tuple(utility(state))
+        return neutral
+
+    return evaluate

@@ -1,0 +1,165 @@
+"""The registry: every game declares, once, all that the rest of adversa needs to know.
+
+A game module ends with one `GameEntry` named ``ENTRY``: its rules class, its board
+widget, the engines the app offers for it, its evaluation, what the solver may
+attempt, where its matches start and the record format it writes. `GAME_MODULES`
+below lists the modules, one line per game. The CLI, the app, the match tools and
+the solver look games up here, so none of them names a game, and adding a game is
+its module, its tests and one line in `GAME_MODULES`.
+
+Modules are imported on first use, so ``adversa --help`` loads no rules.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adversa.games.base import Game, UnknownGameError
+from adversa.games.evaluation import Evaluator, VectorEvalFunction
+
+GAME_MODULES: dict[str, str] = {
+    "tictactoe": "adversa.games.tictactoe",
+    "nim": "adversa.games.nim",
+    "grundy": "adversa.games.grundy",
+    "pig": "adversa.games.pig",
+    "checkers": "adversa.games.checkers",
+    "tree": "adversa.games.tree",
+}
+"""Registry name → the module whose ``ENTRY`` declares the game; menus keep this order."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveLimits:
+    """What the exact solver may attempt for a game whose tree it can finish.
+
+    ``too_big(game, state)`` says why a position is too big to solve *without* a
+    time or node budget ("tic-tac-toe positions with at most 12 empty cells (this
+    one has 16)"), or None; ``rule`` is the same limit as a phrase for ``adversa
+    solve --help``. ``memo_key(game)`` may give a coarser memo key than the
+    transposition key: one that is equal only for positions of equal *value*
+    (pile games ignore pile order), which is all the solver needs.
+    """
+
+    label: str
+    """The game's name in the solver's messages ("tic-tac-toe", "Nim")."""
+    too_big: Callable[[Any, Any], str | None] = lambda game, state: None
+    rule: str = ""
+    memo_key: Callable[[Any], Callable[[Any], Hashable]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningList:
+    """A named list of openings for matches: move lines in the game's notation from the
+    initial position (checkers' three-move ballot)."""
+
+    title: str
+    """How a game record names an opening from it ("ACF ballot")."""
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordText:
+    """One game read from a game-specific record: where it starts, its moves, its tags."""
+
+    start: Any
+    moves: tuple[Any, ...]
+    tags: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFormat:
+    """A game's own text record format, besides the JSON record every game can save.
+
+    ``write(game, start, moves, tags, result)`` returns the text (``result`` None: what
+    the final position says); ``read(game, text)`` parses it, raising an
+    `AdversaError` that names the problem. ``seat_tags`` name the players' tags in
+    seat order (PDN's ``Black`` and ``White``).
+    """
+
+    name: str
+    suffix: str
+    seat_tags: tuple[str, ...]
+    write: Callable[[Any, Any, Sequence[Any], Mapping[str, str], str | None], str]
+    read: Callable[[Any, str], RecordText]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """Everything adversa needs to know about one game, declared by the game's module."""
+
+    rules: type[Game[Any, Any]]
+    board: str
+    """The app's board widget as ``module:Class`` (imported only by the app)."""
+    engines: tuple[str, ...]
+    """Engines the app offers, in order of preference; the first that fits the game's
+    options is the default (3-player Pig cannot use expectiminimax, so it gets max^n)."""
+    evaluator: Callable[[Any], Evaluator] | None = None
+    """Two-player evaluation factory; None: `neutral_evaluator`."""
+    vector_evaluator: Callable[[Any], VectorEvalFunction] | None = None
+    """N-player evaluation factory; None: the scalar one per player, or neutral."""
+    solve: SolveLimits | None = None
+    """None: the solver refuses the game (``unsolvable`` says why)."""
+    unsolvable: str = ""
+    openings: Mapping[str, OpeningList] = field(default_factory=dict)
+    """Opening lists for matches by the name ``--openings`` takes; the first is a
+    match's default, else the initial position."""
+    record: RecordFormat | None = None
+    max_plies: int = 1000
+    """Plies after which a match game is adjudicated a draw."""
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+
+def game_names() -> list[str]:
+    return list(GAME_MODULES)
+
+
+@functools.cache
+def entry(name: str) -> GameEntry:
+    """The registration of ``name``; `UnknownGameError` names the choices."""
+    try:
+        module_name = GAME_MODULES[name]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {name!r}; expected one of: {', '.join(GAME_MODULES)}"
+        ) from None
+    registration: GameEntry = importlib.import_module(module_name).ENTRY
+    return registration
+
+
+def entry_of(game: Game[Any, Any]) -> GameEntry:
+    """The registration of a rules object's game.
+
+    A game built outside the registry (a library user's, a test's) gets the bare
+    entry: no evaluation, no solver, no board, so the search still runs on it.
+    """
+    if game.name in GAME_MODULES:
+        return entry(game.name)
+    return GameEntry(rules=type(game), board="", engines=())
+
+
+def game_class(name: str) -> type[Game[Any, Any]]:
+    """The rules class registered under ``name``."""
+    return entry(name).rules
+
+
+def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, Any]:
+    """Build a game's rules object from option values (text or typed)."""
+    return game_class(name)(**dict(options or {}))
+
+
+def record_formats() -> dict[str, GameEntry]:
+    """File suffix (``.pdn``) → the game whose own record format it is."""
+    found: dict[str, GameEntry] = {}
+    for name in game_names():
+        registration = entry(name)
+        if registration.record is not None:
+            found[registration.record.suffix] = registration
+    return found
+
