@@ -17,7 +17,7 @@ from adversa.games import make_game
 from adversa.games.base import AdversaError
 from adversa.games.checkers_ballot import ACF_THREE_MOVE_BALLOT, BALLOT
 from adversa.games.pdn import read_pdn
-from adversa.search.arena import (
+from adversa.match.arena import (
     GameRecord,
     MatchPlan,
     MatchState,
@@ -26,13 +26,13 @@ from adversa.search.arena import (
     match_summary,
     run_match,
 )
-from adversa.search.config import EngineConfig
-from adversa.search.openings import (
+from adversa.match.openings import (
     INITIAL,
     listed_openings,
     read_openings_file,
     resolve_openings,
 )
+from adversa.search.config import EngineConfig
 
 SOLVE = EngineConfig.parse("solve")
 RANDOM = EngineConfig.parse("random")

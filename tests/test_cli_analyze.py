@@ -192,9 +192,9 @@ def test_a_depth_given_with_a_time_flag_is_kept_as_a_cap() -> None:
 
 def test_arena_time_per_move_keeps_the_depths_given() -> None:
     from adversa.games import make_game
-    from adversa.search.arena import build_plan
+    from adversa.match.arena import build_plan
+    from adversa.match.openings import resolve_openings
     from adversa.search.config import EngineConfig
-    from adversa.search.openings import resolve_openings
 
     game = make_game("tictactoe")
     plan = build_plan(game,

@@ -90,7 +90,7 @@ def test_running_out_of_stack_or_memory_is_one_line_not_a_traceback(
     def run_out(*_args: object, **_kwargs: object) -> None:
         raise exhausted
 
-    monkeypatch.setattr("adversa.cli_solve.run_search", run_out)
+    monkeypatch.setattr("adversa.cli.solve.run_search", run_out)
     result = run("tictactoe")
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()

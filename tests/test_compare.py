@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from adversa.cli import main
 from adversa.games import make_game
-from adversa.search.compare import (
+from adversa.match.compare import (
     CompareRow,
     agree,
     disagreement,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adversa.search.elo import (
+from adversa.match.elo import (
     Tally,
     elo_estimate,
     elo_from_score,

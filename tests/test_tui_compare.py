@@ -178,7 +178,7 @@ def test_compare_screen_snapshot(snap_compare: Any) -> None:
 def test_compare_command_opens_the_screen(monkeypatch: Any) -> None:
     opened: list[CompareApp] = []
     monkeypatch.setattr(CompareApp, "run", lambda self, *args, **kwargs: opened.append(self))
-    monkeypatch.setattr("adversa.cli_match.terminal_attached", lambda: True)
+    monkeypatch.setattr("adversa.cli.match.terminal_attached", lambda: True)
     result = CliRunner().invoke(main, ["compare", "nim", "--engine", "solve",
                                        "--engine", "alphabeta depth=3"])
     assert result.exit_code == 0, result.stderr

@@ -3,7 +3,7 @@
 Each column is an engine text form (an editable Input) above a `SearchPanel`,
 fed by an `EngineRunner` of its own — its own worker group, so starting,
 stopping or restarting one engine never touches the others. Under the panels a
-summary table (the rows of `adversa.search.compare`, the same numbers as
+summary table (the rows of `adversa.match.compare`, the same numbers as
 ``adversa compare``) is updated live and stays after the searches end: best
 move, value, nodes, time, pruned branches, effective branching factor, nodes
 as a ratio of the first engine's, and whether the engines agree.
@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.search.compare import (
+from adversa.match.compare import (
     MAX_ENGINES,
     CompareError,
     CompareRow,

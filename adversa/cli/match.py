@@ -1,8 +1,8 @@
 """``adversa arena`` and ``adversa compare``: engines against engines, from the shell.
 
-Registered on the main group at the bottom of `adversa.cli`. Like every
-subcommand they only parse and print; the work is in `adversa.search.arena`,
-`adversa.search.elo` and `adversa.search.compare`, which the app uses too.
+Registered on the main group by `adversa.cli`. Like every
+subcommand they only parse and print; the work is in `adversa.match.arena`,
+`adversa.match.elo` and `adversa.match.compare`, which the app uses too.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from adversa.cli import (
+from adversa.cli.common import (
     SECONDS,
     console,
     emit_json,
@@ -28,7 +28,7 @@ from adversa.cli import (
     load_state,
     position_arguments,
 )
-from adversa.search.arena import (
+from adversa.match.arena import (
     GameRecord,
     MatchError,
     MatchPlan,
@@ -38,7 +38,7 @@ from adversa.search.arena import (
     match_summary,
     run_match,
 )
-from adversa.search.compare import (
+from adversa.match.compare import (
     CompareRow,
     check_engine_count,
     comparison_json,
@@ -46,9 +46,9 @@ from adversa.search.compare import (
     run_comparison,
     summary_rows,
 )
+from adversa.match.elo import elo_estimate, likelihood_of_superiority, parse_sprt
+from adversa.match.openings import resolve_openings
 from adversa.search.config import EngineConfig, EngineSpecError
-from adversa.search.elo import elo_estimate, likelihood_of_superiority, parse_sprt
-from adversa.search.openings import resolve_openings
 
 
 def parse_engines(specs: Sequence[str]) -> list[EngineConfig]:

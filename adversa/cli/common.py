@@ -1,12 +1,9 @@
-"""The ``adversa`` command: the app with no arguments, tools as subcommands.
+"""What every ``adversa`` subcommand shares: the one error policy, the game and
+position arguments, ``--time``'s type, ``--json`` output and the perft alarm.
 
-Every subcommand shares one error policy: input that is wrong (an unknown game,
-a malformed position, an illegal move, a bad option or tree file) is reported as
-one line ``adversa: error: …`` on stderr with exit status 2 — never a traceback.
-``--json`` on a subcommand prints one JSON document on stdout for scripts.
-
-This module only parses arguments and formats output; the work is done by
-`adversa.games` and `adversa.search`.
+Input that is wrong (an unknown game, a malformed position, an illegal move, a bad
+option or tree file) is reported as one line ``adversa: error: …`` on stderr with
+exit status 2 — never a traceback (`AdversaGroup`, `fail`).
 """
 
 from __future__ import annotations
@@ -22,7 +19,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 from rich.console import Console
 
-from adversa import __version__
 from adversa.games import AdversaError, Game, OptionError, make_game, parse_settings
 from adversa.games.base import play_line
 from adversa.search.config import TIME
@@ -166,67 +162,3 @@ def load_state(game: Game[Any, Any], position: str | None, line: str = "") -> An
     """The start position (or ``--position``), then the ``--moves`` line played from it."""
     start = game.initial_state() if position is None else game.parse_position(position)
     return play_line(game, start, line)
-
-
-@click.group(cls=AdversaGroup, invoke_without_command=True)
-@click.version_option(__version__, prog_name="adversa")
-@click.pass_context
-def main(ctx: click.Context) -> None:
-    """Play games against adversarial search, and watch the search think.
-
-    With no command, opens the app.
-    """
-    if ctx.invoked_subcommand is None:
-        from adversa.tui.app import run_app
-
-        run_app()
-
-
-@main.command()
-@game_arguments
-@click.option(
-    "--player",
-    "players",
-    multiple=True,
-    metavar="SPEC",
-    help="Who plays each seat, in order: 'human' or an engine such as "
-    "'alphabeta depth=9'. Missing seats: a human first, the default engine after.",
-)
-def play(game_name: str, position: str | None, settings: Sequence[str],
-         players: Sequence[str]) -> None:
-    """Open the app on GAME directly (bad players are reported before it starts)."""
-    from adversa.tui.app import run_app
-    from adversa.tui.session import GameSession, parse_player
-
-    game = load_game(game_name, settings)
-    if len(players) > game.num_players:
-        raise click.UsageError(
-            f"{len(players)} --player options for a {game.num_players}-player game"
-        )
-    seats = [parse_player(game, spec) for spec in players]
-    run_app(GameSession(game_name, parse_settings(settings), seats, position))
-
-
-# Engine matches and comparisons live in their own module (they import the helpers above).
-from adversa.cli_match import arena, compare  # noqa: E402
-
-main.add_command(arena)
-main.add_command(compare)
-
-# Rule-level tools (games, moves, perft) live in their own module too.
-from adversa.cli_games import games, moves, perft_command  # noqa: E402
-
-main.add_command(games)
-main.add_command(moves)
-main.add_command(perft_command)
-
-# One search from the shell (analyze) and textbook trees (tree) live in their own module too.
-from adversa.cli_search import analyze, tree_command  # noqa: E402
-
-main.add_command(analyze)
-main.add_command(tree_command)
-
-# The exact solver for small games (solve) lives in its own module too.
-from adversa.cli_solve import solve  # noqa: E402
-
-main.add_command(solve)

@@ -1,6 +1,6 @@
 """``adversa solve``: the exact value of a small game and every move that keeps it.
 
-Registered on the main group at the bottom of `adversa.cli`. It runs the
+Registered on the main group by `adversa.cli`. It runs the
 ``solve`` engine (`adversa.search.solve`) through `engine.run_search`, so the
 same games are accepted and refused as anywhere else, with the same one-line
 errors.
@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from adversa.cli import (
+from adversa.cli.common import (
     SECONDS,
     console,
     emit_json,

@@ -2,7 +2,7 @@
 
 They need only `adversa.games` (no search), so a user can list the games, check a
 position and its legal moves, and count move trees from the command line. Shared
-argument handling and the error policy come from `adversa.cli`.
+argument handling and the error policy come from `adversa.cli.common`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import click
 from rich.table import Table
 
-from adversa.cli import (
+from adversa.cli.common import (
     SECONDS,
     TimeLimitReached,
     console,

@@ -35,16 +35,16 @@ from adversa.files import write_text_atomic
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.games.registry import entry_of
-from adversa.search.config import PARAMS, EngineConfig
-from adversa.search.elo import (
+from adversa.match.elo import (
     SprtResult,
     Tally,
     elo_estimate,
     likelihood_of_superiority,
     sprt,
 )
+from adversa.match.openings import Opening
+from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, run_search
-from adversa.search.openings import Opening
 
 
 class MatchError(AdversaError):

@@ -1,6 +1,6 @@
 """``adversa analyze`` and ``adversa tree``: one search from the shell, and its statistics.
 
-Registered on the main group at the bottom of `adversa.cli`. Both commands
+Registered on the main group by `adversa.cli`. Both commands
 build an `EngineConfig` and call `engine.run_search`, so they work for every
 algorithm the engine knows; they only format what comes back.
 """
@@ -13,7 +13,7 @@ from typing import Any
 import click
 from rich.table import Table
 
-from adversa.cli import (
+from adversa.cli.common import (
     SECONDS,
     console,
     emit_json,

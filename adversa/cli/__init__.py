@@ -1,0 +1,64 @@
+"""The ``adversa`` command: the app with no arguments, tools as subcommands.
+
+One module per command group, each importing only `adversa.cli.common`:
+`games` (games, moves, perft), `search` (analyze, tree), `solve`, `match` (arena,
+compare). These modules only parse arguments and format output; the work is done
+by `adversa.games`, `adversa.search` and `adversa.match`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+
+from adversa import __version__
+from adversa.cli import games, match, search, solve
+from adversa.cli.common import AdversaGroup, game_arguments, load_game
+from adversa.games import parse_settings
+
+
+@click.group(cls=AdversaGroup, invoke_without_command=True)
+@click.version_option(__version__, prog_name="adversa")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Play games against adversarial search, and watch the search think.
+
+    With no command, opens the app.
+    """
+    if ctx.invoked_subcommand is None:
+        from adversa.tui.app import run_app
+
+        run_app()
+
+
+@main.command()
+@game_arguments
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="SPEC",
+    help="Who plays each seat, in order: 'human' or an engine such as "
+    "'alphabeta depth=9'. Missing seats: a human first, the default engine after.",
+)
+def play(game_name: str, position: str | None, settings: Sequence[str],
+         players: Sequence[str]) -> None:
+    """Open the app on GAME directly (bad players are reported before it starts)."""
+    from adversa.tui.app import run_app
+    from adversa.tui.session import GameSession, parse_player
+
+    game = load_game(game_name, settings)
+    if len(players) > game.num_players:
+        raise click.UsageError(
+            f"{len(players)} --player options for a {game.num_players}-player game"
+        )
+    seats = [parse_player(game, spec) for spec in players]
+    run_app(GameSession(game_name, parse_settings(settings), seats, position))
+
+
+# The subcommands are attributes of their modules, never of this package, so that
+# ``adversa.cli.solve`` stays the module (tests patch names inside it).
+for command in (games.games, games.moves, games.perft_command, search.analyze,
+                search.tree_command, solve.solve, match.arena, match.compare):
+    main.add_command(command)
