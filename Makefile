@@ -3,6 +3,7 @@
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
+ORACLES := $(VENV)/.oracles
 
 .PHONY: play test lint bench clean
 
@@ -12,10 +13,17 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# OpenSpiel is the tests' independent oracle (Connect Four rules and values). A machine
+# without a wheel for it still runs the suite: those tests skip, saying why.
+$(ORACLES): $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet -e '.[test,oracle]' || \
+		echo "OpenSpiel could not be installed; its oracle tests will be skipped"
+	touch $(ORACLES)
+
 play: $(STAMP)
 	$(VENV)/bin/adversa
 
-test: $(STAMP)
+test: $(ORACLES)
 	$(VENV)/bin/ruff check adversa tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest -n auto

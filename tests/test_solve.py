@@ -8,6 +8,7 @@ the solver's output.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adversa.games import make_game
+from adversa.games import entry, make_game
 from adversa.games.base import Game
 from adversa.games.tree import TreeGame
 from adversa.search import solve
@@ -293,7 +294,8 @@ def test_a_repeated_position_is_an_error_not_an_endless_loop() -> None:
 
 
 def test_a_stopped_solve_has_no_value_but_still_a_legal_move() -> None:
-    game = make_game("tictactoe")
+    # 4×3: big enough to reach the first poll (3×3 modulo symmetry is solved before it)
+    game = make_game("tictactoe", {"width": 4})
     result = run_search(game, game.initial_state(), EngineConfig.parse("solve"),
                         should_stop=lambda: True)
     assert result.stopped
@@ -346,3 +348,42 @@ def test_a_game_longer_than_the_recursion_limit_is_solved(start: int) -> None:
     assert result.snapshot.seldepth == start  # taking 1 each time walks the whole line
     pv = result.pv
     assert sum(int(move) for move in pv) == start and len(pv) % 2 == (1 if wins else 0)
+
+
+@settings(max_examples=40)
+@given(shape=st.sampled_from([(3, 3, 3), (4, 3, 3), (3, 4, 3), (4, 3, 4)]),
+       plies=st.integers(0, 6), seed=st.integers(0, 2**32 - 1))
+def test_solving_modulo_symmetry_changes_no_value(
+    shape: tuple[int, int, int], plies: int, seed: int
+) -> None:
+    """The tic-tac-toe memo key folds mirrored and rotated boards together: every value
+    and every best move must be what the plain transposition key gives."""
+    import random
+
+    width, height, k = shape
+    game = make_game("tictactoe", {"width": width, "height": height, "k": k})
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(plies):
+        after = game.result(state, rng.choice(game.legal_moves(state)))
+        if game.is_terminal(after):
+            break
+        state = after
+    folded = solved(game, state)
+    plain_limits = dataclasses.replace(entry("tictactoe").solve, memo_key=None)
+    plain_entry = dataclasses.replace(entry("tictactoe"), solve=plain_limits)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solve, "entry_of", lambda _game: plain_entry)
+        plain = solved(game, state)
+    assert folded.value == plain.value
+    assert folded.extra["best_moves"] == plain.extra["best_moves"]
+    assert folded.extra["positions"] <= plain.extra["positions"]
+
+
+def test_the_empty_board_is_solved_modulo_its_eight_symmetries() -> None:
+    result = solved(make_game("tictactoe"))
+    assert result.value == 0
+    assert len(result.extra["best_moves"]) == 9
+    # 765 classes of positions under the board's 8 symmetries; moves after a win are
+    # skipped, so the solver meets fewer of them.
+    assert result.extra["positions"] <= 765

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Hashable
 from typing import ClassVar, NamedTuple
 
 from adversa.games.base import (
@@ -345,6 +346,64 @@ def too_big_to_solve(game: TicTacToe, state: TicTacToeState) -> str | None:
             f"(this one has {empty})")
 
 
+SYMMETRY_CELLS = 16
+"""Boards of up to this many cells are solved modulo their symmetries; the tables of
+a 4×4 board (8 × 65,536 entries) build in well under a second, once."""
+
+
+@functools.cache
+def symmetry_tables(width: int, height: int) -> tuple[list[int], ...]:
+    """For each symmetry of the board (8 for a square, 4 for a rectangle), the image of
+    every set of cells (a bitmask) under it; each entry extends the one without its
+    highest cell, so a table costs one OR per entry."""
+    moves: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda row, col: (row, col),
+        lambda row, col: (row, width - 1 - col),
+        lambda row, col: (height - 1 - row, col),
+        lambda row, col: (height - 1 - row, width - 1 - col),
+    ]
+    if width == height:
+        moves += [
+            lambda row, col: (col, row),
+            lambda row, col: (col, height - 1 - row),
+            lambda row, col: (width - 1 - col, row),
+            lambda row, col: (width - 1 - col, height - 1 - row),
+        ]
+    cells = width * height
+    tables = []
+    for move in moves:
+        image_bit = [0] * cells
+        for cell in range(cells):
+            row, col = move(*divmod(cell, width))
+            image_bit[cell] = 1 << (row * width + col)
+        table = [0] * (1 << cells)
+        for subset in range(1, 1 << cells):
+            top = subset.bit_length() - 1
+            table[subset] = table[subset ^ (1 << top)] | image_bit[top]
+        tables.append(table)
+    return tuple(tables)
+
+
+def symmetric_memo_key(game: TicTacToe) -> Callable[[TicTacToeState], Hashable]:
+    """The solver's memo key: the least image of the board under its symmetries.
+
+    Mirrored and rotated boards have the same value (the side to move follows from
+    the counts of marks), so the solver solves one of each class: 765 positions of
+    the 3×3 game instead of 5,478, which is what makes solving it take milliseconds.
+    """
+    if game.size > SYMMETRY_CELLS:
+        return game.transposition_key
+    tables = symmetry_tables(game.width, game.height)
+    shift = game.size
+
+    def key(state: TicTacToeState) -> Hashable:
+        x, o = state.x, state.o
+        least: int = min([table[x] << shift | table[o] for table in tables])
+        return least
+
+    return key
+
+
 ENTRY = GameEntry(
     rules=TicTacToe,
     board="adversa.tui.boards.grid:GridBoard",
@@ -356,5 +415,6 @@ ENTRY = GameEntry(
         label="tic-tac-toe",
         too_big=too_big_to_solve,
         rule=f"more than {MAX_EMPTY_CELLS} empty tic-tac-toe cells",
+        memo_key=symmetric_memo_key,
     ),
 )
