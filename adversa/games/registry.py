@@ -27,6 +27,7 @@ GAME_MODULES: dict[str, str] = {
     "grundy": "adversa.games.grundy",
     "pig": "adversa.games.pig",
     "checkers": "adversa.games.checkers",
+    "connect4": "adversa.games.connect4",
     "tree": "adversa.games.tree",
 }
 """Registry name → the module whose ``ENTRY`` declares the game; menus keep this order."""
