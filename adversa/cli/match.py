@@ -243,41 +243,23 @@ def _run_with_display(
 # --------------------------------------------------------------------------- compare
 
 
-def agreement_line(rows: Sequence[CompareRow]) -> str:
-    """"engines agree: yes", or "engines agree: no — " and the reason."""
-    reason = disagreement(rows)
-    return "engines agree: yes" if reason is None else f"engines agree: no — {reason}"
-
-
 def comparison_table(rows: Sequence[CompareRow]) -> Table:
-    """The rich table ``adversa compare`` prints (the screen shows the same rows)."""
-    table = Table(
-        title=agreement_line(rows), title_justify="left",
-        caption="b*: effective branching factor; ratio: nodes ÷ the first engine's nodes",
-        caption_justify="left",
+    """The rich table ``adversa compare`` prints (the screen shows the same cells)."""
+    from adversa.presentation import (
+        COMPARE_CAPTION,
+        COMPARE_COLUMNS,
+        agreement_text,
+        compare_rows_text,
     )
+
+    table = Table(title=agreement_text(disagreement(rows)), title_justify="left",
+                  caption=COMPARE_CAPTION, caption_justify="left")
     table.add_column("engine", ratio=1)
-    table.add_column("move")
-    for column in ("value", "nodes", "time", "pruned", "depth", "b*", "ratio"):
-        table.add_column(column, justify="right")
-    for row in rows:
-        table.add_row(*row_cells(row))
+    for index, (_, heading) in enumerate(COMPARE_COLUMNS):
+        table.add_column(heading, justify="left" if index == 0 else "right")
+    for cells in compare_rows_text(rows):
+        table.add_row(*cells)
     return table
-
-
-def row_cells(row: CompareRow) -> list[str]:
-    """One comparison row as display text (shared by the CLI table and the screen)."""
-    return [
-        row.engine,
-        row.best_move or "—",
-        row.value_text,
-        f"{row.nodes:,}",
-        f"{row.seconds:.3f}s" + (" (stopped)" if row.stopped else ""),
-        f"{row.pruned:,}",
-        str(row.depth) if row.depth else "—",
-        "—" if row.ebf is None else f"{row.ebf:.2f}",
-        "—" if row.nodes_ratio is None else f"{row.nodes_ratio:.3f}",
-    ]
 
 
 @click.command("compare")

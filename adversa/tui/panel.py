@@ -22,6 +22,7 @@ from textual.markup import escape
 from textual.widget import Widget
 from textual.widgets import Label, ProgressBar, Sparkline, Static
 
+from adversa.presentation import format_count, format_seconds
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.stats import (
     Iteration,
@@ -50,13 +51,6 @@ the PV takes the rest of the line."""
 # --------------------------------------------------------------------------- formatting
 
 
-def format_count(value: int | float) -> str:
-    """12345 → ``12,345``; large values compacted (``1.23M``) to keep widths fixed."""
-    if value >= 100_000_000:
-        return f"{value / 1_000_000:,.0f}M"
-    return f"{round(value):,}"
-
-
 def format_score(
     score: Score | None, snapshot: Snapshot | None = None, *, compact: bool = False
 ) -> str:
@@ -77,10 +71,6 @@ def format_score(
     if snapshot is not None:
         return snapshot.show_score(score)
     return display_score(score)
-
-
-def format_seconds(seconds: float) -> str:
-    return f"{seconds:.2f}s" if seconds < 100 else f"{seconds:,.0f}s"
 
 
 def effective_branching(iterations: Sequence[Iteration]) -> float | None:

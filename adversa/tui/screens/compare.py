@@ -37,6 +37,7 @@ from adversa.match.compare import (
     disagreement,
     summary_row,
 )
+from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_text, compare_cells
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.tui.panel import SearchPanel
@@ -54,16 +55,9 @@ from adversa.tui.session import GameSession, default_engine
 SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("engine", "engine"),
     ("state", "state"),
-    ("move", "move"),
-    ("value", "value"),
-    ("nodes", "nodes"),
-    ("time", "time"),
-    ("pruned", "pruned"),
-    ("depth", "depth"),
-    ("ebf", "b*"),
-    ("ratio", "ratio"),
+    *COMPARE_COLUMNS,
 )
-"""(column key, heading) of the summary table."""
+"""(column key, heading) of the summary table: the CLI's columns, and each engine's state."""
 
 SendPlayer = Callable[[EngineConfig], None]
 """Receives an engine the user wants as the game's player to move."""
@@ -77,14 +71,7 @@ def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> l
         cells = [
             config.text,
             state,
-            row.best_move or "—",
-            row.value_text,
-            f"{row.nodes:,}",
-            f"{row.seconds:.2f}s",
-            f"{row.pruned:,}",
-            str(row.depth) if row.depth else "—",
-            "—" if row.ebf is None else f"{row.ebf:.2f}",
-            "—" if row.nodes_ratio is None else f"{row.nodes_ratio:.3f}",
+            *compare_cells(row),
         ]
     return [Text(cell) for cell in cells]
 
@@ -150,7 +137,7 @@ class CompareScreen(Screen[None]):
             for index, config in enumerate(self.initial_engines):
                 yield self._column_widgets(index, config)
         yield Static("", id="compare-agree")
-        yield Static(Text("b*: effective branching factor · ratio: nodes ÷ engine 1's nodes",
+        yield Static(Text(COMPARE_CAPTION,
                           style="dim"), id="compare-legend")
         table: DataTable[Text] = DataTable(id="compare-summary", cursor_type="row")
         yield table
@@ -311,9 +298,9 @@ class CompareScreen(Screen[None]):
         if len(finished) < len(rows):
             return Text("engines agree: — (not every engine finished)", style="dim")
         reason = disagreement(finished)
-        if reason is None:
-            return Text.assemble("engines agree: ", ("yes", "bold green"))
-        return Text.assemble("engines agree: ", ("no", "bold red"), f" — {reason}")
+        verdict, _, rest = agreement_text(reason).removeprefix("engines agree: ").partition(" ")
+        style = "bold green" if reason is None else "bold red"
+        return Text.assemble("engines agree: ", (verdict, style), f" {rest}" if rest else "")
 
     # ---- input and actions ----------------------------------------------------------
 
