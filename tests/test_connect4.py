@@ -342,3 +342,34 @@ def test_alphabeta_finds_the_win_in_one_and_blocks_the_loss() -> None:
     assert win.best_move_text == "4"
     block = run_search(GAME, play(GAME, "11223"), engine)  # Yellow must stop 4
     assert block.best_move_text == "4"
+
+
+def test_distinct_positions_per_ply_match_the_published_counts() -> None:
+    """John Tromp's counts of the distinct positions after each ply of 7×6 Connect Four;
+    the transposition key must tell every one of them apart."""
+    keys: dict[Any, ConnectFourState] = {}
+    frontier = {GAME.initial_state()}
+    counts = []
+    for _ in range(8):
+        counts.append(len(frontier))
+        for state in frontier:
+            assert keys.setdefault(GAME.transposition_key(state), state) == state
+        frontier = {GAME.result(state, move) for state in frontier
+                    for move in GAME.legal_moves(state)}
+    assert counts == [1, 7, 49, 238, 1120, 4263, 16422, 54859]
+
+
+@pytest.mark.parametrize("k", [3, 4, 5, 6])
+def test_threat_cells_are_the_moves_that_win_at_once(k: int) -> None:
+    game: ConnectFour = make_game("connect4", {"width": 7, "height": 6, "k": k})  # type: ignore[assignment]
+    rng = random.Random(k)
+    for _ in range(300):
+        state = random_position(game, rng, rng.randrange(0, 30))
+        if game.is_terminal(state):
+            continue
+        playable = (state.mask + game.bottom_row) & game.board_mask
+        winning = {move for move in game.legal_moves(state)
+                   if game.result(state, move).winner != -1}
+        found = game.threat_cells(state.current, playable)
+        assert {move for move in game.legal_moves(state)
+                if found & game.column_mask[move]} == winning

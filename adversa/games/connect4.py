@@ -26,10 +26,12 @@ both, the ply and the winner, so every rule is a few integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import ClassVar, NamedTuple
 
 from adversa.games.base import (
+    FINISHED,
+    SETTLED,
     Game,
     IllegalMoveError,
     InvalidMoveError,
@@ -60,6 +62,22 @@ class ConnectFourState(NamedTuple):
 
 Column = int
 """A move is the index of the column it drops into, 0 = leftmost (written ``1``)."""
+
+
+def _doubling_steps(k: int) -> tuple[int, ...]:
+    """Overlaps that grow runs of one stone into runs of ``k``: 4 → (1, 2), 6 → (1, 2, 2).
+
+    ``run & (run >> step · shift)`` turns runs of L cells into runs of L + step when
+    step ≤ L, so two AND-shifts per direction find four in a row and three find up to
+    six, instead of k − 1.
+    """
+    steps: list[int] = []
+    length = 1
+    while length < k:
+        step = min(length, k - length)
+        steps.append(step)
+        length += step
+    return tuple(steps)
 
 
 class ConnectFour(Game[ConnectFourState, Column]):
@@ -96,13 +114,39 @@ class ConnectFour(Game[ConnectFourState, Column]):
         """The highest cell of each column: a column is full when it is taken."""
         self.column_mask: tuple[int, ...] = tuple(((1 << self.height) - 1) << (col * stride)
                                                   for col in range(self.width))
-        self.bottom_row = sum(self.bottom)
-        self.board_mask = self.bottom_row * ((1 << self.height) - 1)
+        self.bottom_row: int = sum(self.bottom)
+        self.board_mask: int = self.bottom_row * ((1 << self.height) - 1)
         """Every playable cell (no sentinel bits)."""
+        self.top_row: int = sum(self.top)
         self.cells = self.width * self.height
         self.shifts = (1, stride, stride - 1, stride + 1)
         """Vertical, horizontal and the two diagonals, in bit distance."""
-        self.columns = tuple(range(self.width))
+        # Speed: every set of full columns maps to its prebuilt list of legal moves, so
+        # legal_moves is one AND and one dict lookup (callers get a fresh copy).
+        self._moves_when_full: dict[int, tuple[Column, ...]] = {}
+        for full_columns in range(1 << self.width):
+            full = sum(self.top[col] for col in range(self.width) if full_columns >> col & 1)
+            self._moves_when_full[full] = tuple(
+                col for col in range(self.width) if not full_columns >> col & 1
+            )
+        steps = _doubling_steps(self.k)
+        self._run_shifts = tuple(tuple(step * shift for step in steps) for shift in self.shifts)
+        # Speed: a loop over the run shifts nested in the loop over directions costs more
+        # than the shifts themselves, so the line test unpacks a fixed number of shifts
+        # per direction: two for k ≤ 4, three for 5 and 6 (k = 3 has steps (1, 1)).
+        self._wins: Callable[[int], bool] = (
+            self._line_in_two_steps if len(steps) == 2 else self._line_in_three_steps
+        )
+        """True when the given stones hold k in a row in some direction."""
+        # Threats (perft's bulk count): a stone can only lie below an empty cell, so a
+        # vertical threat needs the k − 1 stones right under it; other directions allow
+        # stones on both sides of the cell.
+        self._below_shifts = tuple(range(1, self.k))
+        self._side_shifts = tuple(
+            (tuple(count * shift for count in range(1, self.k)),
+             tuple((self.k - behind) * shift for behind in range(self.k)))
+            for shift in self.shifts[1:]
+        )
 
     # ---- players and flow -------------------------------------------------
 
@@ -119,8 +163,7 @@ class ConnectFour(Game[ConnectFourState, Column]):
         """The columns that are not full, left to right (empty once somebody has won)."""
         if state.winner != NO_WINNER:
             return []
-        mask = state.mask
-        return [col for col, top in zip(self.columns, self.top, strict=True) if not mask & top]
+        return list(self._moves_when_full[state.mask & self.top_row])
 
     def result(self, state: ConnectFourState, move: Column) -> ConnectFourState:
         current, mask, ply, _ = state
@@ -131,18 +174,48 @@ class ConnectFour(Game[ConnectFourState, Column]):
         return ConnectFourState(mine ^ new_mask, new_mask, ply + 1,
                                 (ply & 1) if won else NO_WINNER)
 
-    def _wins(self, stones: int) -> bool:
-        """Whether ``stones`` hold k in a line: shift-and-AND ``k - 1`` times per direction."""
-        for shift in self.shifts:
-            line = stones
-            for _ in range(self.k - 1):
-                line &= line >> shift
-            if line:
+    def _line_in_two_steps(self, stones: int) -> bool:
+        for first, second in self._run_shifts:
+            run = stones & (stones >> first)
+            if run & (run >> second):
                 return True
         return False
 
+    def _line_in_three_steps(self, stones: int) -> bool:
+        for first, second, third in self._run_shifts:
+            run = stones & (stones >> first)
+            run &= run >> second
+            if run & (run >> third):
+                return True
+        return False
+
+    def threat_cells(self, stones: int, cells: int) -> int:
+        """Those of ``cells`` where one more stone would complete k in a row for ``stones``.
+
+        A cell completes a line when, in some direction, it has j stones right behind
+        it and k − 1 − j right ahead. ``runs[j]`` marks the cells with j stones behind;
+        shifting ``runs[m]`` back by k − j cells marks the cells with the rest ahead.
+        Pass the empty cells for threats, the playable ones for immediate wins.
+        """
+        threats = -1  # all ones: the identity of AND
+        for shift in self._below_shifts:
+            threats &= stones << shift
+        for behind_shifts, back_shifts in self._side_shifts:
+            run = -1
+            runs = [run]
+            for shift in behind_shifts:
+                run &= stones << shift
+                runs.append(run)
+            for behind, back in enumerate(back_shifts):
+                threats |= runs[behind] & (runs[-1 - behind] >> back)
+        return threats & cells
+
     def is_terminal(self, state: ConnectFourState) -> bool:
         return state.winner != NO_WINNER or state.ply == self.cells
+
+    def leaf_status(self, state: ConnectFourState) -> int:
+        """One test at a search's horizon: nothing is ever pending (no captures)."""
+        return FINISHED if state.winner != NO_WINNER or state.ply == self.cells else SETTLED
 
     def utility(self, state: ConnectFourState) -> tuple[float, ...]:
         if state.winner == 0:
@@ -168,27 +241,36 @@ class ConnectFour(Game[ConnectFourState, Column]):
         return state.current + state.mask
 
     def perft(self, state: ConnectFourState, depth: int) -> int:
-        """Leaves ``depth`` plies below ``state``, on bare ints (no state objects)."""
+        """Leaves ``depth`` plies below ``state``, counted on the bare bitboards.
+
+        Two plies from the horizon the moves that win at once are found together
+        (`threat_cells` of the playable cells) and end their branch; every other move
+        leaves as many replies as there are playable cells, one fewer when it filled
+        its column, so the last two plies are counted without making a move.
+        """
         if depth == 0:
             return 1
         if state.winner != NO_WINNER:
             return 0
-        return self._perft(state.current, state.mask, depth)
+        bottom_row, board, top_row = self.bottom_row, self.board_mask, self.top_row
+        threat_cells = self.threat_cells
 
-    def _perft(self, current: int, mask: int, depth: int) -> int:
-        # Speed over elegance: locals for the tables, the win test inlined for k = 4.
-        count = 0
-        wins = self._wins
-        for top, bottom in zip(self.top, self.bottom, strict=True):
-            if mask & top:
-                continue
-            new_mask = mask | (mask + bottom)
-            mine = current | (new_mask ^ mask)
+        def leaves(current: int, mask: int, depth: int) -> int:
+            playable = (mask + bottom_row) & board
             if depth == 1:
-                count += 1
-            elif not wins(mine):
-                count += self._perft(mine ^ new_mask, new_mask, depth - 1)
-        return count
+                return playable.bit_count()
+            quiet = playable ^ threat_cells(current, playable)
+            if depth == 2:
+                return quiet.bit_count() * playable.bit_count() - (quiet & top_row).bit_count()
+            opponent = current ^ mask
+            total = 0
+            while quiet:
+                stone = quiet & -quiet
+                total += leaves(opponent, mask | stone, depth - 1)
+                quiet ^= stone
+            return total
+
+        return leaves(state.current, state.mask, depth)
 
     # ---- accessors for boards and widgets -----------------------------------
 
