@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from adversa.tui.processes import start_search_processes
 from adversa.tui.runner import SearchFunction
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
@@ -49,11 +50,15 @@ class AdversaApp(App[None]):
         session: GameSession | None = None,
         *,
         engine_search: SearchFunction | None = None,
+        compare_search: SearchFunction | None = None,
         seed: int | None = None,
     ) -> None:
         super().__init__()
         self.initial_session = session
         self.engine_search = engine_search
+        self.compare_search = compare_search
+        """How the compare screen searches: in processes (`SearchProcesses.search`) when
+        the app was started with them, else like the game (``engine_search``, threads)."""
         self.rng = random.Random(seed)
 
     def on_mount(self) -> None:
@@ -78,5 +83,13 @@ class AdversaApp(App[None]):
 
 
 def run_app(session: GameSession | None = None) -> None:
-    """Run the app: the start screen, or straight into ``session``."""
-    AdversaApp(session).run()
+    """Run the app: the start screen, or straight into ``session``.
+
+    The compare screen's search processes start first: they cannot be started once
+    the app runs (see `processes`)."""
+    processes = start_search_processes()
+    try:
+        AdversaApp(session, compare_search=None if processes is None else processes.search).run()
+    finally:
+        if processes is not None:
+            processes.close()
