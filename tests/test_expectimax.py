@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
+from adversa.presentation import cut_reason
 from adversa.search.config import EngineConfig
 from adversa.search.engine import AlgorithmError, run_search
 from adversa.search.expectimax import ChanceMinimax
@@ -92,7 +93,7 @@ def test_star1_cuts_the_losing_move_of_the_lecture_tree() -> None:
     assert star1.snapshot.pruned == 2
     chance_a2 = next(node for node in star1.trace if node.path == (2,))
     assert chance_a2.kind == "chance" and chance_a2.pruned == (2,)
-    assert chance_a2.reason is not None and "Star1" in chance_a2.reason
+    assert cut_reason(chance_a2) is not None and "Star1" in cut_reason(chance_a2)
     assert chance_a2.value == pytest.approx(1.3)
     assert [node.probability for node in star1.trace if node.path in ((1, 1), (1, 2))] == [
         0.9, 0.1,

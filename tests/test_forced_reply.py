@@ -67,13 +67,13 @@ def test_mcts_answers_a_forced_move_with_a_few_playouts(spec: str) -> None:
     expected = min(10, FORCED_REPLY_PLAYOUTS) if "iterations=10" in spec else (
         FORCED_REPLY_PLAYOUTS
     )
-    assert result.extra["iterations"] == expected
+    assert result.playouts == expected
     assert result.best_move_text == "15x22" and result.value is not None
 
 
 def test_mcts_without_a_clock_spends_its_playouts() -> None:
     result = search(CHECKERS, FORCED_CAPTURE, "mcts iterations=200")
-    assert result.extra["iterations"] == 200
+    assert result.playouts == 200
 
 
 @pytest.mark.parametrize("algorithm", ["expectiminimax", "expectimax", "maxn", "paranoid"])

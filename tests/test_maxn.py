@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
+from adversa.presentation import cut_reason
 from adversa.search.config import EngineConfig
 from adversa.search.engine import AlgorithmError, algorithms_for, run_search
 from adversa.search.stats import SearchResult
@@ -82,7 +83,7 @@ def test_paranoid_value_and_cut_on_the_lecture_tree() -> None:
     assert result.snapshot.pruned == 1
     b_second = next(node for node in result.trace if node.path == (2,))
     assert b_second.kind == "min" and b_second.pruned == (2,)
-    assert b_second.reason == "cut: 1 ≤ α = 1"
+    assert cut_reason(b_second) == "cut: 1 ≤ α = 1"
 
 
 def test_maxn_on_a_two_player_tree_is_minimax() -> None:

@@ -58,7 +58,7 @@ def test_root_visits_add_up_to_the_iterations_and_best_is_most_visited() -> None
     game = make_game("tictactoe")
     result = search(game, game.initial_state(), "mcts iterations=777 seed=3")
     visits = [move.visits for move in result.snapshot.root_moves]
-    assert sum(visits) == 777 == result.extra["iterations"]
+    assert sum(visits) == 777 == result.playouts
     assert result.best_move_text == result.snapshot.root_moves[0].move  # sorted by visits
     assert visits[0] == max(visits)
     assert result.pv[0] == result.best_move_text
@@ -102,7 +102,7 @@ def test_time_budget_alone_runs_until_the_deadline() -> None:
     game = make_game("tictactoe")
     result = search(game, game.initial_state(), "mcts time=0.2 seed=1", clock=StepClock())
     assert result.stopped
-    assert result.extra["iterations"] > 0
+    assert result.playouts > 0
     assert result.best_move in game.legal_moves(game.initial_state())
 
 
@@ -128,7 +128,7 @@ def test_live_snapshots_show_visits_while_searching() -> None:
     snapshots = [event for event in events if isinstance(event, Snapshot)]
     assert snapshots
     visits = [sum(move.visits or 0 for move in snap.root_moves) for snap in snapshots]
-    assert visits == sorted(visits) and visits[-1] <= result.extra["iterations"]
+    assert visits == sorted(visits) and visits[-1] <= result.playouts
     assert events[-1] is result
 
 

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversa.games.tree import TreeGame
+from adversa.presentation import root_score_text
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult
@@ -32,7 +33,7 @@ def search(game: TreeGame, spec: str, state: Any = None) -> SearchResult:
 
 
 def shown_root_moves(result: SearchResult) -> list[str]:
-    return [root.shown_score(result.snapshot) for root in result.snapshot.root_moves]
+    return [root_score_text(root, result.snapshot) for root in result.snapshot.root_moves]
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,8 @@ from clocks import StepClock
 
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
+from adversa.presentation import cut_reason, pruned_paths, root_score_text
 from adversa.search.alphabeta import AlphaBetaSearch
-from adversa.search.common import pruned_paths
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult
@@ -52,7 +52,7 @@ def test_alphabeta_three_ply_evaluates_7_leaves_and_prunes_2_2_and_2_3() -> None
     assert pruned_paths(result.trace) == ["2.2", "2.3"]
     middle = next(node for node in result.trace if node.path == (2,))
     assert middle.pruned == (2, 3)
-    assert middle.reason == "cut: 2 ≤ α = 3"
+    assert cut_reason(middle) == "cut: 2 ≤ α = 3"
     assert middle.alpha == 3
     assert result.snapshot.cutoffs == 1
     assert result.snapshot.pruned == 2
@@ -71,7 +71,7 @@ def test_alphabeta_marks_pruned_root_scores_as_upper_bounds(spec: str) -> None:
     result = search(TreeGame.from_data(THREE_PLY), spec)
     shown = [(root.move, root.score, root.bound) for root in result.snapshot.root_moves]
     assert shown == [("1", 3, None), ("2", 2, "upper"), ("3", 2, None)]
-    assert [root.shown_score(result.snapshot) for root in result.snapshot.root_moves] == [
+    assert [root_score_text(root, result.snapshot) for root in result.snapshot.root_moves] == [
         "3",
         "≤ 2",
         "2",
@@ -94,7 +94,7 @@ def test_bounds_at_a_min_root_are_lower_bounds_in_max_terms() -> None:
     after its first leaf (14 ≥ β = 6), the second is searched in full."""
     game = TreeGame.from_data({"player": "min", "children": THREE_PLY})
     result = search(game, "alphabeta depth=3")
-    shown = [root.shown_score(result.snapshot) for root in result.snapshot.root_moves]
+    shown = [root_score_text(root, result.snapshot) for root in result.snapshot.root_moves]
     assert shown == ["12", "6", "≥ 14"]
     assert result.best_move_text == "2"
 
@@ -122,7 +122,7 @@ def test_a_traced_game_search_is_the_textbook_one_with_the_same_value() -> None:
     assert traced.value == plain.value
     assert len(traced.trace) == traced.snapshot.nodes
     assert sum(len(node.pruned) for node in traced.trace) == traced.snapshot.pruned > 0
-    assert all(node.reason for node in traced.trace if node.pruned)
+    assert all(cut_reason(node) for node in traced.trace if node.pruned)
 
 
 def test_trace_limit_truncates() -> None:
@@ -149,7 +149,7 @@ def test_textbook_tree_at_a_max_node_cuts_on_v_at_least_beta() -> None:
     result = search(TreeGame.from_data(data), "alphabeta depth=3 trace=50")
     assert pruned_paths(result.trace) == ["2.2", "2.3"]
     second = next(node for node in result.trace if node.path == (2,))
-    assert second.reason == "cut: 7 ≥ β = 5"
+    assert cut_reason(second) == "cut: 7 ≥ β = 5"
 
 
 # --------------------------------------------------------------------------- tic-tac-toe
@@ -173,7 +173,7 @@ def test_depth_two_e_of_n_chooses_the_centre_with_value_plus_one() -> None:
     game = make_game("tictactoe")
     result = search(game, "minimax depth=2")
     assert result.best_move_text == "b2"
-    assert result.extra["raw_value"] == pytest.approx(1)
+    assert result.raw_value == pytest.approx(1)
     scale = 9  # raw e(n) = value × 9 on the 3×3 board (8 lines + 1)
     raw = {rm.move: round(rm.score * scale, 9) for rm in result.snapshot.root_moves}
     assert raw == {"b2": 1, "a1": -1, "a3": -1, "c1": -1, "c3": -1,
@@ -183,7 +183,7 @@ def test_depth_two_e_of_n_chooses_the_centre_with_value_plus_one() -> None:
 def test_depth_two_alphabeta_agrees_on_the_centre() -> None:
     result = search(make_game("tictactoe"), "alphabeta depth=2")
     assert result.best_move_text == "b2"
-    assert result.extra["raw_value"] == pytest.approx(1)
+    assert result.raw_value == pytest.approx(1)
 
 
 def test_the_fastest_win_is_preferred() -> None:
@@ -194,7 +194,7 @@ def test_the_fastest_win_is_preferred() -> None:
         result = search(game, spec, state)
         assert result.best_move_text == "c1"
         assert result.value == 1
-        assert result.extra["win_in_plies"] == 1
+        assert result.win_in_plies == 1
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
@@ -203,7 +203,7 @@ def test_slowest_loss_is_preferred_when_lost(algorithm: str) -> None:
     game = make_game("nim", {"piles": "2,2"})
     result = search(game, f"{algorithm} depth=10")
     assert result.value == -1
-    assert result.extra["loss_in_plies"] == 4
+    assert result.loss_in_plies == 4
     after = game.result(game.initial_state(), result.best_move)
     assert sorted(game.piles(after)) == [1, 2]
 

@@ -12,9 +12,10 @@ from click.testing import CliRunner
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
+from adversa.presentation import display_score, root_score_text, show_score
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.stats import Reporter, RootMove, Snapshot, display_score
+from adversa.search.stats import Reporter, RootMove, Snapshot
 
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -44,7 +45,7 @@ def test_display_score_signs_game_values_but_not_tree_numbers(
 def test_a_bound_at_the_end_of_the_scale_reads_as_the_result(
     score: float, bound: str, expected: str
 ) -> None:
-    shown = RootMove("a1", score, bound=bound).shown_score(snapshot(win_value=1.0))
+    shown = root_score_text(RootMove("a1", score, bound=bound), snapshot(win_value=1.0))
     assert shown == expected
 
 
@@ -54,7 +55,8 @@ def test_a_forced_loss_among_the_root_moves_reads_loss() -> None:
     game = make_game("tictactoe")
     state = game.parse_position("X../OO./X..")
     result = run_search(game, state, EngineConfig.parse("alphabeta depth=9"))
-    shown = {root.move: root.shown_score(result.snapshot) for root in result.snapshot.root_moves}
+    snapshot = result.snapshot
+    shown = {root.move: root_score_text(root, snapshot) for root in snapshot.root_moves}
     assert shown["b1"] == "loss" and shown["c1"] == "loss"
     assert not any(text.endswith("loss") and text != "loss" for text in shown.values())
 
@@ -64,13 +66,13 @@ def test_a_forced_loss_among_the_root_moves_reads_loss() -> None:
 def test_tree_values_are_unsigned_for_every_search(spec: str) -> None:
     result = run_search(TreeGame.from_data(THREE_PLY), (), EngineConfig.parse(spec))
     assert isinstance(result.value, float) and result.value > 0  # MCTS only estimates 3
-    assert result.snapshot.show_score(result.value) == f"{result.value:.4g}"
+    assert show_score(result.snapshot, result.value) == f"{result.value:.4g}"
 
 
 def test_game_values_keep_their_sign() -> None:
     game = make_game("tictactoe")
     result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"))
-    assert result.snapshot.show_score(result.value) == "+1"  # e(n) of the centre, the lecture's
+    assert show_score(result.snapshot, result.value) == "+1"  # e(n) of the centre, the lecture's
 
 
 def test_cli_tables_write_tree_values_as_the_lecture() -> None:

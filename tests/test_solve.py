@@ -67,11 +67,11 @@ def test_tictactoe_is_a_draw_and_every_first_move_keeps_it() -> None:
     result = solved(game)
     reference = reference_values(game, game.initial_state())
     assert result.value == 0
-    assert sorted(result.extra["best_moves"]) == sorted(
+    assert sorted(result.best_moves) == sorted(
         move for move, value in reference.items() if value == 0
     )
-    assert len(result.extra["best_moves"]) == 9  # the reference says every square draws
-    assert result.best_move_text in result.extra["best_moves"]
+    assert len(result.best_moves) == 9  # the reference says every square draws
+    assert result.best_move_text in result.best_moves
     assert len(result.pv) == 9  # perfect play fills the board
     assert_pv_plays_out_the_value(game, game.initial_state(), result)
 
@@ -82,9 +82,9 @@ def test_tictactoe_win_in_one_is_solved_with_the_winning_move() -> None:
     result = solved(game, state)
     reference = reference_values(game, state)
     assert result.value == 1
-    assert "c3" in result.extra["best_moves"]
+    assert "c3" in result.best_moves
     assert_pv_plays_out_the_value(game, state, result)
-    assert sorted(result.extra["best_moves"]) == sorted(
+    assert sorted(result.best_moves) == sorted(
         move for move, value in reference.items() if value == 1
     )
 
@@ -94,8 +94,8 @@ def test_memo_expands_each_position_once() -> None:
     result = solved(game)
     # Tic-tac-toe has 5,478 positions, the empty root included; moves after a
     # win are skipped, so some are never reached.
-    assert result.snapshot.nodes == result.extra["positions"] + 1
-    assert result.extra["positions"] < 5478
+    assert result.snapshot.nodes == result.positions + 1
+    assert result.positions < 5478
     assert result.snapshot.tt_hits > 0
     assert result.snapshot.cutoffs > 0
 
@@ -104,7 +104,7 @@ def test_a_larger_board_is_solved_and_a_too_large_one_refused() -> None:
     game = make_game("tictactoe", {"width": 4, "height": 3})
     result = solved(game)  # X wins on 4×3 with k = 3, and every move but a2/d2 keeps it
     assert result.value == 1
-    assert sorted(result.extra["best_moves"]) == sorted(
+    assert sorted(result.best_moves) == sorted(
         move for move, value in reference_values(game, game.initial_state()).items()
         if value == 1
     )
@@ -166,7 +166,7 @@ def test_nim_best_moves_are_exactly_the_moves_to_nim_sum_zero() -> None:
         if nim_sum(game.result(state, move).piles) == 0
     ]
     assert result.value == 1
-    assert sorted(result.extra["best_moves"]) == sorted(to_zero)
+    assert sorted(result.best_moves) == sorted(to_zero)
 
 
 # ---- Grundy's game -----------------------------------------------------------------
@@ -221,7 +221,7 @@ def test_pile_order_and_dead_piles_do_not_split_positions_in_the_memo() -> None:
                 frontier.append(child)
     result = solved(game)
     assert result.value == (1 if grundy_number(16) else -1)
-    assert result.extra["positions"] * 10 < len(seen)
+    assert result.positions * 10 < len(seen)
 
 
 # ---- textbook trees -------------------------------------------------------------------
@@ -231,7 +231,7 @@ def test_three_ply_tree_backs_up_three() -> None:
     game = TreeGame.from_data([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     result = solved(game)
     assert result.value == 3  # MIN takes 3, 2, 2; MAX takes 3
-    assert result.extra["best_moves"] == ["1"]
+    assert list(result.best_moves) == ["1"]
 
 
 def test_tree_with_chance_gets_its_expectiminimax_value() -> None:
@@ -244,7 +244,7 @@ def test_tree_with_chance_gets_its_expectiminimax_value() -> None:
     game = TreeGame.from_data({"player": "max", "children": [chance, worse]})
     result = solved(game)
     assert result.value == pytest.approx(0.9 * 2 + 0.1 * 3)
-    assert result.extra["best_moves"] == ["1"]
+    assert list(result.best_moves) == ["1"]
 
 
 def test_three_player_tree_gets_its_maxn_vector() -> None:
@@ -300,7 +300,7 @@ def test_a_stopped_solve_has_no_value_but_still_a_legal_move() -> None:
                         should_stop=lambda: True)
     assert result.stopped
     assert result.value is None
-    assert result.extra["best_moves"] == []
+    assert list(result.best_moves) == []
     assert result.best_move in game.legal_moves(game.initial_state())
 
 
@@ -344,7 +344,7 @@ def test_a_game_longer_than_the_recursion_limit_is_solved(start: int) -> None:
     result = solve.search(game, game.initial_state(), config, Reporter("solve", config.text))
     wins = start % 3 != 0  # the multiples of 3 are the lost counters (take 1 or 2)
     assert result.value == (1 if wins else -1)
-    assert result.extra["best_moves"] == ([str(start % 3)] if wins else ["1", "2"])
+    assert list(result.best_moves) == ([str(start % 3)] if wins else ["1", "2"])
     assert result.snapshot.seldepth == start  # taking 1 each time walks the whole line
     pv = result.pv
     assert sum(int(move) for move in pv) == start and len(pv) % 2 == (1 if wins else 0)
@@ -376,14 +376,14 @@ def test_solving_modulo_symmetry_changes_no_value(
         patch.setattr(solve, "entry_of", lambda _game: plain_entry)
         plain = solved(game, state)
     assert folded.value == plain.value
-    assert folded.extra["best_moves"] == plain.extra["best_moves"]
-    assert folded.extra["positions"] <= plain.extra["positions"]
+    assert folded.best_moves == plain.best_moves
+    assert folded.positions <= plain.positions
 
 
 def test_the_empty_board_is_solved_modulo_its_eight_symmetries() -> None:
     result = solved(make_game("tictactoe"))
     assert result.value == 0
-    assert len(result.extra["best_moves"]) == 9
+    assert len(result.best_moves) == 9
     # 765 classes of positions under the board's 8 symmetries; moves after a win are
     # skipped, so the solver meets fewer of them.
-    assert result.extra["positions"] <= 765
+    assert result.positions <= 765

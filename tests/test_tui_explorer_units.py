@@ -2,7 +2,7 @@
 
 A trace holds the search's raw scores: heuristic values squeezed into (−1, 1)
 (tic-tac-toe's e(n) = +1 is 0.111…, a checkers man is 0.01) and proven results
-as ``WIN − ply``. The panel shows them through `Snapshot.show_score`; the
+as ``WIN − ply``. The panel shows them through `presentation.show_score`; the
 explorer used to print them raw (``0.111``, ``999997``), and its cut texts too.
 """
 
@@ -17,7 +17,7 @@ from textual.widgets import Static, Tree
 
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
-from adversa.search.common import explain_cut
+from adversa.presentation import cut_reason, show_score
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult, TraceNode
@@ -59,10 +59,10 @@ async def test_tic_tac_toe_values_and_cuts_read_in_e_of_n() -> None:
     for node in result.trace:
         if len(node.path) == 1:
             label = shown[node.path]
-            assert f"= {snapshot.show_score(node.value)}" in label  # as the panel writes it
+            assert f"= {show_score(snapshot, node.value)}" in label  # as the panel writes it
             assert "0.111" not in label
-            if node.reason:
-                assert f"α = {snapshot.show_score(node.alpha)}" in label
+            if node.cut:
+                assert f"α = {show_score(snapshot, node.alpha)}" in label
     centre = next(label for label in shown.values() if label.startswith("b2 "))
     assert "= +1" in centre
     assert "value +1" in info
@@ -87,7 +87,7 @@ async def test_checkers_values_read_in_points() -> None:
     assert result.snapshot.score_unit == "pts"
     for node in result.trace:
         if node.path in shown:
-            assert f"= {result.snapshot.show_score(node.value)}" in shown[node.path]
+            assert f"= {show_score(result.snapshot, node.value)}" in shown[node.path]
     root_points = float(shown[()].split("= ")[1].split()[0])
     assert root_points >= 50
 
@@ -119,20 +119,30 @@ def trees(draw: st.DrawFn) -> Any:
 
 
 def cut_nodes(result: SearchResult) -> list[TraceNode]:
-    return [node for node in result.trace if node.reason]
+    return [node for node in result.trace if node.cut]
 
 
 @settings(max_examples=60, deadline=None)
 @given(tree=trees())
-def test_rebuilt_cut_texts_match_what_the_search_recorded(tree: Any) -> None:
-    """`explain_cut` rebuilds every reason from the node's own numbers, so with the
-    search's formatter it gives back exactly the recorded text (Star1 cuts included)."""
+def test_every_cut_reason_states_a_true_inequality(tree: Any) -> None:
+    """`cut_reason` writes every cut from the node's own numbers: the inequality it
+    states holds for them (Star1 cuts included), and nodes without a cut have none."""
     game = TreeGame.from_data(tree)
     for spec in ("alphabeta depth=8 trace=500", "expectiminimax depth=8 star1=on trace=500"):
         if spec.startswith("alphabeta") and game.has_chance:
             continue
-        for node in cut_nodes(traced(game, spec)):
-            assert explain_cut(node) == node.reason
+        result = traced(game, spec)
+        for node in result.trace:
+            reason = cut_reason(node)
+            assert (reason is not None) == node.cut
+            if reason is None:
+                continue
+            assert isinstance(node.value, float | int)
+            assert node.alpha is not None and node.beta is not None
+            if "≤ α" in reason:
+                assert node.value <= node.alpha + 1e-9
+            else:
+                assert "≥ β" in reason and node.value >= node.beta - 1e-9
 
 
 @pytest.mark.parametrize("spec", ["alphabeta depth=2 trace=500", "alphabeta depth=3 trace=2000"])
@@ -141,6 +151,6 @@ def test_tic_tac_toe_cut_texts_can_be_rewritten_in_units(spec: str) -> None:
     result = traced(game, spec)
     assert cut_nodes(result)
     for node in cut_nodes(result):
-        assert explain_cut(node) == node.reason
-        rewritten = explain_cut(node, result.snapshot.show_score)
+        assert cut_reason(node) is not None
+        rewritten = cut_reason(node, lambda value: show_score(result.snapshot, value))
         assert rewritten is not None and "0.111" not in rewritten

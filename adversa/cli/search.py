@@ -24,10 +24,18 @@ from adversa.cli.common import (
 )
 from adversa.games import Game, OptionError, make_game
 from adversa.games.base import parse_assignments
-from adversa.search.common import format_score, path_text, pruned_paths
+from adversa.presentation import (
+    cut_reason,
+    display_score,
+    format_number,
+    path_text,
+    pruned_paths,
+    root_score_text,
+    show_score,
+)
 from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
 from adversa.search.engine import algorithms_for, run_search
-from adversa.search.stats import Iteration, Score, SearchResult, TraceNode, display_score
+from adversa.search.stats import Iteration, Score, SearchResult, TraceNode
 
 TREE_DEPTH = 64
 """Depth given to tree searches: more than any textbook tree is high, so "full depth"."""
@@ -106,11 +114,10 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
 
 def value_note(result: SearchResult) -> str:
     """How to read the value: win/loss distance, or the heuristic in its own units."""
-    extra = result.extra
-    if "win_in_plies" in extra:
-        return f"  (forced win in {extra['win_in_plies']} plies)"
-    if "loss_in_plies" in extra:
-        return f"  (forced loss in {extra['loss_in_plies']} plies)"
+    if result.win_in_plies is not None:
+        return f"  (forced win in {result.win_in_plies} plies)"
+    if result.loss_in_plies is not None:
+        return f"  (forced loss in {result.loss_in_plies} plies)"
     unit = result.snapshot.score_unit
     return f" {unit}" if unit and result.value is not None else ""
 
@@ -164,9 +171,11 @@ def analyze(
                 "engine": config.text,
                 "best_move": result.best_move_text,
                 "value": score_json(result.value),
-                "raw_value": result.extra.get("raw_value"),
-                **{key: result.extra[key] for key in ("win_in_plies", "loss_in_plies")
-                   if key in result.extra},
+                "raw_value": result.raw_value,
+                **({"win_in_plies": result.win_in_plies}
+                   if result.win_in_plies is not None else {}),
+                **({"loss_in_plies": result.loss_in_plies}
+                   if result.loss_in_plies is not None else {}),
                 "pv": list(result.pv),
                 "stopped": result.stopped,
                 "stats": stats_json(result),
@@ -185,7 +194,7 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
     snapshot = result.snapshot
     console.print(f"[bold]{game.title}[/] — engine [cyan]{config.text}[/]")
     console.print(f"best move  [bold green]{result.best_move_text}[/]")
-    shown = result.snapshot.show_score(result.value)
+    shown = show_score(result.snapshot, result.value)
     console.print(f"value      [bold]{shown}[/]{value_note(result)}")
     console.print(f"PV         {' '.join(result.pv) or '—'}")
     if result.stopped:
@@ -207,7 +216,7 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
                 str(iteration.depth),
                 f"{iteration.seconds:.3f}",
                 f"{iteration.nodes:,}",
-                snapshot.show_score(iteration.score),
+                show_score(snapshot, iteration.score),
                 " ".join(iteration.pv),
             )
         console.print(table)
@@ -222,7 +231,7 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
         for root_move in snapshot.root_moves:
             moves.add_row(
                 root_move.move,
-                root_move.shown_score(snapshot),
+                root_score_text(root_move, snapshot),
                 "" if root_move.visits is None else str(root_move.visits),
             )
         console.print(moves)
@@ -259,7 +268,7 @@ def trace_json(node: TraceNode) -> dict[str, Any]:
         "value": score_json(node.value),
         "probability": node.probability,
         "pruned": [path_text((*node.path, child)) for child in node.pruned],
-        "reason": node.reason,
+        "reason": cut_reason(node),
         "on_pv": node.on_pv,
     }
 
@@ -305,7 +314,7 @@ def tree_command(
         emit_json(document)
         return
     console.print(f"[bold]{getattr(game, 'tree_title', '') or file}[/] — [cyan]{config.text}[/]")
-    console.print(f"value             [bold]{result.snapshot.show_score(result.value)}[/]")
+    console.print(f"value             [bold]{show_score(result.snapshot, result.value)}[/]")
     console.print(f"best move         [bold green]{result.best_move_text}[/]")
     console.print(f"principal line    {' '.join(result.pv) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
@@ -326,11 +335,11 @@ def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
             path_text(node.path),
             node.move or "",
             node.kind,
-            format_score(node.alpha),
-            format_score(node.beta),
-            display_score(value) if isinstance(value, tuple) else format_score(value),
+            format_number(node.alpha),
+            format_number(node.beta),
+            display_score(value) if isinstance(value, tuple) else format_number(value),
             ", ".join(path_text((*node.path, child)) for child in node.pruned),
-            node.reason or "",
+            cut_reason(node) or "",
             style="bold" if node.on_pv else None,
         )
     console.print(table)

@@ -88,7 +88,7 @@ def solve(
             "or a longer --time"
         )
     value = _plain(result.value)
-    best_moves: list[str] = result.extra["best_moves"]
+    best_moves = list(result.best_moves)
     nodes = result.snapshot.nodes
     elapsed = result.snapshot.elapsed
     if as_json:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
+from adversa.presentation import show_score
 from adversa.search.config import EngineConfig
 from adversa.search.engine import check_fits, run_search
 from adversa.search.stats import Score, SearchResult, Snapshot
@@ -42,7 +43,7 @@ class CompareRow:
     best_move: str | None
     value: Score | None
     value_text: str
-    """The value as people read it (`Snapshot.show_score`: e(n), points, win/loss)."""
+    """The value as people read it (`presentation.show_score`: e(n), points, win/loss)."""
     nodes: int
     seconds: float
     pruned: int
@@ -107,7 +108,7 @@ def summary_row(engine: str, snapshot: Snapshot, best_move: str | None, value: S
         engine=engine,
         best_move=best_move,
         value=value,
-        value_text=snapshot.show_score(value),
+        value_text=show_score(snapshot, value),
         nodes=snapshot.nodes,
         seconds=snapshot.elapsed,
         pruned=snapshot.pruned,

@@ -30,8 +30,8 @@ depth 1, it is the best root move searched so far (with its value), else the
 first root move in search order with no value.
 
 **Values** are reported in the game's utility scale (`adversa.search.common`):
-±1 for a forced win/loss (``extra["win_in_plies"]`` says how far), heuristic
-values strictly inside (−1, 1), and ``extra["raw_value"]`` in the evaluator's
+±1 for a forced win/loss (``win_in_plies`` says how far), heuristic
+values strictly inside (−1, 1), and ``raw_value`` in the evaluator's
 own units (the lectures' open-lines count, say).
 """
 
@@ -56,7 +56,7 @@ from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_evaluator
 from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Enhancements, Kernel
-from adversa.search.stats import Reporter, SearchResult, SearchStopped
+from adversa.search.stats import Progress, Reporter, SearchResult, SearchStopped
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -250,7 +250,7 @@ class AlphaBetaSearch:
 
     # ---- live reporting ----------------------------------------------------------
 
-    def _snapshot_fields(self) -> dict[str, Any]:
+    def _snapshot_fields(self) -> Progress:
         game, root, kernel = self.game, self.root, self.kernel
         win = self.win_value
         merged = {**self.completed_scores, **self.scores}

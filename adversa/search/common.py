@@ -18,7 +18,8 @@ for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
@@ -152,17 +153,6 @@ def to_utility(score: float, win_value: float) -> float:
     return score + 0.0  # turns a negated zero (-0.0) into 0.0 for display
 
 
-def format_score(value: float | None) -> str:
-    """A compact number for traces and reasons: ``3``, ``-0.25``, ``∞``."""
-    if value is None:
-        return "·"
-    if value == INFINITY:
-        return "∞"
-    if value == -INFINITY:
-        return "-∞"
-    return f"{value:g}"
-
-
 def format_pv(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> tuple[str, ...]:
     """The moves of a principal variation in the game's notation, played out from ``state``.
 
@@ -222,55 +212,20 @@ def root_moves(
     )
 
 
-ShowScore = Callable[[float], str]
-"""How a number is written in a reason text: `format_score` (the search's own
-numbers) or a screen's formatter in the evaluator's units (the tree explorer)."""
+@dataclass(slots=True)
+class _TraceRow:
+    """A traced node while the search is still inside it (frozen into a `TraceNode`)."""
 
-
-def cut_reason(
-    kind: str, value: float, alpha: float, beta: float, show: ShowScore = format_score
-) -> str:
-    """The trace text for a cutoff: ``"cut: 2 ≤ α = 3"`` at MIN, ``"cut: 5 ≥ β = 4"`` at MAX."""
-    if kind == "min":
-        return f"cut: {show(value)} ≤ α = {show(alpha)}"
-    return f"cut: {show(value)} ≥ β = {show(beta)}"
-
-
-def star1_reason(bound: float, alpha: float, beta: float, show: ShowScore = format_score) -> str:
-    """The trace text for a Star1 cutoff at a chance node whose value is known to be at
-    most ``bound`` ≤ α (fail low) or at least ``bound`` ≥ β (fail high).
-
-    Which one is told by the nearer window edge rather than ``bound <= alpha``: a
-    bound computed to equal α may come out a rounding error above it.
-    """
-    if bound - alpha <= beta - bound:
-        return f"Star1 cut: ≤ {show(bound)} ≤ α = {show(alpha)}"
-    return f"Star1 cut: ≥ {show(bound)} ≥ β = {show(beta)}"
-
-
-def explain_cut(node: TraceNode, show: ShowScore = format_score) -> str | None:
-    """A traced node's cutoff reason rewritten with ``show`` for its numbers.
-
-    The search records reasons with its own numbers (heuristic values on the ±1
-    scale); a screen that shows values in the evaluator's units (e(n), points)
-    rebuilds the text from the node, which holds every number in it: a cut
-    compares the node's recorded value with the window it was entered with (α
-    is fixed inside a MIN node, β inside a MAX or chance node). Nodes without a
-    cut, or without a window, keep their reason as recorded.
-    """
-    value, alpha, beta = node.value, node.alpha, node.beta
-    if node.reason is None or not isinstance(value, float | int) or alpha is None or (
-        beta is None
-    ):
-        return node.reason
-    if node.kind == "chance":
-        return star1_reason(value, alpha, beta, show)
-    return cut_reason(node.kind, value, alpha, beta, show)
-
-
-def path_text(path: Sequence[int]) -> str:
-    """A node path as the tree explorer writes it: ``(2, 3)`` → ``"2.3"``, root → ``"root"``."""
-    return ".".join(str(step) for step in path) if path else "root"
+    path: tuple[int, ...]
+    move: str | None
+    kind: str
+    alpha: float | None
+    beta: float | None
+    probability: float | None
+    value: Score | None = None
+    pruned: tuple[int, ...] = ()
+    cut: bool = False
+    best_child: int | None = None
 
 
 class TraceRecorder:
@@ -281,13 +236,14 @@ class TraceRecorder:
     `leave` when the node's value is known. `enter` returns a handle, or -1 once
     the limit is reached (then `leave` ignores it and `truncated` is set). At
     the end, `nodes` marks the principal variation by following each node's best
-    child from the root and freezes the records.
+    child from the root and freezes the records. It records numbers only; why a
+    cut happened is written for people by `adversa.presentation.cut_reason`.
     """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.truncated = False
-        self._rows: list[dict[str, Any]] = []
+        self._rows: list[_TraceRow] = []
 
     def enter(
         self,
@@ -301,21 +257,7 @@ class TraceRecorder:
         if len(self._rows) >= self.limit:
             self.truncated = True
             return -1
-        self._rows.append(
-            {
-                "order": len(self._rows),
-                "path": path,
-                "move": move,
-                "kind": kind,
-                "alpha": alpha,
-                "beta": beta,
-                "value": None,
-                "probability": probability,
-                "pruned": (),
-                "reason": None,
-                "best_child": None,
-            }
-        )
+        self._rows.append(_TraceRow(path, move, kind, alpha, beta, probability))
         return len(self._rows) - 1
 
     def leave(
@@ -324,50 +266,46 @@ class TraceRecorder:
         value: Score | None,
         *,
         pruned: tuple[int, ...] = (),
-        reason: str | None = None,
+        cut: bool = False,
         best_child: int | None = None,
     ) -> None:
-        """Record a node's value, the 1-based children a cut skipped, and its best child."""
+        """Record a node's value, whether a cut ended it and the 1-based children it
+        skipped, and its best child."""
         if handle < 0:
             return
         row = self._rows[handle]
-        row["value"] = value
-        row["pruned"] = pruned
-        row["reason"] = reason
-        row["best_child"] = best_child
+        row.value = value
+        row.pruned = pruned
+        row.cut = cut
+        row.best_child = best_child
 
     def nodes(self) -> tuple[TraceNode, ...]:
         """The frozen trace, with ``on_pv`` set along the best-child chain from the root."""
-        by_path = {row["path"]: row for row in self._rows}
+        by_path = {row.path: row for row in self._rows}
         on_pv: set[tuple[int, ...]] = set()
         path: tuple[int, ...] = ()
         while path in by_path:
             on_pv.add(path)
-            best = by_path[path]["best_child"]
+            best = by_path[path].best_child
             if best is None:
                 break
             path = (*path, best)
         return tuple(
             TraceNode(
-                order=row["order"],
-                path=row["path"],
-                move=row["move"],
-                kind=row["kind"],
-                alpha=row["alpha"],
-                beta=row["beta"],
-                value=row["value"],
-                probability=row["probability"],
-                pruned=row["pruned"],
-                reason=row["reason"],
-                on_pv=row["path"] in on_pv,
+                order=order,
+                path=row.path,
+                move=row.move,
+                kind=row.kind,
+                alpha=row.alpha,
+                beta=row.beta,
+                value=row.value,
+                probability=row.probability,
+                pruned=row.pruned,
+                cut=row.cut,
+                on_pv=row.path in on_pv,
             )
-            for row in self._rows
+            for order, row in enumerate(self._rows)
         )
-
-
-def pruned_paths(trace: Iterable[TraceNode]) -> list[str]:
-    """Every pruned subtree of a trace as a dot-joined path, in visit order ("2.2", "2.3")."""
-    return [path_text((*node.path, child)) for node in trace for child in node.pruned]
 
 
 def build_result(
@@ -384,7 +322,7 @@ def build_result(
 ) -> SearchResult:
     """The `SearchResult` of a two-player depth-first search, values in utility scale.
 
-    ``score`` is internal (see the module docstring). ``extra`` carries
+    ``score`` is internal (see the module docstring). The result carries
     ``raw_value`` — the heuristic value in the ``evaluator``'s own units (e.g.
     the lectures' open-lines count e(n)), None for a proven result — with
     ``raw_name`` naming those units, and ``win_in_plies``/``loss_in_plies`` for
@@ -394,12 +332,8 @@ def build_result(
     raw_scale, raw_name = evaluator.raw_scale, evaluator.raw_name
     win_value = game.utility_bounds()[1]
     value = None if score is None else to_utility(score, win_value)
-    extra: dict[str, Any] = {"raw_name": raw_name}
-    if score is not None:
-        distance = proven_distance(score)
-        extra["raw_value"] = None if distance is not None else score * raw_scale + 0.0
-        if distance is not None:
-            extra["win_in_plies" if score > 0 else "loss_in_plies"] = distance
+    distance = None if score is None else proven_distance(score)
+    raw_value = None if score is None or distance is not None else score * raw_scale + 0.0
     pv = format_pv(game, state, pv_moves or (best_move,))
     return SearchResult(
         best_move=best_move,
@@ -410,5 +344,8 @@ def build_result(
         stopped=stopped,
         trace=recorder.nodes() if recorder is not None else (),
         trace_truncated=recorder.truncated if recorder is not None else False,
-        extra=extra,
+        raw_value=raw_value,
+        raw_name=raw_name,
+        win_in_plies=distance if score is not None and score > 0 else None,
+        loss_in_plies=distance if score is not None and score < 0 else None,
     )

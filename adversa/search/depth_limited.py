@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 from adversa.games.base import CHANCE, Game
 from adversa.search.common import TraceRecorder, depth_schedule, format_pv
 from adversa.search.config import EngineConfig
-from adversa.search.stats import Reporter, RootMove, Score, SearchResult, SearchStopped
+from adversa.search.stats import Progress, Reporter, RootMove, Score, SearchResult, SearchStopped
 
 TABLE_LIMIT = 1_000_000
 """Entries the transposition table holds before it is emptied (a few hundred MB at most)."""
@@ -290,7 +290,7 @@ class DepthLimitedSearch:
             trace_truncated=recorder.truncated if recorder is not None else False,
         )
 
-    def _snapshot_fields(self) -> dict[str, Any]:
+    def _snapshot_fields(self) -> Progress:
         done = self.completed
         scores = dict(done.scores) if done is not None else {}
         scores.update(self.scores)

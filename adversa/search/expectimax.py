@@ -43,10 +43,8 @@ from typing import Any
 from adversa.games.base import CHANCE, Game
 from adversa.search.common import (
     INFINITY,
-    cut_reason,
     reporting_player,
     show_scores_in_evaluator_units,
-    star1_reason,
 )
 from adversa.search.config import EngineConfig
 from adversa.search.depth_limited import EXACT, LOWER, UPPER, DepthLimitedSearch
@@ -211,7 +209,7 @@ class ChanceMinimax(DepthLimitedSearch):
         best = -INFINITY if maximizing else INFINITY
         best_child: int | None = None
         pruned: tuple[int, ...] = ()
-        reason: str | None = None
+        cut = False
         for index, move in enumerate(moves):
             if ply == 0:
                 self.current_index = index
@@ -226,7 +224,7 @@ class ChanceMinimax(DepthLimitedSearch):
             if not self.pruning:
                 continue
             if best >= beta if maximizing else best <= alpha:
-                reason = cut_reason(kind, best, alpha, beta)
+                cut = True
                 pruned = self._cut(index, len(moves))
                 break
             if maximizing:
@@ -234,7 +232,7 @@ class ChanceMinimax(DepthLimitedSearch):
             else:
                 beta = min(beta, best)
         if recorder is not None:
-            recorder.leave(handle, best, pruned=pruned, reason=reason, best_child=best_child)
+            recorder.leave(handle, best, pruned=pruned, cut=cut, best_child=best_child)
         return best
 
     def _average(
@@ -260,7 +258,7 @@ class ChanceMinimax(DepthLimitedSearch):
         still_to_come = sum(p for _, p in outcomes) if self.pruning else 0.0
         total = 0.0
         pruned: tuple[int, ...] = ()
-        reason: str | None = None
+        cut = False
         self.pv_table[ply] = []  # a principal variation stops at chance: dice are not chosen
         for index, (outcome, chance) in enumerate(outcomes):
             if chance <= 0.0:
@@ -283,7 +281,7 @@ class ChanceMinimax(DepthLimitedSearch):
                 if value <= fail_low or value >= fail_high:
                     # The node's value is at most (fail low) or at least (fail high) this:
                     bound = total + chance * value + (high if value <= fail_low else low) * rest
-                    reason = star1_reason(bound, alpha, beta)
+                    cut = True
                     pruned = self._cut(index, len(outcomes))
                     if ply == 0:
                         self.root_scored(index, value)
@@ -293,7 +291,7 @@ class ChanceMinimax(DepthLimitedSearch):
                 self.root_scored(index, value)
             total += chance * value
         if recorder is not None:
-            recorder.leave(handle, total, pruned=pruned, reason=reason)
+            recorder.leave(handle, total, pruned=pruned, cut=cut)
         return total
 
     def _cut(self, index: int, count: int) -> tuple[int, ...]:

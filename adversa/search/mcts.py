@@ -42,6 +42,7 @@ from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_vector_evaluator
 from adversa.search.stats import (
     POLL_INTERVAL,
+    Progress,
     Reporter,
     RootMove,
     Score,
@@ -307,7 +308,7 @@ def search(
             return None
         return score_of(root if root.player == CHANCE else best)
 
-    def fields() -> dict[str, Any]:
+    def fields() -> Progress:
         pv = tree.principal_variation()
         return {
             "depth": len(pv),
@@ -346,5 +347,6 @@ def search(
         pv=pv,
         snapshot=reporter.snapshot(finished=True),
         stopped=stopped,
-        extra={"iterations": tree.iterations, "tree_nodes": tree.tree_nodes},
+        playouts=tree.iterations,
+        tree_nodes=tree.tree_nodes,
     )

@@ -34,7 +34,6 @@ from adversa.search.common import (
     INFINITY,
     TraceRecorder,
     build_result,
-    cut_reason,
     depth_schedule,
     format_pv,
     reporting_player,
@@ -47,7 +46,14 @@ from adversa.search.common import (
 )
 from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_evaluator
-from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult, SearchStopped
+from adversa.search.stats import (
+    POLL_INTERVAL,
+    Progress,
+    Reporter,
+    Score,
+    SearchResult,
+    SearchStopped,
+)
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -203,7 +209,6 @@ class TextbookSearch:
         best = -INFINITY if maximizing else INFINITY
         best_index: int | None = None
         pruned: tuple[int, ...] = ()
-        reason: str | None = None
         for index, move in enumerate(moves):
             if ply == 0:
                 self.current_move = move
@@ -224,30 +229,27 @@ class TextbookSearch:
             if not self.pruning:
                 continue
             if best >= beta if maximizing else best <= alpha:
-                pruned, reason = self._cut(moves, index, kind, best, alpha, beta)
+                pruned = self._cut(moves, index)
                 break
             if maximizing:
                 alpha = max(alpha, best)
             else:
                 beta = min(beta, best)
         if recorder is not None:
-            recorder.leave(handle, best, pruned=pruned, reason=reason, best_child=best_index)
+            recorder.leave(handle, best, pruned=pruned, cut=bool(pruned), best_child=best_index)
         return best
 
-    def _cut(
-        self, moves: Any, index: int, kind: str, value: float, alpha: float, beta: float
-    ) -> tuple[tuple[int, ...], str | None]:
-        """Count a cutoff; return the skipped 1-based children and the reason text.
+    def _cut(self, moves: Any, index: int) -> tuple[int, ...]:
+        """Count a cutoff after child ``index``; return the skipped 1-based children.
 
         A cut at the last child skips nothing and is not counted, as on the blackboard.
         """
         skipped = tuple(range(index + 2, len(moves) + 1))
-        if not skipped:
-            return (), None
-        counters = self.reporter.counters
-        counters.cutoffs += 1
-        counters.pruned += len(skipped)
-        return skipped, cut_reason(kind, value, alpha, beta)
+        if skipped:
+            counters = self.reporter.counters
+            counters.cutoffs += 1
+            counters.pruned += len(skipped)
+        return skipped
 
     # ---- reporting ---------------------------------------------------------------
 
@@ -257,7 +259,7 @@ class TextbookSearch:
     def _pv_text(self) -> tuple[str, ...]:
         return format_pv(self.game, self.root, self.pv_table[0])
 
-    def _snapshot_fields(self) -> dict[str, Any]:
+    def _snapshot_fields(self) -> Progress:
         game, root = self.game, self.root
         scores: dict[Hashable, Score] = {
             move: self._external(score) for move, score in self.root_scores.items()}

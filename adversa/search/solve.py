@@ -18,7 +18,7 @@ the first-child tie rule, for trees with chance nodes the expectiminimax value.
 
 Reported value: from the root player's point of view — +1 win, 0 draw, −1 loss
 for win/draw/loss games, the backed-up leaf value for trees — or the whole vector
-when there are more than two players. ``extra["best_moves"]`` lists every root
+when there are more than two players. ``best_moves`` lists every root
 move that reaches the value (every move that keeps a draw, say).
 
 Inside the tree (never at the root, where every move's value is wanted) a node
@@ -327,7 +327,8 @@ def search(
         pv=pv,
         snapshot=reporter.snapshot(finished=True),
         stopped=stopped,
-        extra={"best_moves": best_moves, "positions": len(solver.memo)},
+        best_moves=tuple(best_moves),
+        positions=len(solver.memo),
     )
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TypedDict
 
 Score = float | tuple[float, ...]
 """A scalar for two-player searches (root player's view), a vector for N players."""
@@ -33,6 +33,19 @@ POLL_INTERVAL = 1024
 
 SNAPSHOT_PERIOD = 0.1
 """Seconds between two live snapshots: about ten a second."""
+
+
+class Progress(TypedDict, total=False):
+    """The parts of a `Snapshot` only the algorithm knows, as it reports them
+    (`Reporter.snapshot_fields`); what it leaves out takes the reporter's default."""
+
+    depth: int
+    completed_depth: int
+    score: Score | None
+    pv: tuple[str, ...]
+    root_moves: tuple[RootMove, ...]
+    current_move: str | None
+    tt_fill: float
 
 
 class SearchStopped(Exception):
@@ -78,22 +91,6 @@ class RootMove:
     """``"upper"`` when ``score`` only bounds the value from above (alpha-beta
     proved the move no better than the best), ``"lower"`` from below; None when
     exact."""
-
-    def shown_score(self, snapshot: Snapshot) -> str:
-        """The score as people read it, with ``≤``/``≥`` when it is only a bound.
-
-        A bound beyond which there is nothing — at most a loss, at least a win —
-        is the result itself, and reads ``loss``/``win`` without a sign.
-        """
-        text = snapshot.show_score(self.score)
-        score, win = self.score, snapshot.win_value
-        if score is None or self.bound is None:
-            return text
-        if isinstance(score, float | int) and win is not None and (
-            score <= -win if self.bound == "upper" else score >= win
-        ):
-            return text
-        return ("≤ " if self.bound == "upper" else "≥ ") + text
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +150,6 @@ class Snapshot:
     e(n), read against 0 = even); a textbook tree's leaf numbers are not, as in
     the lecture (``3``, ``-2``). Set by `engine.run_search` for every search."""
 
-    def show_score(self, score: Score | None) -> str:
-        """A score as people read it, in the evaluator's units; see `display_score`."""
-        return display_score(score, self.score_scale, self.win_value, signed=self.signed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +158,8 @@ class TraceNode:
 
     ``path`` is the tuple of 1-based child positions from the root (``(2, 2)`` is
     written ``"2.2"``). ``pruned`` lists the 1-based child positions a cutoff at
-    this node skipped; ``reason`` says why, e.g. ``"cut: 2 ≤ α = 3"``.
+    this node skipped when ``cut`` (`adversa.presentation.cut_reason` writes why,
+    e.g. ``"cut: 2 ≤ α = 3"``, from the node's value and window).
     """
 
     order: int
@@ -180,13 +175,14 @@ class TraceNode:
     probability: float | None = None
     """For a child of a chance node, its probability."""
     pruned: tuple[int, ...] = ()
-    reason: str | None = None
+    cut: bool = False
     on_pv: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """What a finished (or stopped) search returns."""
+    """What a finished (or stopped) search returns: typed fields, each filled by the
+    algorithms it applies to and None (or empty) for the others."""
 
     best_move: Hashable | None
     best_move_text: str | None
@@ -198,37 +194,27 @@ class SearchResult:
     """True when a stop flag or deadline ended the search early."""
     trace: tuple[TraceNode, ...] = ()
     trace_truncated: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
+    raw_value: float | None = None
+    """Depth-first searches: the value in the evaluation's own units (`Evaluator.raw_scale`),
+    None for a proven result."""
+    raw_name: str | None = None
+    """The name of those units ("e(n)", "pts"; "value" for plain utilities)."""
+    win_in_plies: int | None = None
+    """A proven win: how many plies it takes with best play."""
+    loss_in_plies: int | None = None
+    """A proven loss: how many plies it can be put off."""
+    best_moves: tuple[str, ...] = ()
+    """The solver: every root move that reaches the value."""
+    positions: int | None = None
+    """The solver: positions solved (its memo's size)."""
+    playouts: int | None = None
+    """MCTS: playouts run."""
+    tree_nodes: int | None = None
+    """MCTS: nodes of the search tree."""
 
     @property
     def iterations(self) -> tuple[Iteration, ...]:
         return self.snapshot.iterations
-
-
-def display_score(
-    score: Score | None,
-    scale: float = 1.0,
-    win_value: float | None = None,
-    *,
-    signed: bool = True,
-) -> str:
-    """The one way scores are written for people (CLI tables, the live panel).
-
-    Proven results read ``win``/``loss``; heuristic values are shown in the
-    evaluator's units (``+1`` e(n) rather than the scaled ``+0.111``) with their
-    sign; a textbook tree's numbers (``signed=False``) as the lecture writes them
-    (``3``, ``-2``, ``2.1``); vectors as ``(1, 2, 6)``; unknown as ``—``.
-    """
-    if score is None:
-        return "—"
-    if isinstance(score, tuple):
-        return "(" + ", ".join(f"{value:.4g}" for value in score) + ")"
-    if win_value is not None and abs(score) >= win_value:
-        return "win" if score > 0 else "loss"
-    shown = score * scale + 0.0  # + 0.0 turns -0.0 into 0.0
-    if not shown:
-        return "0"
-    return f"{shown:+.4g}" if signed else f"{shown:.4g}"
 
 
 SearchEvent = Snapshot | Iteration | SearchResult
@@ -286,7 +272,7 @@ class Reporter:
         self.iterations: list[Iteration] = []
         self.stopped = False
         self._next_snapshot = self.started + snapshot_period
-        self.snapshot_fields: Callable[[], dict[str, Any]] = dict
+        self.snapshot_fields: Callable[[], Progress] = Progress
         self.score_scale = 1.0
         self.score_unit = ""
         self.win_value: float | None = None
@@ -338,15 +324,15 @@ class Reporter:
     def snapshot(self, *, finished: bool = False) -> Snapshot:
         counters = self.counters
         elapsed = self.elapsed
-        extra = self.snapshot_fields()
+        progress = self.snapshot_fields()
         completed = self.iterations[-1].depth if self.iterations else 0
         return Snapshot(
             algorithm=self.algorithm,
             config=self.config_text,
             elapsed=elapsed,
             time_budget=self.time_budget,
-            depth=extra.get("depth", completed),
-            completed_depth=extra.get("completed_depth", completed),
+            depth=progress.get("depth", completed),
+            completed_depth=progress.get("completed_depth", completed),
             seldepth=counters.seldepth,
             nodes=counters.nodes,
             leaves=counters.leaves,
@@ -355,12 +341,12 @@ class Reporter:
             tt_probes=counters.tt_probes,
             tt_hits=counters.tt_hits,
             tt_stores=counters.tt_stores,
-            tt_fill=extra.get("tt_fill", 0.0),
+            tt_fill=progress.get("tt_fill", 0.0),
             nps=counters.nodes / elapsed if elapsed > 0 else 0.0,
-            score=extra.get("score"),
-            pv=tuple(extra.get("pv", ())),
-            root_moves=tuple(extra.get("root_moves", ())),
-            current_move=extra.get("current_move"),
+            score=progress.get("score"),
+            pv=tuple(progress.get("pv", ())),
+            root_moves=tuple(progress.get("root_moves", ())),
+            current_move=progress.get("current_move"),
             iterations=tuple(self.iterations),
             finished=finished,
             score_scale=self.score_scale,

@@ -22,7 +22,13 @@ from textual.markup import escape
 from textual.widget import Widget
 from textual.widgets import Label, ProgressBar, Sparkline, Static
 
-from adversa.presentation import format_count, format_seconds
+from adversa.presentation import (
+    display_score,
+    format_count,
+    format_seconds,
+    root_score_text,
+    show_score,
+)
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.stats import (
     Iteration,
@@ -30,7 +36,6 @@ from adversa.search.stats import (
     Score,
     SearchResult,
     Snapshot,
-    display_score,
 )
 
 ROOT_MOVES_SHOWN = 8
@@ -56,7 +61,7 @@ def format_score(
 ) -> str:
     """A score as the panel shows it.
 
-    Scalars go through `Snapshot.show_score` (the evaluator's own units — the
+    Scalars go through `presentation.show_score` (the evaluator's own units — the
     lectures' e(n) for tic-tac-toe, points for checkers — and ``win``/``loss`` for
     proven results); before any snapshot arrives they are shown as they are.
     Vectors (N players) read ``(1, 2, 6)``, or ``1/2/6`` when ``compact`` (a narrow
@@ -69,7 +74,7 @@ def format_score(
             return "/".join(f"{part:.3g}" for part in score)
         return "(" + ", ".join(f"{part:.3g}" for part in score) + ")"
     if snapshot is not None:
-        return snapshot.show_score(score)
+        return show_score(snapshot, score)
     return display_score(score)
 
 
@@ -357,7 +362,7 @@ def _roots_markup(snapshot: Snapshot) -> str:
         if root.visits is not None:
             details.append(f"{format_count(root.visits):>9} visits")
         if root.score is not None:
-            details.append(f"{escape(root.shown_score(snapshot)):>8}")
+            details.append(f"{escape(root_score_text(root, snapshot)):>8}")
         name = escape(root.move)
         name = f"[b]{name:<10}[/]" if searching else f"{name:<10}"
         lines.append(f"{marker} {name} {'  '.join(details)}")

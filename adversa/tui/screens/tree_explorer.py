@@ -37,7 +37,7 @@ from textual.widgets import Footer, Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.search.common import explain_cut, format_score, path_text
+from adversa.presentation import cut_reason, format_number, path_text, show_score
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
@@ -121,7 +121,7 @@ ShowValue = Callable[[float | None], str]
 def value_writer(snapshot: Snapshot) -> ShowValue:
     """How the explorer writes the numbers of the search that made ``snapshot``.
 
-    As the live panel does (`Snapshot.show_score`: the evaluator's units, so
+    As the live panel does (`presentation.show_score`: the evaluator's units, so
     tic-tac-toe's ``0.111`` reads ``+1`` and checkers' values read in points,
     and proven results ``win``/``loss``), because a trace holds the search's raw
     scores. Numbers without units or wins — a textbook tree's — and the
@@ -131,17 +131,17 @@ def value_writer(snapshot: Snapshot) -> ShowValue:
 
     def show(value: float | None) -> str:
         if value is None or plain or math.isinf(value):
-            return format_score(value)
-        return snapshot.show_score(value)
+            return format_number(value)
+        return show_score(snapshot, value)
 
     return show
 
 
-def _value_text(value: Score | None, show: ShowValue = format_score) -> str:
+def _value_text(value: Score | None, show: ShowValue = format_number) -> str:
     if value is None:
         return "·"
     if isinstance(value, tuple):
-        return "(" + ", ".join(format_score(part) for part in value) + ")"
+        return "(" + ", ".join(format_number(part) for part in value) + ")"
     return show(value)
 
 
@@ -150,7 +150,7 @@ def _kind_text(kind: str) -> str:
 
 
 def node_label(node: TraceNode, view: TraceView, step: int,
-               show: ShowValue = format_score) -> Text:
+               show: ShowValue = format_number) -> Text:
     """The Tree label of a visited node as the search stood at ``step``."""
     move = node.move if node.move is not None else "root"
     text = Text()
@@ -167,7 +167,7 @@ def node_label(node: TraceNode, view: TraceView, step: int,
     text.append(_value_text(node.value, show) if finished else "?", style="bold")
     if node.alpha is not None or node.beta is not None:
         text.append(f"  [α {show(node.alpha)}, β {show(node.beta)}]", style="dim")
-    reason = explain_cut(node, show)
+    reason = cut_reason(node, show)
     if finished and reason:
         text.append(f"  {reason}", style="yellow")
     if node.order == step:
@@ -177,13 +177,13 @@ def node_label(node: TraceNode, view: TraceView, step: int,
 
 
 def pruned_label(parent: TraceNode, position: int, move: str | None, step: int,
-                 view: TraceView, show: ShowValue = format_score) -> Text:
+                 view: TraceView, show: ShowValue = format_number) -> Text:
     """The greyed entry of a subtree that a cutoff at ``parent`` skipped."""
     where = path_text((*parent.path, position))
     name = f"{move} ({where})" if move else where
     if view.finished_at[parent.path] > step:
         return Text(f"{name}  …", style=UNVISITED_STYLE)
-    reason = explain_cut(parent, show)
+    reason = cut_reason(parent, show)
     return Text(f"✂ {name}  pruned — {reason or 'cut off'}", style=PRUNED_STYLE)
 
 
@@ -249,7 +249,7 @@ class TreeExplorerScreen(Screen[None]):
         self.result = result
         self.search = search
         self.view: TraceView | None = None
-        self.show_value: ShowValue = format_score
+        self.show_value: ShowValue = format_number
         """Writes values as the shown search's panel would (`value_writer`)."""
         self.step = 0
         self.tree_nodes: dict[tuple[Any, ...], TreeNode[tuple[Any, ...]]] = {}
