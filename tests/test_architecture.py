@@ -106,3 +106,16 @@ def test_the_search_names_no_game(name: str) -> None:
     text = MODULES[name].read_text(encoding="utf-8")
     named = sorted({match.group(0) for match in GAME_WORDS.finditer(text)})
     assert not named, f"{name} names {named}"
+
+
+def test_the_command_line_loads_no_match_tooling_app_or_table_until_a_command_runs() -> None:
+    """``adversa --help`` stays quick because these load only when a command needs them."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, adversa.cli; "
+             "print(' '.join(name for name in sys.modules if name.startswith(("
+             "'adversa.match', 'adversa.tui', 'textual', 'rich.table', 'rich.live'))))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert loaded == []

@@ -11,7 +11,6 @@ import time
 from typing import Any
 
 import click
-from rich.table import Table
 
 from adversa.cli.common import (
     SECONDS,
@@ -62,6 +61,8 @@ def _option_summary(option: Option) -> str:
 @json_option
 def games(as_json: bool) -> None:
     """List the games with their options (use them with --set KEY=VALUE)."""
+    from rich.table import Table
+
     classes = _available_games()
     if as_json:
         emit_json(
@@ -173,6 +174,8 @@ def perft_command(
     Counting grows about tenfold a ply, so it stops after --time seconds (default
     300) and reports the depths that finished.
     """
+    from rich.table import Table
+
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
     rows: list[dict[str, Any]] = []

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import click
-from rich.table import Table
 
 from adversa.cli.common import (
     SECONDS,
@@ -191,6 +190,8 @@ def analyze(
 
 
 def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchResult) -> None:
+    from rich.table import Table
+
     snapshot = result.snapshot
     console.print(f"[bold]{game.title}[/] — engine [cyan]{config.text}[/]")
     console.print(f"best move  [bold green]{result.best_move_text}[/]")
@@ -324,6 +325,8 @@ def tree_command(
 
 
 def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
+    from rich.table import Table
+
     table = Table(title="Visit order")
     numeric = {"#", "α", "β", "value"}
     for column in ("#", "node", "move", "kind", "α", "β", "value", "pruned", "why"):

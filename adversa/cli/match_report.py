@@ -1,0 +1,144 @@
+"""What ``adversa arena`` and ``adversa compare`` print: the live standings, the final
+report with Elo, LOS and SPRT, and the comparison table.
+
+Imported by the commands when they run, so that ``adversa --help`` loads neither rich's
+tables nor the match tooling.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Group
+from rich.live import Live
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from adversa.cli.common import console
+from adversa.match.arena import GameRecord, MatchPlan, MatchState, RecordWriter, run_match
+from adversa.match.compare import CompareRow, disagreement
+from adversa.match.elo import elo_estimate, likelihood_of_superiority
+from adversa.presentation import (
+    COMPARE_CAPTION,
+    COMPARE_COLUMNS,
+    agreement_text,
+    compare_rows_text,
+)
+
+
+def format_elo(value: float) -> str:
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
+    return f"{value:+.1f}"
+
+
+def elo_text(state: MatchState) -> str:
+    """``+190.9 ± 45.3`` (or ``+∞`` when every game was won)."""
+    estimate = elo_estimate(state.tally)
+    if estimate is None:
+        return "—"
+    if math.isinf(estimate.elo) or math.isinf(estimate.error):
+        return format_elo(estimate.elo)
+    return f"{format_elo(estimate.elo)} ± {estimate.error:.1f}"
+
+
+def standings_table(state: MatchState) -> Table:
+    """The live table: engine A's results against engine B so far."""
+    tally = state.tally
+    table = Table(title=f"{state.plan.game.name}: engine A vs engine B", title_justify="left")
+    for column in ("engine A", "engine B", "W", "D", "L", "score", "Elo (A − B)"):
+        table.add_column(column, justify="left" if column.startswith("engine") else "right")
+    score = "—" if tally.score is None else f"{100 * tally.score:.1f}%"
+    table.add_row(
+        state.plan.engines[0].text,
+        state.plan.engines[1].text,
+        str(tally.wins),
+        str(tally.draws),
+        str(tally.losses),
+        score,
+        elo_text(state),
+    )
+    return table
+
+
+def final_report(state: MatchState, out: Path | None) -> list[str]:
+    """The lines printed when the match ends (or is interrupted)."""
+    tally = state.tally
+    a, b = (engine.text for engine in state.plan.engines)
+    lines = [f"{a}  vs  {b}  ({state.plan.game.name}, {tally.games} games)"]
+    if tally.games == 0:
+        lines.append("No game finished.")
+    else:
+        assert tally.score is not None
+        lines.append(
+            f"  {a}: {tally.wins} wins, {tally.draws} draws, {tally.losses} losses"
+            f" — score {tally.score:.3f} ({100 * tally.score:.1f}%)"
+        )
+        estimate = elo_estimate(tally)
+        if estimate is not None:
+            if math.isinf(estimate.elo):
+                never = "lost" if estimate.elo > 0 else "won"
+                lines.append(
+                    f"  Elo difference: {format_elo(estimate.elo)} (no game {never}: "
+                    "the logistic model has no finite value)"
+                )
+            else:
+                lines.append(
+                    f"  Elo difference: {elo_text(state)} "
+                    f"(95% interval {format_elo(estimate.lower)} … {format_elo(estimate.upper)})"
+                )
+        superiority = likelihood_of_superiority(tally)
+        if superiority is not None:
+            lines.append(f"  LOS (A stronger than B): {100 * superiority:.1f}%")
+    test = state.sprt
+    if test is not None:
+        verdict = {
+            "H1": f"H1 accepted: A is at least {test.elo1:g} Elo stronger",
+            "H0": f"H0 accepted: A is not {test.elo1:g} Elo stronger",
+            "continue": "no verdict yet (more games needed)",
+        }[test.verdict]
+        lines.append(
+            f"  SPRT [{test.elo0:g}, {test.elo1:g}] α=β=0.05: LLR {test.llr:.3f} "
+            f"(bounds {test.lower_bound:.3f}, {test.upper_bound:.3f}) — {verdict}"
+        )
+    if state.interrupted:
+        lines.append(f"Interrupted: kept {tally.games} of {state.plan.games} games.")
+    if out is not None:
+        lines.append(f"Records and summary.json in {out}")
+    return lines
+
+
+def run_with_display(
+    plan: MatchPlan, jobs: int, hypotheses: tuple[float, float] | None, writer: RecordWriter | None
+) -> MatchState:
+    """Run the match under a progress bar and the live standings table."""
+    progress = Progress(
+        TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=console,
+    )
+    bar = progress.add_task("games", total=plan.games)
+    empty = MatchState(plan, sprt_hypotheses=hypotheses)
+    with Live(Group(progress, standings_table(empty)), console=console,
+              refresh_per_second=4) as live:
+
+        def on_record(record: GameRecord, state: MatchState) -> None:
+            if writer is not None:
+                writer.write(record, state)
+            progress.advance(bar)
+            live.update(Group(progress, standings_table(state)))
+
+        return run_match(plan, jobs=jobs, sprt_hypotheses=hypotheses, on_record=on_record)
+
+
+def comparison_table(rows: Sequence[CompareRow]) -> Table:
+    """The rich table ``adversa compare`` prints (the screen shows the same cells)."""
+    table = Table(title=agreement_text(disagreement(rows)), title_justify="left",
+                  caption=COMPARE_CAPTION, caption_justify="left")
+    table.add_column("engine", ratio=1)
+    for index, (_, heading) in enumerate(COMPARE_COLUMNS):
+        table.add_column(heading, justify="left" if index == 0 else "right")
+    for cells in compare_rows_text(rows):
+        table.add_row(*cells)
+    return table
