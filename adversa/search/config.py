@@ -43,9 +43,21 @@ _TRACE = _param(
 )
 _TABLE = _param("tt", "bool", True, "transposition table: results reused per remaining depth")
 
-PARAMS: dict[str, tuple[Option, ...]] = {
-    "minimax": (_DEPTH, TIME, NODES, _TRACE),
-    "alphabeta": (
+
+@dataclass(frozen=True, slots=True)
+class Algorithm:
+    """One search algorithm: its name, the module that implements it (``fits`` and
+    ``search``, see `adversa.search.engine`) and its parameters in the order forms show
+    them. A module may serve several names and reads ``config.algorithm``."""
+
+    name: str
+    module: str
+    params: tuple[Option, ...]
+
+
+ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
+    Algorithm("minimax", "adversa.search.minimax", (_DEPTH, TIME, NODES, _TRACE)),
+    Algorithm("alphabeta", "adversa.search.alphabeta", (
         _DEPTH,
         TIME,
         NODES,
@@ -60,19 +72,19 @@ PARAMS: dict[str, tuple[Option, ...]] = {
         _param("aspiration", "float", 0.0, "aspiration window half-width; 0 = off", 0, None),
         _param("lmr", "bool", False, "late move reductions (needs pvs; changes values)"),
         _TRACE,
-    ),
-    "expectimax": (_DEPTH, TIME, NODES, _TABLE, _TRACE),
-    "expectiminimax": (
+    )),
+    Algorithm("expectimax", "adversa.search.expectimax", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),
+    Algorithm("expectiminimax", "adversa.search.expectimax", (
         _DEPTH,
         TIME,
         NODES,
         _param("star1", "bool", False, "alpha-beta-style bounds at chance nodes (Star1)"),
         _TABLE,
         _TRACE,
-    ),
-    "maxn": (_DEPTH, TIME, NODES, _TABLE, _TRACE),
-    "paranoid": (_DEPTH, TIME, NODES, _TABLE, _TRACE),
-    "mcts": (
+    )),
+    Algorithm("maxn", "adversa.search.maxn", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),
+    Algorithm("paranoid", "adversa.search.maxn", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),
+    Algorithm("mcts", "adversa.search.mcts", (
         _param("iterations", "int", 2000, "playouts, at least 1; with a time budget and no "
                "iterations given, playouts run until the time is up", 1, None),
         TIME,
@@ -80,11 +92,14 @@ PARAMS: dict[str, tuple[Option, ...]] = {
         _param("c", "float", 1.414, "UCT exploration constant", 0, None),
         _param("rollout", "int", 200, "maximum plies in one random playout", 1, None),
         _SEED,
-    ),
-    "solve": (TIME, NODES),
-    "random": (_SEED,),
-}
-"""Every algorithm and its parameters, in the order forms show them."""
+    )),
+    Algorithm("solve", "adversa.search.solve", (TIME, NODES)),
+    Algorithm("random", "adversa.search.random_move", (_SEED,)),
+)}
+"""The one algorithm registry, in menu order."""
+
+PARAMS: dict[str, tuple[Option, ...]] = {name: entry.params for name, entry in ALGORITHMS.items()}
+"""Every algorithm's parameters (a view of `ALGORITHMS`)."""
 
 
 @dataclass(frozen=True)

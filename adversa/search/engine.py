@@ -1,9 +1,10 @@
 """The single entry point from the outside world into the search: `run_search`.
 
 The CLI, the app's engine runner and engine matches all call `run_search` with a
-game, a state and an `EngineConfig`; it picks the algorithm module, checks that
-the algorithm fits the game, wires a `Reporter` to the caller's stop callable and
-event callback, and returns a `SearchResult`.
+game, a state and an `EngineConfig`; it picks the algorithm's module from the one
+registry (`config.ALGORITHMS`), checks that the algorithm fits the game, wires a
+`Reporter` to the caller's stop callable and event callback, and returns a
+`SearchResult`.
 
 Every algorithm module exposes two functions:
 
@@ -21,22 +22,8 @@ from types import ModuleType
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
-from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.config import ALGORITHMS, EngineConfig
 from adversa.search.stats import EventCallback, Reporter, SearchResult, StopCallback
-
-ALGORITHM_MODULES: dict[str, str] = {
-    "minimax": "adversa.search.minimax",
-    "alphabeta": "adversa.search.alphabeta",
-    "expectimax": "adversa.search.expectimax",
-    "expectiminimax": "adversa.search.expectimax",
-    "maxn": "adversa.search.maxn",
-    "paranoid": "adversa.search.maxn",
-    "mcts": "adversa.search.mcts",
-    "solve": "adversa.search.solve",
-    "random": "adversa.search.random_move",
-}
-"""Algorithm name → module; a module may serve several names (it reads
-``config.algorithm`` to tell them apart)."""
 
 
 class AlgorithmError(AdversaError):
@@ -44,11 +31,11 @@ class AlgorithmError(AdversaError):
 
 
 def _module(algorithm: str) -> ModuleType:
-    if algorithm not in ALGORITHM_MODULES:
+    if algorithm not in ALGORITHMS:
         raise AlgorithmError(
-            f"unknown algorithm {algorithm!r}; expected one of: {', '.join(ALGORITHM_MODULES)}"
+            f"unknown algorithm {algorithm!r}; expected one of: {', '.join(ALGORITHMS)}"
         )
-    return importlib.import_module(ALGORITHM_MODULES[algorithm])
+    return importlib.import_module(ALGORITHMS[algorithm].module)
 
 
 def why_not(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -59,7 +46,7 @@ def why_not(game: Game[Any, Any], algorithm: str) -> str | None:
 
 def algorithms_for(game: Game[Any, Any]) -> list[str]:
     """The algorithms that fit ``game``, in menu order."""
-    return [name for name in PARAMS if name in ALGORITHM_MODULES and why_not(game, name) is None]
+    return [name for name in ALGORITHMS if why_not(game, name) is None]
 
 
 def check_fits(game: Game[Any, Any], algorithm: str) -> None:
