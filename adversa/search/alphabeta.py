@@ -44,6 +44,7 @@ from adversa.games.base import Game
 from adversa.search.common import (
     INFINITY,
     build_result,
+    deepen,
     depth_schedule,
     format_pv,
     is_proven,
@@ -56,7 +57,7 @@ from adversa.search.config import EngineConfig
 from adversa.search.evaluation import make_evaluator
 from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Enhancements, Kernel
-from adversa.search.stats import Progress, Reporter, SearchResult, SearchStopped
+from adversa.search.stats import Progress, Reporter, SearchResult
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -127,20 +128,16 @@ class AlphaBetaSearch:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
-        stopped = False
-        try:
-            # Beam and late move reductions skip or shorten lines on a guess, so neither
-            # a proven result nor a horizon never reached proves anything with them.
-            selective = self.enhancements.beam > 0 or self.enhancements.lmr
-            for depth in self.depths:
-                score = self._iteration(depth)
-                if not selective and (is_proven(score) or not self.kernel.horizon_reached):
-                    break
-                if depth < self.depths[-1] and reporter.out_of_time():
-                    stopped = True
-                    break
-        except SearchStopped:
-            stopped = True
+        # Beam and late move reductions skip or shorten lines on a guess, so neither
+        # a proven result nor a horizon never reached proves anything with them.
+        selective = self.enhancements.beam > 0 or self.enhancements.lmr
+
+        def search_pass(depth: int) -> bool:
+            score = self._iteration(depth)
+            return selective or not (is_proven(score) or not self.kernel.horizon_reached)
+
+        stopped = deepen(reporter, self.depths, search_pass)
+        if stopped:
             self._adopt_interrupted_iteration()
         self.kernel.sync()
         if self.best_move is None:

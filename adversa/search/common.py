@@ -18,14 +18,21 @@ for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
 from adversa.search.config import EngineConfig
 from adversa.search.evaluation import Evaluator
-from adversa.search.stats import Reporter, RootMove, Score, SearchResult, TraceNode
+from adversa.search.stats import (
+    Reporter,
+    RootMove,
+    Score,
+    SearchResult,
+    SearchStopped,
+    TraceNode,
+)
 
 WIN = 1_000_000.0
 """Internal score of a win found at the root itself; a win ``p`` plies away is ``WIN - p``."""
@@ -95,6 +102,30 @@ def depth_schedule(
     depth_given = any(name == "depth" for name, _ in config.params)
     deepest = max(1, int(config.get("depth"))) if depth_given or not timed else MAX_DEPTH
     return range(1 if iterative or timed else deepest, deepest + 1)
+
+
+def deepen(reporter: Reporter, depths: Sequence[int], search_pass: Callable[[int], bool]) -> bool:
+    """The one iterative-deepening driver of the depth-first searches.
+
+    Runs ``search_pass(depth)`` for each depth, shallowest first; a pass reports its
+    own iteration (`Reporter.iteration_done`) and returns whether a deeper pass could
+    still change the answer (False once the whole tree was seen or a result is
+    proven). Between passes the reporter is asked whether the stop flag, the node
+    budget or the clock has ended the search; `SearchStopped` from inside a pass ends
+    the loop too, and the search then answers with its last completed pass.
+
+    Returns True when the search stopped before it was done, False when it ran out of
+    depths or had nothing more to learn.
+    """
+    try:
+        for depth in depths:
+            if not search_pass(depth):
+                return False
+            if depth < depths[-1] and reporter.out_of_time():
+                return True
+    except SearchStopped:
+        return True
+    return False
 
 
 def scores_by_distance(game: Game[Any, Any]) -> bool:

@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from adversa.games.base import CHANCE, Game
-from adversa.search.common import TraceRecorder, depth_schedule, format_pv
+from adversa.search.common import TraceRecorder, deepen, depth_schedule, format_pv
 from adversa.search.config import EngineConfig
-from adversa.search.stats import Progress, Reporter, RootMove, Score, SearchResult, SearchStopped
+from adversa.search.stats import Progress, Reporter, RootMove, Score, SearchResult
 
 TABLE_LIMIT = 1_000_000
 """Entries the transposition table holds before it is emptied (a few hundred MB at most)."""
@@ -227,22 +227,20 @@ class DepthLimitedSearch:
     def run(self) -> SearchResult:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
-        stopped = False
-        try:
-            for depth in self.depths:
-                self._start_pass(depth)
-                nodes_at_start = self.counters.nodes
-                value = self.iterate(depth)
-                pv = format_pv(self.game, self.root, self.pv_table.get(0, []))
-                self.completed = _Iteration(
-                    depth, value, self.best_index, pv, dict(self.scores), self.recorder,
-                    frozenset(self.cut),
-                )
-                reporter.iteration_done(depth, value, pv, nodes_at_start)
-                if not self.reached_horizon or (self.deepening and reporter.out_of_time()):
-                    break
-        except SearchStopped:
-            stopped = True
+
+        def search_pass(depth: int) -> bool:
+            self._start_pass(depth)
+            nodes_at_start = self.counters.nodes
+            value = self.iterate(depth)
+            pv = format_pv(self.game, self.root, self.pv_table.get(0, []))
+            self.completed = _Iteration(
+                depth, value, self.best_index, pv, dict(self.scores), self.recorder,
+                frozenset(self.cut),
+            )
+            reporter.iteration_done(depth, value, pv, nodes_at_start)
+            return self.reached_horizon
+
+        stopped = deepen(reporter, self.depths, search_pass)
         return self._result(stopped or reporter.stopped)
 
     def _start_pass(self, depth: int) -> None:

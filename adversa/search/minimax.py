@@ -34,6 +34,7 @@ from adversa.search.common import (
     INFINITY,
     TraceRecorder,
     build_result,
+    deepen,
     depth_schedule,
     format_pv,
     reporting_player,
@@ -52,7 +53,6 @@ from adversa.search.stats import (
     Reporter,
     Score,
     SearchResult,
-    SearchStopped,
 )
 
 
@@ -118,25 +118,20 @@ class TextbookSearch:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
-        stopped = False
-        try:
-            for depth in self.depths:
-                self._start_pass(depth)
-                nodes_before = reporter.counters.nodes
-                score = self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None)
-                self.best_score = score
-                reporter.iteration_done(depth, self._external(score), self._pv_text(),
-                                        nodes_before)
-                self.completed = _Pass(self.best_move, score, list(self.pv_table[0]),
-                                       dict(self.root_scores), set(self.root_moves_cut),
-                                       self.recorder)
-                if not self.horizon_reached:
-                    break  # the whole tree was seen: deeper passes change nothing
-                if depth < self.depths[-1] and reporter.out_of_time():
-                    stopped = True
-                    break
-        except SearchStopped:
-            stopped = True
+
+        def search_pass(depth: int) -> bool:
+            self._start_pass(depth)
+            nodes_before = reporter.counters.nodes
+            score = self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None)
+            self.best_score = score
+            reporter.iteration_done(depth, self._external(score), self._pv_text(),
+                                    nodes_before)
+            self.completed = _Pass(self.best_move, score, list(self.pv_table[0]),
+                                   dict(self.root_scores), set(self.root_moves_cut),
+                                   self.recorder)
+            return self.horizon_reached  # else the whole tree was seen: deeper changes nothing
+
+        stopped = deepen(reporter, self.depths, search_pass)
         done = self.completed
         if stopped and done is not None:  # answer with the last completed pass
             self.best_move, self.best_score = done.best_move, done.score
