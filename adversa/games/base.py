@@ -466,6 +466,18 @@ def play_line(game: Game[Any, Any], state: Any, line: str) -> Any:
     return state
 
 
+def line_game_shape(options: Mapping[str, Any]) -> tuple[int, int, int]:
+    """``width``, ``height`` and ``k`` of a k-in-a-row game's resolved options, refusing a
+    ``k`` longer than the board's longer side (no line could ever be made)."""
+    width, height, k = int(options["width"]), int(options["height"]), int(options["k"])
+    if k > max(width, height):
+        raise OptionError(
+            f"option 'k': {k} in a row cannot fit on a {width}×{height} board; "
+            f"expected k ≤ {max(width, height)}"
+        )
+    return width, height, k
+
+
 def resolve_options(game_class: type[Game[Any, Any]], given: Mapping[str, Any]) -> dict[str, Any]:
     """Fill defaults and validate given option values against the declarations."""
     declared = {option.name: option for option in game_class.OPTIONS}

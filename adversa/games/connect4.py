@@ -37,9 +37,9 @@ from adversa.games.base import (
     InvalidMoveError,
     InvalidPositionError,
     Option,
-    OptionError,
     Outcome,
     illegal_move_message,
+    line_game_shape,
 )
 from adversa.games.connect4_eval import connect4_evaluator
 from adversa.games.registry import GameEntry, SolveLimits
@@ -97,14 +97,7 @@ class ConnectFour(Game[ConnectFourState, Column]):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        self.width: int = self.options["width"]
-        self.height: int = self.options["height"]
-        self.k: int = self.options["k"]
-        if self.k > max(self.width, self.height):
-            raise OptionError(
-                f"option 'k': {self.k} in a row cannot fit on a {self.width}×{self.height} "
-                f"board; expected k ≤ {max(self.width, self.height)}"
-            )
+        self.width, self.height, self.k = line_game_shape(self.options)
         stride = self.height + 1
         self.stride = stride
         self.bottom: tuple[int, ...] = tuple(1 << (col * stride) for col in range(self.width))

@@ -30,9 +30,9 @@ from adversa.games.base import (
     InvalidMoveError,
     InvalidPositionError,
     Option,
-    OptionError,
     Outcome,
     illegal_move_message,
+    line_game_shape,
 )
 from adversa.games.evaluation import Evaluator
 from adversa.games.registry import GameEntry, SolveLimits
@@ -77,14 +77,7 @@ class TicTacToe(Game[TicTacToeState, Cell]):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        self.width: int = self.options["width"]
-        self.height: int = self.options["height"]
-        self.k: int = self.options["k"]
-        if self.k > max(self.width, self.height):
-            raise OptionError(
-                f"option 'k': {self.k} in a row cannot fit on a {self.width}×{self.height} "
-                f"board; expected k ≤ {max(self.width, self.height)}"
-            )
+        self.width, self.height, self.k = line_game_shape(self.options)
         self.size = self.width * self.height
         self.full_mask = (1 << self.size) - 1
         self.cell_bits = tuple((cell, 1 << cell) for cell in range(self.size))
