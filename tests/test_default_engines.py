@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from adversa.games import make_game
-from adversa.search.engine import run_search
-from adversa.tui.session import default_engine
+from adversa.search.engine import default_engine, run_search
 
 GROWING_GAMES = [
     ("tictactoe", {"width": 5, "height": 5, "k": 4}),

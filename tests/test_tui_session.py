@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from adversa.games import AdversaError, make_game
 from adversa.search.config import EngineConfig
+from adversa.search.engine import default_engine
 from adversa.tui import settings as store
 from adversa.tui.session import (
     GameSession,
     RecordError,
     autosaved_record,
-    default_engine,
     default_players,
     parse_player,
 )

@@ -39,8 +39,9 @@ def main(ctx: click.Context) -> None:
     "players",
     multiple=True,
     metavar="SPEC",
-    help="Who plays each seat, in order: 'human' or an engine such as "
-    "'alphabeta depth=9'. Missing seats: a human first, the default engine after.",
+    help="Who plays each seat, in order: 'human', 'default' (the game's default engine) or "
+    "an engine such as 'alphabeta depth=9'. Missing seats: a human first, the default "
+    "engine after.",
 )
 def play(game_name: str, position: str | None, settings: Sequence[str],
          players: Sequence[str]) -> None:

@@ -24,15 +24,18 @@ from adversa.cli.common import (
     load_state,
     position_arguments,
 )
+from adversa.games import Game
 from adversa.search.config import EngineConfig, EngineSpecError
+from adversa.search.engine import engine_for
 
 
-def parse_engines(specs: Sequence[str]) -> list[EngineConfig]:
-    """Each ``--engine`` text as an `EngineConfig`, errors naming the bad one."""
+def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConfig]:
+    """Each ``--engine`` text as an `EngineConfig` for ``game`` (``default`` is the game's
+    default engine), errors naming the bad one."""
     engines = []
     for spec in specs:
         try:
-            engines.append(EngineConfig.parse(spec))
+            engines.append(engine_for(game, spec))
         except EngineSpecError as error:
             raise EngineSpecError(f"--engine {spec!r}: {error}") from None
     return engines
@@ -41,7 +44,8 @@ def parse_engines(specs: Sequence[str]) -> list[EngineConfig]:
 @click.command("arena")
 @click.argument("game_name", metavar="GAME")
 @click.option("--engine", "engine_specs", multiple=True, metavar="SPEC",
-              help="An engine, e.g. 'alphabeta depth=6'; give exactly two.")
+              help="An engine, e.g. 'alphabeta depth=6', or 'default' (the game's default "
+                   "engine, as the app plays; 'default time=0.3' overrides); give exactly two.")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A game option (see 'adversa games').")
 @click.option("--games", default=20, show_default=True, type=int, help="Games to play.")
@@ -86,7 +90,7 @@ def arena(
     from adversa.match.openings import resolve_openings
 
     game = load_game(game_name, settings)
-    engines = parse_engines(engine_specs)
+    engines = parse_engines(game, engine_specs)
     if jobs < 1:
         raise MatchError(f"--jobs {jobs}: expected a whole number ≥ 1")
     try:
@@ -117,7 +121,8 @@ def arena(
 @click.command("compare")
 @position_arguments
 @click.option("--engine", "engine_specs", multiple=True, metavar="SPEC",
-              help="An engine, e.g. 'minimax depth=4'; give 2 to 4.")
+              help="An engine, e.g. 'minimax depth=4', or 'default' (the game's default "
+                   "engine); give 2 to 4.")
 @click.option("--sequential", is_flag=True,
               help="Search one engine after another instead of in parallel processes.")
 @click.option("--table", "as_table", is_flag=True,
@@ -148,7 +153,7 @@ def compare(
 
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
-    engines = parse_engines(engine_specs)
+    engines = parse_engines(game, engine_specs)
     check_engine_count(len(engines))
     if not (as_json or as_table) and terminal_attached() and open_compare_screen(
         game, state, engines

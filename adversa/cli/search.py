@@ -33,7 +33,7 @@ from adversa.presentation import (
     show_score,
 )
 from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
-from adversa.search.engine import algorithms_for, run_search
+from adversa.search.engine import algorithms_for, engine_for, run_search
 from adversa.search.stats import Iteration, Score, SearchResult, TraceNode
 
 TREE_DEPTH = 64
@@ -58,7 +58,7 @@ def engine_config(
         raise click.UsageError("give either --engine or --algorithm, not both")
     values.update(option_values(options))
     if engine_spec is not None:
-        base = EngineConfig.parse(engine_spec)
+        base = engine_for(game, engine_spec)
         return base.with_values(**values) if values else base
     if algorithm is None:
         fitting = algorithms_for(game)
@@ -133,7 +133,8 @@ def value_note(result: SearchResult) -> str:
 )
 @click.option(
     "--engine", "-e", "engine_spec", default=None, metavar="SPEC",
-    help="The engine as text, e.g. 'alphabeta depth=10 tt=64' (instead of --algorithm).",
+    help="The engine as text, e.g. 'alphabeta depth=10 tt=64', or 'default' (the game's "
+    "default engine) (instead of --algorithm).",
 )
 @json_option
 def analyze(

@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
+from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
 from adversa.search.stats import EventCallback, Reporter, SearchResult, StopCallback
 
@@ -47,6 +48,39 @@ def why_not(game: Game[Any, Any], algorithm: str) -> str | None:
 def algorithms_for(game: Game[Any, Any]) -> list[str]:
     """The algorithms that fit ``game``, in menu order."""
     return [name for name in ALGORITHMS if why_not(game, name) is None]
+
+
+DEFAULT = "default"
+"""The engine name that means "the game's default engine", wherever an engine is given."""
+
+
+def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
+    """The engine people play ``game`` against: the first of the engines its registration
+    offers that fits the game's options and its start, else the first algorithm that fits
+    (None when none does)."""
+    available = algorithms_for(game)
+    start = game.initial_state()
+    for text in entry_of(game).engines:
+        config = EngineConfig.parse(text)
+        if config.algorithm in available and refusal(game, start, config) is None:
+            return config
+    return EngineConfig(available[0]) if available else None
+
+
+def engine_for(game: Game[Any, Any], text: str) -> EngineConfig:
+    """An engine's text form for ``game``, where ``default`` (with optional overrides,
+    ``default time=0.5``) is the game's default engine; checked to fit the game."""
+    words = text.split()
+    if words and words[0].lower() == DEFAULT:
+        base = default_engine(game)
+        if base is None:
+            raise AlgorithmError(f"no algorithm fits {game.name}, so it has no default engine")
+        overrides = EngineConfig.parse(" ".join([base.algorithm, *words[1:]]))
+        config = base.with_values(**dict(overrides.params)) if overrides.params else base
+    else:
+        config = EngineConfig.parse(text)
+    check_fits(game, config.algorithm)
+    return config
 
 
 def check_fits(game: Game[Any, Any], algorithm: str) -> None:

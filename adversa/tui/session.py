@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from adversa.files import read_user_text, write_text_atomic
-from adversa.games import CHANCE, AdversaError, Game, entry, entry_of, game_class, make_game
+from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
 from adversa.games.base import parse_action
 from adversa.games.registry import record_formats
 from adversa.search.config import PARAMS, EngineConfig
-from adversa.search.engine import check_fits, refusal, why_not
+from adversa.search.engine import default_engine, engine_for, why_not
 from adversa.tui import settings
 
 Player = EngineConfig | None
@@ -56,24 +56,12 @@ def fitting_algorithms(game: Game[Any, Any]) -> list[str]:
     return names
 
 
-def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
-    """A sensible engine for ``game``, or None when no algorithm fits it."""
-    available = fitting_algorithms(game)
-    start = game.initial_state()
-    for text in entry_of(game).engines:
-        config = EngineConfig.parse(text)
-        if config.algorithm in available and refusal(game, start, config) is None:
-            return config
-    return EngineConfig(available[0]) if available else None
-
-
 def parse_player(game: Game[Any, Any], text: str) -> Player:
-    """``human`` or an engine text form checked to fit ``game``; raises AdversaError."""
+    """``human``, ``default`` (the game's default engine) or an engine text form checked to
+    fit ``game``; raises AdversaError."""
     if text.strip().lower() == HUMAN:
         return None
-    config = EngineConfig.parse(text)
-    check_fits(game, config.algorithm)
-    return config
+    return engine_for(game, text)
 
 
 def player_text(player: Player) -> str:

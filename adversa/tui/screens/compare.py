@@ -39,7 +39,7 @@ from adversa.match.compare import (
 )
 from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_text, compare_cells
 from adversa.search.config import PARAMS, EngineConfig
-from adversa.search.engine import check_fits, why_not
+from adversa.search.engine import default_engine, engine_for, why_not
 from adversa.tui.panel import SearchPanel
 from adversa.tui.processes import start_search_processes
 from adversa.tui.runner import (
@@ -51,7 +51,7 @@ from adversa.tui.runner import (
     SearchProgress,
     SearchStarted,
 )
-from adversa.tui.session import GameSession, default_engine
+from adversa.tui.session import GameSession
 
 SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("engine", "engine"),
@@ -311,8 +311,7 @@ class CompareScreen(Screen[None]):
         message.stop()
         index = int((message.input.id or "spec-0").removeprefix("spec-"))
         try:
-            config = EngineConfig.parse(message.value)
-            check_fits(self.game, config.algorithm)
+            config = engine_for(self.game, message.value)
         except AdversaError as error:
             self.notify(str(error), title="Engine not changed", severity="warning",
                         markup=False)

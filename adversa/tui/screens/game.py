@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 
 from adversa.games import CHANCE, AdversaError
 from adversa.search.config import EngineConfig
+from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, make_board
 from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat
@@ -37,7 +38,7 @@ from adversa.tui.runner import (
     SearchStarted,
 )
 from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog, default_save_path
-from adversa.tui.session import GameSession, default_engine, player_text
+from adversa.tui.session import GameSession, player_text
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
 """Delays (seconds) between engine moves in engine-vs-engine games, fastest first."""
