@@ -373,19 +373,64 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_in_processes(plan: MatchPlan, jobs: int) -> Generator[GameRecord, None, None]:
-    """Records in the order games finish, from a pool of ``jobs`` processes.
+RESULT_POLL_SECONDS = 0.01
+"""How often the parent looks for a finished game (and for a worker that died)."""
 
-    Closing the generator (a finished, stopped or interrupted match) terminates
-    the workers at once: games in flight are abandoned, not waited for. A
-    `multiprocessing.Pool` is used because its ``terminate`` is made for this;
-    terminating a `ProcessPoolExecutor`'s workers could leave its shutdown
-    waiting forever.
+
+def _play_in_processes(plan: MatchPlan, jobs: int) -> Generator[GameRecord, None, None]:
+    """Records in the order games finish, from ``jobs`` worker processes.
+
+    Each worker takes the next game's number from a shared counter, plays it and sends
+    the record back on a queue. Closing the generator (a finished, stopped or
+    interrupted match) kills the workers at once: games in flight are abandoned, not
+    waited for, and nothing more is read. Neither `ProcessPoolExecutor` nor
+    `multiprocessing.Pool` can do that safely: killing a worker while it writes its
+    result left the pool's result thread, and with it ``terminate``, waiting forever
+    (seen in the test suite with ``Pool``).
     """
     tasks = plan.tasks()
     workers = max(1, min(jobs, len(tasks), 61))  # 61: the Windows process-pool limit
-    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(play_game, tasks)
+    context = multiprocessing.get_context()
+    next_task = context.Value("i", 0)
+    results = context.SimpleQueue()
+    processes = [context.Process(target=_play_tasks, args=(tasks, next_task, results),
+                                 daemon=True) for _ in range(workers)]
+    for process in processes:
+        process.start()
+    try:
+        for _ in range(len(tasks)):
+            while results.empty():
+                if not any(process.is_alive() for process in processes):
+                    raise MatchError("every match worker process ended before the match did")
+                time.sleep(RESULT_POLL_SECONDS)
+            outcome = results.get()
+            if isinstance(outcome, BaseException):
+                raise outcome
+            yield outcome
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join()
+        results.close()
+
+
+def _play_tasks(tasks: Sequence[GameTask], next_task: Any, results: Any) -> None:
+    """A worker: play games by number until none is left; send each record (or the error
+    that stopped a game) to the parent."""
+    _ignore_interrupts()
+    while True:
+        with next_task.get_lock():
+            index = next_task.value
+            next_task.value = index + 1
+        if index >= len(tasks):
+            return
+        try:
+            outcome: GameRecord | BaseException = play_game(tasks[index])
+        except Exception as error:  # reported to the parent, which raises it
+            outcome = error
+        results.put(outcome)
 
 
 # --------------------------------------------------------------------------- reporting
