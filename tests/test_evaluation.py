@@ -140,7 +140,8 @@ def test_checkers_material_dominates_and_kings_beat_men() -> None:
 def test_checkers_weights_live_in_one_place() -> None:
     game = make_game("checkers")
     material_only = CheckersWeights(
-        advancement=0, back_rank=0, centre=0, mobility=0, runaway=0
+        advancement=0, back_rank=0, centre=0, mobility=0, runaway=0,
+        trade_down=0, approach=0, confine=0,
     )
     evaluator = checkers_evaluator(game, material_only)
     state = game.state_from_pieces({1: "b", 2: "B", 30: "w"}, 0)

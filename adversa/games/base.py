@@ -379,6 +379,15 @@ class Game(Generic[S, M]):
             return FINISHED
         return SETTLED if self.is_quiet(state) else CAPTURE_PENDING
 
+    def needs_full_width(self, state: S) -> bool:
+        """True where forward pruning (late move reductions) is unsafe from ``state`` on.
+
+        In some endings one tempo decides the game, and a reduced search of the "late"
+        moves misses exactly the quiet manoeuvre that wins (two kings against one). A
+        search asks once, at its root. Default: never.
+        """
+        return False
+
     def utility_bounds(self) -> tuple[float, float]:
         """Lowest and highest utility any player can get (for chance-node pruning)."""
         return (-1.0, 1.0)

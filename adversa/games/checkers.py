@@ -89,6 +89,9 @@ __all__ = [  # the names of checkers_board and checkers_movegen too: import them
     "square_coordinates", "squares_of", "white_moves", "zobrist_key",
 ]
 
+ENDING_PIECES = 8
+"""With this many pieces or fewer a position counts as an ending (`needs_full_width`)."""
+
 QUIET_PLY_LIMIT = 80
 """40 moves by each side without a capture or a man move draw the game."""
 
@@ -210,6 +213,12 @@ class Checkers(Game[CheckersState, CheckersMove]):
         """
         history = state.history
         return (state.key, history) if history else state.key
+
+    def needs_full_width(self, state: CheckersState) -> bool:
+        """Endings (8 pieces or fewer, or kings only): one tempo decides them, and late
+        move reductions lost won king endings, so the search stays full width there."""
+        pieces = state.black | state.white
+        return pieces.bit_count() <= ENDING_PIECES or not pieces & ~state.kings
 
     def is_capture(self, state: CheckersState, move: CheckersMove) -> bool:
         return move.captured != 0

@@ -45,6 +45,17 @@ class CheckersWeights:
     """Per empty square a side could step to (a cheap stand-in for its move count)."""
     runaway: float = 40.0
     """For a man with no enemy piece in its forward cone, scaled by how far it has come."""
+    endgame_pieces: int = 8
+    """With this many pieces or fewer on the board the ending terms below apply."""
+    trade_down: float = 15.0
+    """For the side ahead, per piece of advantage and per piece off the board: trading
+    down when ahead (and keeping pieces when behind) is how endings are won."""
+    approach: float = 6.0
+    """For the side ahead, per step its kings are closer to the nearest enemy piece
+    (seven steps away is nothing): a lone king is won by crowding it."""
+    confine: float = 8.0
+    """For the side ahead, per square an enemy king cannot step to (of four, averaged
+    over its kings): a king with no room in the double corner has to come out."""
 
 
 CHECKERS_SCALE = 10_000.0
@@ -75,6 +86,8 @@ def checkers_evaluator(
     valid = rules.VALID
     mobility, runaway = w.mobility, w.runaway
     low_mask, shift, high_shift = CHUNK_MASK, CHUNK_BITS, 2 * CHUNK_BITS
+    ending = endgame_terms(w)
+    endgame_pieces = w.endgame_pieces
 
     def evaluate(state: CheckersState, player: int) -> float:
         black, white, kings = state.black, state.white, state.kings
@@ -126,10 +139,66 @@ def checkers_evaluator(
                     rows = (low0[free & low_mask] + low1[free >> shift & low_mask]
                             + low2[free >> high_shift])
                     score -= runaway * (float(rows) / 7.0)
+        if (black | white).bit_count() <= endgame_pieces:
+            bonus = ending(black, white, kings)
+            if bonus is None:
+                return 0.0  # equal kings and nothing else: a dead draw, whatever the squares
+            score += bonus
         value: float = score / CHECKERS_SCALE
         return value if player == 0 else -value
 
     return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="pts")
+
+
+def endgame_terms(w: CheckersWeights) -> Callable[[int, int, int], float | None]:
+    """The ending terms of the evaluation, in Black's points; None for a dead draw.
+
+    Applied only with few pieces left (`CheckersWeights.endgame_pieces`), so a loop over
+    the pieces costs little. The side ahead gets: a bonus for every trade
+    (``trade_down``), for each of its kings close to the nearest enemy piece
+    (``approach``, steps counted as a king moves) and for every square the enemy kings
+    cannot step to (``confine``); these give the search a direction in endings where
+    material alone is flat and it would otherwise shuffle until the 40-move rule.
+    """
+    coordinates = {rules.SQUARE_INDEX[square]: rules.square_coordinates(square)
+                   for square in rules.SQUARES}
+    valid = rules.VALID
+
+    def squares(mask: int) -> list[tuple[int, int]]:
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(coordinates[low.bit_length() - 1])
+            mask ^= low
+        return found
+
+    def king_room(king_mask: int, empty: int) -> int:
+        reach = (king_mask << 4) | (king_mask << 5) | (king_mask >> 4) | (king_mask >> 5)
+        return (reach & empty).bit_count()
+
+    def terms(black: int, white: int, kings: int) -> float | None:
+        black_count, white_count = black.bit_count(), white.bit_count()
+        if black_count == white_count:
+            if not (black | white) & ~kings and black_count <= 1:
+                return None  # one king each: nobody can force anything
+            return 0.0
+        strong, weak, sign = (black, white, 1.0) if black_count > white_count else (
+            white, black, -1.0)
+        lead = abs(black_count - white_count)
+        off_board = 24 - black_count - white_count
+        bonus = w.trade_down * lead * off_board
+        weak_squares = squares(weak)
+        for row, col in squares(strong & kings):
+            nearest = min(max(abs(row - r), abs(col - c)) for r, c in weak_squares)
+            bonus += w.approach * (7 - nearest)
+        weak_kings = weak & kings
+        if weak_kings:  # squares blocked per enemy king, so that trading never lowers it
+            empty = valid ^ (black | white)
+            count = weak_kings.bit_count()
+            bonus += w.confine * (4 * count - king_room(weak_kings, empty)) / count
+        return sign * bonus
+
+    return terms
 
 
 @functools.cache

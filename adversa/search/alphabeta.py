@@ -37,6 +37,7 @@ own units (the lectures' open-lines count, say).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 from typing import Any
 
@@ -98,6 +99,8 @@ class AlphaBetaSearch:
         self.reporter = reporter
         self.aspiration = float(config.get("aspiration"))
         self.enhancements = enhancements_of(config)
+        if self.enhancements.lmr and game.needs_full_width(root):
+            self.enhancements = dataclasses.replace(self.enhancements, lmr=False)
         self.evaluator = make_evaluator(game)
         self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter)
         self.mover = game.to_move(root)

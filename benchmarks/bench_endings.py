@@ -1,0 +1,81 @@
+"""Does the checkers engine finish what it starts? Random king endings played out.
+
+Run: ``.venv/bin/python benchmarks/bench_endings.py [--strong 2] [--weak 1] [--positions 30]
+[--engine "default nodes=20000"] [--seed 1]``
+
+Draws ``--positions`` random positions with ``--strong`` kings against ``--weak`` (either
+colour ahead, either side to move, no capture pending) and lets ``--engine`` play both
+sides to the end. The side ahead should win every one within the 40-move rule; the table
+shows wins, draws (with their reason) and losses, and the plies the wins took. The engine's
+node budget stands in for its clock, so a run gives the same games on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from adversa.games import make_game
+from adversa.games.checkers import Checkers, CheckersState
+from adversa.search.engine import engine_for, run_search
+
+
+def random_ending(game: Checkers, rng: random.Random, strong: int, weak: int
+                  ) -> tuple[CheckersState, int]:
+    """A random position of kings only, and the player who is ahead."""
+    while True:
+        squares = rng.sample(range(1, 33), strong + weak)
+        strong_side = rng.choice("BW")
+        weak_side = "W" if strong_side == "B" else "B"
+        sides = dict.fromkeys(squares[:strong], strong_side) | dict.fromkeys(squares[strong:],
+                                                                             weak_side)
+        kings = {side: ",".join(f"K{square}" for square, owner in sides.items() if owner == side)
+                 for side in "BW"}
+        state = game.parse_position(f"{rng.choice('BW')}:W{kings['W']}:B{kings['B']}")
+        if not game.is_terminal(state) and game.is_quiet(state):
+            return state, 0 if strong_side == "B" else 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strong", type=int, default=2)
+    parser.add_argument("--weak", type=int, default=1)
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--engine", default="default nodes=20000")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    game: Checkers = make_game("checkers")  # type: ignore[assignment]
+    engine = engine_for(game, args.engine)
+    rng = random.Random(args.seed)
+    wins: list[int] = []
+    draws: list[str] = []
+    losses = 0
+    started = time.perf_counter()
+    for _ in range(args.positions):
+        state, ahead = random_ending(game, rng, args.strong, args.weak)
+        start = game.format_position(state)
+        plies = 0
+        while not game.is_terminal(state):
+            state = game.result(state, run_search(game, state, engine).best_move)
+            plies += 1
+        outcome = game.outcome(state)
+        assert outcome is not None
+        if outcome.winner == ahead:
+            wins.append(plies)
+        elif outcome.winner is None:
+            draws.append(f"{start} ({outcome.reason})")
+        else:
+            losses += 1
+    print(f"{args.strong} kings against {args.weak}, {args.positions} random positions, "
+          f"{engine.text}, seed {args.seed}: +{len(wins)} ={len(draws)} -{losses}")
+    if wins:
+        print(f"plies to win: at most {max(wins)}, mean {sum(wins) / len(wins):.1f} "
+              "(the 40-move rule allows 80)")
+    for draw in draws:
+        print(f"draw from {draw}")
+    print(f"{time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
