@@ -145,7 +145,7 @@ class AlphaBetaSearch:
         self.kernel.sync()
         if self.best_move is None:
             self.best_move = self.moves[0]
-        return build_result(
+        result = build_result(
             self.game,
             self.root,
             reporter,
@@ -155,6 +155,8 @@ class AlphaBetaSearch:
             stopped=stopped,
             evaluator=self.evaluator,
         )
+        self.kernel.release()
+        return result
 
     def _iteration(self, depth: int) -> float:
         """Search the root to ``depth``; on completion adopt its move, value and PV."""

@@ -24,7 +24,7 @@ from typing import Any
 from adversa.games.base import AdversaError, Game
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
-from adversa.search.stats import EventCallback, Reporter, SearchResult, StopCallback
+from adversa.search.stats import EventCallback, Progress, Reporter, SearchResult, StopCallback
 
 
 class AlgorithmError(AdversaError):
@@ -135,5 +135,14 @@ def run_search(
         clock=clock,
     )
     reporter.signed = not game.fixed_move_order  # a textbook tree's numbers: 3, not +3
-    result: SearchResult = _module(config.algorithm).search(game, state, config, reporter)
+    try:
+        result: SearchResult = _module(config.algorithm).search(game, state, config, reporter)
+    finally:
+        # The algorithm's progress callback is a bound method of its search object, and
+        # the search object holds the reporter: a reference cycle that kept the whole
+        # search (its transposition table: tens of thousands of tuples) alive until the
+        # cyclic collector ran — on whichever thread was running then, the app's UI
+        # thread too, for up to a fifth of a second. Breaking it here frees the search
+        # by reference counting, in the thread that ran it.
+        reporter.snapshot_fields = Progress
     return reporter.finish(result)

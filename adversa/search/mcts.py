@@ -156,6 +156,20 @@ class _Tree:
         self.tree_nodes = 1
         self.work = 0  # tree steps + rollout plies, the unit `poll` is spaced by
 
+    def release(self) -> None:
+        """Unlink every node from its parent once the search is over.
+
+        Parent links make every node part of a reference cycle, so the tree would wait
+        for the cyclic garbage collector, which then runs on whatever thread allocates
+        next (in the app, the UI thread). Unlinked, the tree is freed at once by
+        reference counting, on the search's own thread.
+        """
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            node.parent = None
+            stack.extend(node.children)
+
     # ---- one iteration ---------------------------------------------------------
 
     def iterate(self) -> None:
@@ -340,7 +354,7 @@ def search(
         move = None if root.player == CHANCE else game.legal_moves(state)[0]
     else:
         move = None if root.player == CHANCE else best.move
-    return SearchResult(
+    result = SearchResult(
         best_move=move,
         best_move_text=None if move is None else game.format_move(state, move),
         value=value,
@@ -350,3 +364,5 @@ def search(
         playouts=tree.iterations,
         tree_nodes=tree.tree_nodes,
     )
+    tree.release()
+    return result
