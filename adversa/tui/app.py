@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -19,6 +20,7 @@ from adversa.tui.processes import start_search_processes
 from adversa.tui.runner import SearchFunction
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
+from adversa.tui.screens.too_small import TooSmallScreen, too_small
 from adversa.tui.session import GameSession
 
 GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -66,6 +68,22 @@ class AdversaApp(App[None]):
             self.push_screen(GameScreen(self.initial_session, rng=self.rng))
         else:
             self.push_screen(StartScreen())
+        self._check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        """Cover the app with `TooSmallScreen` below the minimum size, uncover it above;
+        the screens underneath keep their state (a search goes on)."""
+        screen = self.screen
+        if too_small(width, height):
+            if isinstance(screen, TooSmallScreen):
+                screen.show_size(width, height)
+            else:
+                self.push_screen(TooSmallScreen(width, height))
+        elif isinstance(screen, TooSmallScreen):
+            self.pop_screen()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
