@@ -1,17 +1,20 @@
-"""The help screen (``?``): every key, generated from the bindings so it never lies."""
+"""The help screen (``?``): every key, generated from the bindings so it never lies, and what
+the search panel's terms mean."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label
+from textual.widgets import DataTable, Label, Static
 
 BOARD_KEYS: tuple[tuple[str, str], ...] = (
     ("arrows", "Move the cursor on the board"),
+    ("1 – 9", "Connect Four: drop a stone in that column"),
     ("enter / space", "Play the move at the cursor (pick a piece, then its target)"),
     ("escape", "Drop a half-made move; leave the move input"),
     ("mouse click", "Play or select what you clicked"),
@@ -21,6 +24,30 @@ APP_KEYS: tuple[tuple[str, str], ...] = (
     ("ctrl+q", "Quit (cancels a running search at once)"),
     ("tab / shift+tab", "Move focus between board, move input and lists"),
 )
+
+
+PANEL_TERMS: tuple[tuple[str, str], ...] = (
+    ("depth 7/8 sel 12", "7 plies searched completely, 8 under way; the deepest line (captures, "
+     "chance) reached 12 plies (seldepth)"),
+    ("score", "The value of the best move for the side the engine plays: + good, − bad; "
+     "win/loss when proven; in the evaluation's units (e(n), pts)"),
+    ("nodes", "Positions the search visited, leaves included"),
+    ("nodes/s", "Nodes per second of search"),
+    ("leaves", "Positions valued without looking further: the game ended there, or the depth "
+     "limit was reached and the evaluation judged it"),
+    ("cutoffs", "Times alpha-beta stopped searching a position's moves because one was "
+     "already good enough (a β cut) — only when at least one move was left"),
+    ("pruned", "Moves a cutoff skipped: whole subtrees never searched. One cutoff can skip "
+     "many, so pruned can exceed nodes; it counts what was saved, not what was visited"),
+    ("TT hits", "Share of transposition-table lookups that found the position already "
+     "searched (another move order reached it)"),
+    ("TT fill", "Share of the transposition table's slots in use"),
+    ("EBF", "Effective branching factor: this iteration's nodes ÷ the previous one's"),
+    ("PV", "Principal variation: the line both sides are expected to play"),
+    ("≤ / ≥", "A root move's value is only a bound: alpha-beta proved it no better (≤) or no "
+     "worse (≥) than shown"),
+)
+"""The search panel's terms, explained in the help screen."""
 
 
 def _key_names(binding: Binding) -> str:
@@ -63,6 +90,16 @@ GAME_KEY_HELP: dict[str, str] = {
 }
 
 
+def panel_terms_table() -> Table:
+    """The panel's terms as a two-column table whose explanations wrap to the width."""
+    table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
+    table.add_column("term", width=17, no_wrap=True, style="bold")
+    table.add_column("meaning", ratio=1, overflow="fold")
+    for term, meaning in PANEL_TERMS:
+        table.add_row(term, meaning)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     """A modal table of keys; any of escape, ? or q closes it."""
 
@@ -86,4 +123,6 @@ class HelpScreen(ModalScreen[None]):
                     for keys, action in rows:
                         table.add_row(keys, action)
                     yield table
+                yield Label("Search panel", classes="section-title")
+                yield Static(panel_terms_table(), id="panel-terms")
             yield Label("escape or ? to close", classes="dialog-help")
