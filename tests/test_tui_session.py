@@ -297,3 +297,14 @@ def test_records_keep_options_typed_and_read_old_text_records() -> None:
     assert GameSession.from_record(record).game.options == session.game.options
     old = {**record, "version": 1, "options": {"piles": "1,3,5", "misere": "true"}}
     assert GameSession.from_record(old).game.options == session.game.options
+
+
+def test_hotseat_players_are_named_by_seat_not_you_and_you() -> None:
+    checkers = GameSession("checkers", {}, [None, None])
+    assert [checkers.human_label(seat) for seat in (0, 1)] == ["Player 1", "Player 2"]
+    assert checkers.status_text() == "Black to move (player 1)"
+    pig = GameSession("pig", {"players": 3}, [None, None, ENGINE])
+    assert [pig.human_label(seat) for seat in (0, 1)] == ["Human", "Human"]
+    assert pig.status_text() == "Player 1 to move (human)"
+    alone = GameSession("checkers", {}, [None, ENGINE])
+    assert alone.human_label(0) == "You" and alone.status_text() == "Black to move (you)"

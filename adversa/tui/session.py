@@ -157,8 +157,18 @@ class GameSession:
         if seat == CHANCE:
             return "Chance to move (rolling…)"
         player = self.players[seat]
-        who = "you" if player is None else player.algorithm
+        who = self.human_label(seat).lower() if player is None else player.algorithm
         return f"{self.game.player_name(seat)} to move ({who})"
+
+    def human_label(self, seat: int) -> str:
+        """How a human seat is called: "You" when one person plays the engines; in a
+        hotseat game each person by seat ("Player 1", "Player 2"), or "Human" when the
+        game already names its seats that way (Pig)."""
+        humans = sum(player is None for player in self.players)
+        if humans <= 1:
+            return "You"
+        label = f"Player {seat + 1}"
+        return "Human" if self.game.player_name(seat) == label else label
 
     def _values_text(self, utilities: tuple[float, ...]) -> str:
         """Leaf values without a winner (textbook trees): MAX's value when zero-sum."""

@@ -174,7 +174,8 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(status, layout=session.is_over)
         game = session.game
         self.query_one(PlayersHeader).show([
-            Seat(game.player_name(seat), "You" if player is None else player_text(player),
+            Seat(game.player_name(seat),
+                 session.human_label(seat) if player is None else player_text(player),
                  to_move=seat == session.to_move and not session.is_over)
             for seat, player in enumerate(session.players)
         ])
