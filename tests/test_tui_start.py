@@ -196,3 +196,12 @@ async def test_the_options_heading_shows_only_over_options() -> None:
             await pilot.pause()
             assert heading.display == bool(start.query(OptionField)), name
         assert not heading.display
+
+
+async def test_the_start_screen_opens_with_the_keys_on_the_first_control() -> None:
+    """Issue 14: the focus was on the scrolling form, so the first key press did nothing."""
+    app = AdversaApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.focused is not None and app.focused.id in ("resume", "game")

@@ -213,6 +213,10 @@ class StartScreen(Screen[None]):
         self.title = "adversa"
         self.sub_title = "new game"
         await self._show_game(self.game_name)
+        # The first control has the keys (not the scrolling container around the form):
+        # the resume button when there is a game to resume, else the game picker.
+        first = self.query("#resume") or self.query("#game")
+        first.first().focus()
 
     # ---- building the forms --------------------------------------------------------
 
