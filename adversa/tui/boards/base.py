@@ -143,6 +143,19 @@ class BoardView(Widget, can_focus=True):
         def control(self) -> BoardView:
             return self.board
 
+    class MoveRefused(Message):
+        """The human asked the board for a move that is not on offer; ``reason`` says why
+        in a phrase the screen can show ("b2 is taken", "column 4 is full")."""
+
+        def __init__(self, board: BoardView, reason: str) -> None:
+            super().__init__()
+            self.board = board
+            self.reason = reason
+
+        @property
+        def control(self) -> BoardView:
+            return self.board
+
     def __init__(
         self,
         game: Game[Any, Any],
@@ -196,6 +209,12 @@ class BoardView(Widget, can_focus=True):
         self.interactive = False
         self.post_message(self.MoveChosen(self, move))
         self.redraw()
+
+    def refuse(self, reason: str) -> None:
+        """Tell the screen why what the human just chose is not a move (only while moves
+        are on offer; otherwise the board is only showing a position)."""
+        if self.interactive:
+            self.post_message(self.MoveRefused(self, reason))
 
     # ---- what subclasses provide ------------------------------------------
 

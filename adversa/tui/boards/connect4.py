@@ -161,6 +161,8 @@ class ConnectFourBoard(BoardView):
     def choose_column(self, column: int) -> None:
         if column in self.legal_moves:
             self.choose(column)
+        elif self.landing_row(column) is None:
+            self.refuse(f"column {column + 1} is full")
 
     def click_target(self, target: Target) -> None:
         if isinstance(target, tuple) and target[0] == "column":

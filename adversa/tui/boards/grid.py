@@ -128,6 +128,9 @@ class GridBoard(BoardView):
         move = self.move_for(self.cursor)
         if move is not None:
             self.choose(move)
+        elif self.mark(*self.cursor) is not None:
+            row, column = self.cursor
+            self.refuse(f"{_file_letter(column)}{self.rows - row} is taken")
 
     # ---- drawing ----------------------------------------------------------------
 

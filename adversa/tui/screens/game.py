@@ -334,6 +334,11 @@ class GameScreen(Screen[None]):
         message.stop()
         self.play_human_move(message.move)
 
+    @on(BoardView.MoveRefused)
+    def _board_refusal(self, message: BoardView.MoveRefused) -> None:
+        message.stop()
+        self.notify(message.reason, title="Not a move", severity="warning", markup=False)
+
     @on(Input.Submitted, "#move-input")
     def _typed_move(self, message: Input.Submitted) -> None:
         """Play a typed move and hand the keys back to the board; a refused move keeps
