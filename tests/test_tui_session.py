@@ -308,3 +308,12 @@ def test_hotseat_players_are_named_by_seat_not_you_and_you() -> None:
     assert pig.status_text() == "Player 1 to move (human)"
     alone = GameSession("checkers", {}, [None, ENGINE])
     assert alone.human_label(0) == "You" and alone.status_text() == "Black to move (you)"
+
+
+def test_a_game_with_its_own_format_saves_any_other_suffix_as_json(tmp_path: Path) -> None:
+    """Checkers saved as ``game.txt`` raised a KeyError looking for a ``.txt`` format."""
+    session = GameSession("checkers", {}, [None, None])
+    session.play(session.legal_moves()[0])
+    path = tmp_path / "game.txt"
+    session.save(path)
+    assert json.loads(path.read_text())["moves"] and GameSession.load(path).state == session.state

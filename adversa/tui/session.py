@@ -22,8 +22,8 @@ from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
 from adversa.games.base import parse_action
 from adversa.games.registry import record_formats
-from adversa.search.config import PARAMS, EngineConfig
-from adversa.search.engine import default_engine, engine_for, why_not
+from adversa.search.config import EngineConfig
+from adversa.search.engine import default_engine, engine_for
 from adversa.tui import settings
 
 Player = EngineConfig | None
@@ -33,27 +33,13 @@ HUMAN = "human"
 RECORD_FORMAT = "adversa-game"
 RECORD_VERSION = 2
 """2: options are typed JSON values (1 wrote them as text; both are read)."""
+
+
 class RecordError(AdversaError):
     """A saved game that cannot be read back; the message names the problem."""
 
 
 # --------------------------------------------------------------------------- players
-
-
-def fitting_algorithms(game: Game[Any, Any]) -> list[str]:
-    """The algorithms that can search ``game``, in menu order.
-
-    The same answer as `engine.algorithms_for`, but an algorithm whose module
-    fails to import is skipped instead of breaking the start screen.
-    """
-    names: list[str] = []
-    for name in PARAMS:
-        try:
-            if why_not(game, name) is None:
-                names.append(name)
-        except (ImportError, AdversaError):
-            continue
-    return names
 
 
 def parse_player(game: Game[Any, Any], text: str) -> Player:
@@ -298,22 +284,18 @@ class GameSession:
     def save(self, path: Path) -> None:
         """Write the record: in the game's own format when the suffix is its (``.pdn`` for
         checkers), else as the JSON record every game has."""
-        record_format = entry(self.game_name).record
-        if path.suffix.lower() == ".json" or (
-            record_format is None and path.suffix.lower() not in record_formats()
-        ):
-            text = json.dumps(self.to_record(), indent=2, ensure_ascii=False) + "\n"
-        elif record_format is None or path.suffix.lower() != record_format.suffix:
-            raise RecordError(self._wrong_suffix(path))
-        else:
+        suffix = path.suffix.lower()
+        own_format = entry(self.game_name).record
+        if own_format is not None and suffix == own_format.suffix:
             tags = {seat: player_text(player)
-                    for seat, player in zip(record_format.seat_tags, self.players, strict=True)}
-            text = record_format.write(self.game, self.states[0], self.moves, tags, None)
+                    for seat, player in zip(own_format.seat_tags, self.players, strict=True)}
+            text = own_format.write(self.game, self.states[0], self.moves, tags, None)
+        elif suffix in (formats := record_formats()):
+            raise RecordError(f"{path.suffix} records {formats[suffix].name} games; "
+                              f"save {self.game_name} as .json")
+        else:
+            text = json.dumps(self.to_record(), indent=2, ensure_ascii=False) + "\n"
         write_text_atomic(path, text)
-
-    def _wrong_suffix(self, path: Path) -> str:
-        owner = record_formats()[path.suffix.lower()]
-        return f"{path.suffix} records {owner.name} games; save {self.game_name} as .json"
 
     @classmethod
     def from_game_record(cls, game_name: str, text: str) -> GameSession:

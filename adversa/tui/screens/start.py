@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.tree import bundled_trees
 from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.engine import algorithms_for
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.session import (
     HUMAN,
@@ -29,7 +30,6 @@ from adversa.tui.session import (
     autosaved_record,
     default_players,
     describe_record,
-    fitting_algorithms,
     parse_player,
     player_text,
 )
@@ -37,15 +37,8 @@ from adversa.tui.settings import Settings
 
 
 def available_games() -> list[tuple[str, str]]:
-    """(title, name) of every game whose module imports."""
-    games: list[tuple[str, str]] = []
-    for name in game_names():
-        try:
-            cls = game_class(name)
-        except ImportError:
-            continue  # a game still being written must not break the menu
-        games.append((cls.title or name, name))
-    return games
+    """(title, name) of every registered game, in menu order."""
+    return [(game_class(name).title or name, name) for name in game_names()]
 
 
 class OptionField(Horizontal):
@@ -253,7 +246,7 @@ class StartScreen(Screen[None]):
             error.update(f"[$error]{problem}[/]")
             return
         error.update("")
-        algorithms = fitting_algorithms(game)
+        algorithms = algorithms_for(game)
         signature = (game.num_players, tuple(algorithms))
         if signature == self._seat_signature:
             return
