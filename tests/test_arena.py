@@ -21,9 +21,7 @@ from adversa.match.arena import (
     GameRecord,
     MatchPlan,
     MatchState,
-    RecordWriter,
     build_plan,
-    match_summary,
     run_match,
 )
 from adversa.match.openings import (
@@ -32,6 +30,7 @@ from adversa.match.openings import (
     read_openings_file,
     resolve_openings,
 )
+from adversa.match.records import RecordWriter, match_summary
 from adversa.search.config import EngineConfig
 
 SOLVE = EngineConfig.parse("solve")

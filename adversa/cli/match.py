@@ -56,6 +56,10 @@ def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConf
               help="Games played at once, each in its own process.")
 @click.option("--time-per-move", type=SECONDS, default=None, metavar="SECONDS",
               help="Override every engine's time budget.")
+@click.option("--time-control", "time_control_text", default=None, metavar="BASE+INC",
+              help="A game clock for each engine instead, e.g. 60+0.5: seconds for the "
+                   "game, plus seconds after each move; the engines budget their moves, "
+                   "and a flag fall loses.")
 @click.option("--max-plies", type=int, default=None,
               help="Adjudicate a draw after this many plies (checkers 200, others 1000).")
 @click.option("--sprt", "sprt_text", default=None, metavar="ELO0,ELO1",
@@ -73,6 +77,7 @@ def arena(
     openings_spec: str | None,
     jobs: int,
     time_per_move: float | None,
+    time_control_text: str | None,
     max_plies: int | None,
     sprt_text: str | None,
     out: Path | None,
@@ -85,9 +90,11 @@ def arena(
     Ctrl-C stops the match and keeps the finished games.
     """
     from adversa.cli import match_report as report
-    from adversa.match.arena import MatchError, RecordWriter, build_plan, match_summary, run_match
+    from adversa.match.arena import MatchError, build_plan, run_match
     from adversa.match.elo import parse_sprt
     from adversa.match.openings import resolve_openings
+    from adversa.match.records import RecordWriter, match_summary
+    from adversa.search.timeman import TimeControl, TimeControlError
 
     game = load_game(game_name, settings)
     engines = parse_engines(game, engine_specs)
@@ -97,10 +104,16 @@ def arena(
         hypotheses = parse_sprt(sprt_text) if sprt_text is not None else None
     except ValueError as error:
         raise MatchError(str(error)) from None
+    try:
+        time_control = (
+            TimeControl.parse(time_control_text) if time_control_text is not None else None
+        )
+    except TimeControlError as error:
+        raise MatchError(f"--time-control: {str(error).removeprefix('time control ')}") from None
     openings = resolve_openings(game, openings_spec, (games + 1) // 2, seed)
     plan = build_plan(
         game, engines, games=games, openings=openings, max_plies=max_plies,
-        time_per_move=time_per_move, seed=seed,
+        time_per_move=time_per_move, time_control=time_control, seed=seed,
     )
     writer = RecordWriter(out, game) if out is not None else None
     if as_json or not console.is_terminal:  # no live display in pipes and scripts

@@ -17,9 +17,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from adversa.cli.common import console
-from adversa.match.arena import GameRecord, MatchPlan, MatchState, RecordWriter, run_match
+from adversa.match.arena import GameRecord, MatchPlan, MatchState, run_match
 from adversa.match.compare import CompareRow, disagreement
 from adversa.match.elo import elo_estimate, likelihood_of_superiority
+from adversa.match.records import RecordWriter, seconds_per_move
 from adversa.presentation import (
     COMPARE_CAPTION,
     COMPARE_COLUMNS,
@@ -31,7 +32,7 @@ from adversa.presentation import (
 def format_elo(value: float) -> str:
     if math.isinf(value):
         return "+∞" if value > 0 else "−∞"
-    return f"{value:+.1f}"
+    return f"{round(value, 1) + 0.0:+.1f}"  # + 0.0: a rounded -0.0 reads +0.0
 
 
 def elo_text(state: MatchState) -> str:
@@ -103,11 +104,26 @@ def final_report(state: MatchState, out: Path | None) -> list[str]:
             f"  SPRT [{test.elo0:g}, {test.elo1:g}] α=β=0.05: LLR {test.llr:.3f} "
             f"(bounds {test.lower_bound:.3f}, {test.upper_bound:.3f}) — {verdict}"
         )
+    lines.extend(_time_lines(state))
     if state.interrupted:
         lines.append(f"Interrupted: kept {tally.games} of {state.plan.games} games.")
     if out is not None:
         lines.append(f"Records and summary.json in {out}")
     return lines
+
+
+def _time_lines(state: MatchState) -> list[str]:
+    """Thinking time per move of each engine, and the time control's toll."""
+    per_move = [seconds_per_move(state, engine) for engine in (0, 1)]
+    if None in per_move:
+        return []
+    a, b = (f"{seconds:.3f} s" for seconds in per_move if seconds is not None)
+    line = f"  Thinking per move: A {a}, B {b}"
+    control = state.plan.time_control
+    if control is not None:
+        flagged = sum(record.lost_on_time for record in state.records)
+        line += f" (time control {control.text}; games lost on time: {flagged})"
+    return [line]
 
 
 def run_with_display(

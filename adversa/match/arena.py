@@ -18,7 +18,6 @@ Records are handed to the caller as each game ends (`run_match`'s
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import random
 import signal
@@ -28,27 +27,29 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from adversa.files import write_text_atomic
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.games.registry import entry_of
+from adversa.match.clocks import GameClocks
 from adversa.match.elo import (
     SprtResult,
     Tally,
-    elo_estimate,
-    likelihood_of_superiority,
     sprt,
 )
 from adversa.match.openings import Opening
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, run_search
+from adversa.search.timeman import TimeControl
 
 
 class MatchError(AdversaError):
     """A match that cannot be played as specified."""
+
+
+LOST_ON_TIME = "lost on time"
+"""How a game record's reason ends when a clock ran out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,8 @@ class GameTask:
     opening: Opening
     max_plies: int
     seed: int
+    time_control: TimeControl | None = None
+    """The game clock both engines play under; None: each engine's own ``time``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,16 @@ class GameRecord:
     seconds: float
     nodes: tuple[int, int]
     """Nodes searched by engine A and by engine B over the game."""
+    thinking: tuple[float, float] = (0.0, 0.0)
+    """Seconds engine A and engine B spent choosing their moves."""
+    engine_moves: tuple[int, int] = (0, 0)
+    """Moves engine A and engine B chose (openings and dice not counted)."""
+    clock_left: tuple[float, float] | None = None
+    """Under a time control, seconds left on engine A's and engine B's clocks."""
+
+    @property
+    def lost_on_time(self) -> bool:
+        return self.reason.endswith(LOST_ON_TIME)
 
     @property
     def result_text(self) -> str:
@@ -112,6 +125,13 @@ class GameRecord:
             "opening_plies": self.opening_plies,
             "seconds": round(self.seconds, 3),
             "nodes": {"engine_a": self.nodes[0], "engine_b": self.nodes[1]},
+            "thinking_seconds": {"engine_a": round(self.thinking[0], 3),
+                                 "engine_b": round(self.thinking[1], 3)},
+            "engine_moves": {"engine_a": self.engine_moves[0],
+                             "engine_b": self.engine_moves[1]},
+            "clock_left": None if self.clock_left is None else {
+                "engine_a": round(self.clock_left[0], 3), "engine_b": round(self.clock_left[1], 3)
+            },
         }
 
 
@@ -125,6 +145,7 @@ class MatchPlan:
     openings: Sequence[Opening]
     max_plies: int
     seed: int = 0
+    time_control: TimeControl | None = None
 
     def tasks(self) -> list[GameTask]:
         """One task per game; pairs share an opening and swap seats."""
@@ -145,6 +166,7 @@ class MatchPlan:
                     opening=self.openings[pair % len(self.openings)],
                     max_plies=self.max_plies,
                     seed=self.seed * 1_000_003 + pair,
+                    time_control=self.time_control,
                 )
             )
         return tasks
@@ -168,13 +190,17 @@ def build_plan(
     openings: Sequence[Opening],
     max_plies: int | None = None,
     time_per_move: float | None = None,
+    time_control: TimeControl | None = None,
     seed: int = 0,
 ) -> MatchPlan:
     """Check a match's settings and build its plan; `AdversaError` when unusable.
 
     ``time_per_move`` replaces each engine's ``time`` budget (engines without a
-    time parameter, such as ``random``, are left as they are).
+    time parameter, such as ``random``, are left as they are); ``time_control``
+    instead gives both a game clock, and each engine budgets its own moves.
     """
+    if time_per_move is not None and time_control is not None:
+        raise MatchError("give --time-per-move or --time-control, not both")
     if len(engines) != 2:
         raise MatchError(f"a match needs exactly two --engine options, got {len(engines)}")
     if game.num_players != 2:
@@ -197,7 +223,8 @@ def build_plan(
     limit = max_plies if max_plies is not None else entry_of(game).max_plies
     if limit < 1:
         raise MatchError(f"--max-plies {limit}: expected a whole number ≥ 1")
-    return MatchPlan(game, (chosen[0], chosen[1]), games, tuple(openings), limit, seed)
+    return MatchPlan(game, (chosen[0], chosen[1]), games, tuple(openings), limit, seed,
+                     time_control)
 
 
 # --------------------------------------------------------------------------- one game
@@ -209,18 +236,24 @@ def _rules(game_name: str, options: tuple[tuple[str, Any], ...]) -> Game[Any, An
     return make_game(game_name, dict(options))
 
 
-def play_game(task: GameTask) -> GameRecord:
-    """Play one game to its end (or to the ply limit) and record it."""
+def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) -> GameRecord:
+    """Play one game to its end (or to the ply limit, or a flag fall) and record it.
+
+    ``clock`` is where the game clocks and the engines read time (a test's fake clock).
+    """
     game = _rules(task.game_name, task.game_options)
     started = time.perf_counter()
     state, moves = task.opening.start(game)
     opening_plies = len(moves)
     chance = random.Random(task.seed)
     nodes = [0, 0]  # by seat (player index)
-    while not game.is_terminal(state):
+    engine_moves = [0, 0]
+    clocks = GameClocks(task.time_control, clock)
+    ending: tuple[int | None, str] | None = None
+    while ending is None and not game.is_terminal(state):
         if len(moves) >= task.max_plies:
-            reason = f"adjudicated a draw after {task.max_plies} plies"
-            return _record(task, moves, opening_plies, None, reason, started, nodes)
+            ending = None, f"adjudicated a draw after {task.max_plies} plies"
+            break
         mover = game.to_move(state)
         if mover == CHANCE:
             outcomes = game.chance_outcomes(state)
@@ -228,8 +261,14 @@ def play_game(task: GameTask) -> GameRecord:
                 [outcome for outcome, _ in outcomes], [p for _, p in outcomes]
             )[0]
         else:
-            result = run_search(game, state, task.seats[mover])
+            clocks.start()
+            result = run_search(game, state, task.seats[mover], clock=clock,
+                                time_left=clocks.reading(mover))
+            if clocks.stop(mover):
+                ending = 1 - mover, f"{game.player_name(mover)} {LOST_ON_TIME}"
+                break
             nodes[mover] += result.snapshot.nodes
+            engine_moves[mover] += 1
             move = result.best_move
             if move is None:
                 raise MatchError(
@@ -237,10 +276,12 @@ def play_game(task: GameTask) -> GameRecord:
                 )
         moves.append(game.format_move(state, move))
         state = game.result(state, move)
-    outcome = game.outcome(state)
-    winner = outcome.winner if outcome is not None else None
-    reason = outcome.reason if outcome is not None else "game over"
-    return _record(task, moves, opening_plies, winner, reason, started, nodes)
+    if ending is None:
+        outcome = game.outcome(state)
+        ending = (outcome.winner, outcome.reason) if outcome is not None else (None, "game over")
+    winner, reason = ending
+    return _record(task, moves, opening_plies, winner, reason, started,
+                   (nodes, engine_moves), clocks)
 
 
 def _record(
@@ -250,10 +291,14 @@ def _record(
     winner: int | None,
     reason: str,
     started: float,
-    nodes: list[int],
+    counts: tuple[list[int], list[int]],
+    clocks: GameClocks,
 ) -> GameRecord:
+    """The record of a finished game; ``counts`` are nodes and engine moves by player."""
     a = task.engine_a_player
+    b = 1 - a
     points = 0.5 if winner is None else (1.0 if winner == a else 0.0)
+    nodes, engine_moves = counts
     return GameRecord(
         index=task.index,
         opening=task.opening.name,
@@ -266,7 +311,10 @@ def _record(
         reason=reason,
         engine_a_points=points,
         seconds=time.perf_counter() - started,
-        nodes=(nodes[a], nodes[1 - a]),
+        nodes=(nodes[a], nodes[b]),
+        thinking=(clocks.used[a], clocks.used[b]),
+        engine_moves=(engine_moves[a], engine_moves[b]),
+        clock_left=None if task.time_control is None else (clocks.left[a], clocks.left[b]),
     )
 
 
@@ -431,127 +479,3 @@ def _play_tasks(tasks: Sequence[GameTask], next_task: Any, results: Any) -> None
         except Exception as error:  # reported to the parent, which raises it
             outcome = error
         results.put(outcome)
-
-
-# --------------------------------------------------------------------------- reporting
-
-
-def _finite(value: float | None, digits: int = 2) -> float | None:
-    """JSON has no infinity: an unbounded Elo (all wins) is written as null."""
-    if value is None or value != value or value in (float("inf"), float("-inf")):
-        return None
-    return round(value, digits)
-
-
-def match_summary(state: MatchState) -> dict[str, Any]:
-    """The match's result as one JSON-ready dict (``--json``, ``summary.json``)."""
-    tally = state.tally
-    estimate = elo_estimate(tally)
-    superiority = likelihood_of_superiority(tally)
-    summary: dict[str, Any] = {
-        "game": state.plan.game.name,
-        "engine_a": state.plan.engines[0].text,
-        "engine_b": state.plan.engines[1].text,
-        "games_planned": state.plan.games,
-        "games": tally.games,
-        "wins": tally.wins,
-        "draws": tally.draws,
-        "losses": tally.losses,
-        "score": _finite(tally.score, 4),
-        "elo": _finite(estimate.elo) if estimate else None,
-        "elo_lower": _finite(estimate.lower) if estimate else None,
-        "elo_upper": _finite(estimate.upper) if estimate else None,
-        "elo_error": _finite(estimate.error) if estimate else None,
-        "los": _finite(superiority, 4),
-        "as_first_player": _tally_json(state.tally_as(0)),
-        "as_second_player": _tally_json(state.tally_as(1)),
-        "max_plies": state.plan.max_plies,
-        "seed": state.plan.seed,
-        "interrupted": state.interrupted,
-        "sprt": None,
-    }
-    test = state.sprt
-    if test is not None:
-        summary["sprt"] = {
-            "elo0": test.elo0,
-            "elo1": test.elo1,
-            "alpha": 0.05,
-            "beta": 0.05,
-            "llr": round(test.llr, 4),
-            "lower_bound": round(test.lower_bound, 4),
-            "upper_bound": round(test.upper_bound, 4),
-            "verdict": test.verdict,
-        }
-    return summary
-
-
-def _tally_json(tally: Tally) -> dict[str, int]:
-    return {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses}
-
-
-class RecordWriter:
-    """Writes each game as it ends, and the summary so far, into ``--out DIR``.
-
-    Games are written in the game's own record format when it declares one
-    (``game-0001.pdn`` for checkers, readable by other programs) and as
-    ``game-0001.json`` otherwise; ``summary.json`` is rewritten
-    after every game so an interrupted match leaves a consistent folder.
-    """
-
-    def __init__(self, directory: Path, game: Game[Any, Any]) -> None:
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise MatchError(
-                f"--out {str(directory)!r}: cannot create the folder ({error.strerror})"
-            ) from None
-        self.directory = directory
-        self.game = game
-
-    def write(self, record: GameRecord, state: MatchState) -> Path:
-        stem = f"game-{record.index + 1:04d}"
-        text = game_as_record(self.game, record)
-        record_format = entry_of(self.game).record
-        if text is not None and record_format is not None:
-            path = self.directory / f"{stem}{record_format.suffix}"
-            write_text_atomic(path, text)
-        else:
-            path = self.directory / f"{stem}.json"
-            write_text_atomic(path, json.dumps(record.to_json(), indent=2) + "\n")
-        self.write_summary(state)
-        return path
-
-    def write_summary(self, state: MatchState) -> None:
-        summary = match_summary(state)
-        text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
-        write_text_atomic(self.directory / "summary.json", text)
-
-
-def game_as_record(game: Game[Any, Any], record: GameRecord) -> str | None:
-    """The game in its own record format (PDN for checkers), None for games without one.
-
-    The record keeps moves as text; they are replayed through the rules so the
-    writer gets real moves (and numbers them from the right side to move).
-    """
-    record_format = entry_of(game).record
-    if record_format is None:
-        return None
-    start = (
-        game.initial_state()
-        if record.start_position is None
-        else game.parse_position(record.start_position)
-    )
-    state = start
-    moves = []
-    for text in record.moves:
-        move = game.parse_move(state, text)
-        moves.append(move)
-        state = game.result(state, move)
-    tags = {
-        "Event": "adversa match",
-        "Round": str(record.index + 1),
-        **dict(zip(record_format.seat_tags, record.seats, strict=False)),
-        "Opening": record.opening,
-        "Termination": record.reason,
-    }
-    return record_format.write(game, start, moves, tags, record.result_text)

@@ -112,7 +112,9 @@ def deepen(reporter: Reporter, depths: Sequence[int], search_pass: Callable[[int
     still change the answer (False once the whole tree was seen or a result is
     proven). Between passes the reporter is asked whether the stop flag, the node
     budget or the clock has ended the search; `SearchStopped` from inside a pass ends
-    the loop too, and the search then answers with its last completed pass.
+    the loop too, and the search then answers with its last completed pass. Under a
+    game clock the time manager may also decide that the last pass is answer enough
+    (`Reporter.thought_enough`).
 
     Returns True when the search stopped before it was done, False when it ran out of
     depths or had nothing more to learn.
@@ -121,8 +123,11 @@ def deepen(reporter: Reporter, depths: Sequence[int], search_pass: Callable[[int
         for depth in depths:
             if not search_pass(depth):
                 return False
-            if depth < depths[-1] and reporter.out_of_time():
-                return True
+            if depth < depths[-1]:
+                if reporter.out_of_time():
+                    return True
+                if reporter.thought_enough():
+                    return False  # the time manager's choice: the answer is complete
     except SearchStopped:
         return True
     return False

@@ -25,6 +25,7 @@ from adversa.games.base import AdversaError, Game
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
 from adversa.search.stats import EventCallback, Progress, Reporter, SearchResult, StopCallback
+from adversa.search.timeman import ClockReading, TimeManager, budget_for
 
 
 class AlgorithmError(AdversaError):
@@ -113,8 +114,13 @@ def run_search(
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    time_left: ClockReading | None = None,
 ) -> SearchResult:
     """Search ``state`` with ``config``; stream events; return the result.
+
+    ``time_left`` plays under a game clock: the engine's own ``time`` is replaced by a
+    budget for this move (`clocked`), and a deepening search answers when its time
+    manager says it has thought enough.
 
     Raises `AlgorithmError` when the algorithm does not fit the game and
     `AdversaError` when the state is terminal (there is no move to choose).
@@ -125,6 +131,9 @@ def run_search(
     reason = refusal(game, state, config)
     if reason is not None:
         raise AlgorithmError(reason)
+    manager = None
+    if time_left is not None:
+        config, manager = clocked(config, time_left)
     reporter = Reporter(
         config.algorithm,
         config.text,
@@ -135,6 +144,8 @@ def run_search(
         clock=clock,
     )
     reporter.signed = not game.fixed_move_order  # a textbook tree's numbers: 3, not +3
+    if manager is not None:
+        reporter.settled = manager.enough
     try:
         result: SearchResult = _module(config.algorithm).search(game, state, config, reporter)
     finally:
@@ -146,3 +157,26 @@ def run_search(
         # by reference counting, in the thread that ran it.
         reporter.snapshot_fields = Progress
     return reporter.finish(result)
+
+
+def clocked(config: EngineConfig, reading: ClockReading) -> tuple[EngineConfig, TimeManager | None]:
+    """The engine to run for one move under a game clock, and its time manager.
+
+    A deepening search (one with a ``depth``) gets the move's hard limit as its
+    ``time`` and a `TimeManager` that ends it at the soft target, earlier or later
+    by the best move's stability; any other timed search (MCTS, the solver) gets the
+    soft target as its ``time``. An engine without a time parameter (random) plays
+    as it is.
+    """
+    names = {param.name for param in ALGORITHMS[config.algorithm].params}
+    if "time" not in names:
+        return config, None
+    budget = budget_for(reading)
+    if "depth" not in names:
+        return config.with_values(time=_seconds(budget.soft)), None
+    return config.with_values(time=_seconds(budget.hard)), TimeManager(budget)
+
+
+def _seconds(seconds: float) -> float:
+    """A budget as a ``time`` value: whole milliseconds, within the parameter's range."""
+    return min(3600.0, max(0.01, round(seconds, 3)))

@@ -21,7 +21,7 @@ searches report vectors (one entry per player).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -277,6 +277,10 @@ class Reporter:
         self.score_unit = ""
         self.win_value: float | None = None
         self.signed = True
+        self.settled: Callable[[float, Sequence[Iteration]], bool] | None = None
+        """Under a game clock, the time manager's question after each iteration: has
+        the search thought enough (elapsed seconds, iterations so far)? None for a
+        fixed budget, which runs to its deadline (`adversa.search.timeman`)."""
 
     # ---- hot path helpers -----------------------------------------------------
 
@@ -295,6 +299,10 @@ class Reporter:
         if self._budget_spent(self.clock()):
             self.stopped = True
         return self.stopped
+
+    def thought_enough(self) -> bool:
+        """Whether the time manager says to answer now (always False without one)."""
+        return self.settled is not None and self.settled(self.elapsed, self.iterations)
 
     def _budget_spent(self, now: float) -> bool:
         return (

@@ -1,0 +1,153 @@
+"""A match's records: the JSON summary, and each game written in its own format.
+
+`match_summary` is what ``--json`` prints and ``summary.json`` holds; `RecordWriter`
+writes each game into ``--out DIR`` as it ends (PDN for checkers), so an
+interrupted match leaves a consistent folder.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from adversa.files import write_text_atomic
+from adversa.games.base import Game
+from adversa.games.registry import entry_of
+from adversa.match.arena import GameRecord, MatchError, MatchState
+from adversa.match.elo import Tally, elo_estimate, likelihood_of_superiority
+
+
+def _finite(value: float | None, digits: int = 2) -> float | None:
+    """JSON has no infinity: an unbounded Elo (all wins) is written as null."""
+    if value is None or value != value or value in (float("inf"), float("-inf")):
+        return None
+    return round(value, digits)
+
+
+def match_summary(state: MatchState) -> dict[str, Any]:
+    """The match's result as one JSON-ready dict (``--json``, ``summary.json``)."""
+    tally = state.tally
+    estimate = elo_estimate(tally)
+    superiority = likelihood_of_superiority(tally)
+    control = state.plan.time_control
+    summary: dict[str, Any] = {
+        "game": state.plan.game.name,
+        "engine_a": state.plan.engines[0].text,
+        "engine_b": state.plan.engines[1].text,
+        "games_planned": state.plan.games,
+        "games": tally.games,
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "losses": tally.losses,
+        "score": _finite(tally.score, 4),
+        "elo": _finite(estimate.elo) if estimate else None,
+        "elo_lower": _finite(estimate.lower) if estimate else None,
+        "elo_upper": _finite(estimate.upper) if estimate else None,
+        "elo_error": _finite(estimate.error) if estimate else None,
+        "los": _finite(superiority, 4),
+        "as_first_player": _tally_json(state.tally_as(0)),
+        "as_second_player": _tally_json(state.tally_as(1)),
+        "max_plies": state.plan.max_plies,
+        "time_control": None if control is None else control.text,
+        "lost_on_time": sum(record.lost_on_time for record in state.records),
+        "seconds_per_move": {
+            "engine_a": _finite(seconds_per_move(state, 0), 4),
+            "engine_b": _finite(seconds_per_move(state, 1), 4),
+        },
+        "seed": state.plan.seed,
+        "interrupted": state.interrupted,
+        "sprt": None,
+    }
+    test = state.sprt
+    if test is not None:
+        summary["sprt"] = {
+            "elo0": test.elo0,
+            "elo1": test.elo1,
+            "alpha": 0.05,
+            "beta": 0.05,
+            "llr": round(test.llr, 4),
+            "lower_bound": round(test.lower_bound, 4),
+            "upper_bound": round(test.upper_bound, 4),
+            "verdict": test.verdict,
+        }
+    return summary
+
+
+def seconds_per_move(state: MatchState, engine: int) -> float | None:
+    """Mean thinking time per move of engine A (0) or B (1) over the finished games."""
+    seconds = sum(record.thinking[engine] for record in state.records)
+    moves = sum(record.engine_moves[engine] for record in state.records)
+    return seconds / moves if moves else None
+
+
+def _tally_json(tally: Tally) -> dict[str, int]:
+    return {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses}
+
+
+class RecordWriter:
+    """Writes each game as it ends, and the summary so far, into ``--out DIR``.
+
+    Games are written in the game's own record format when it declares one
+    (``game-0001.pdn`` for checkers, readable by other programs) and as
+    ``game-0001.json`` otherwise; ``summary.json`` is rewritten
+    after every game so an interrupted match leaves a consistent folder.
+    """
+
+    def __init__(self, directory: Path, game: Game[Any, Any]) -> None:
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise MatchError(
+                f"--out {str(directory)!r}: cannot create the folder ({error.strerror})"
+            ) from None
+        self.directory = directory
+        self.game = game
+
+    def write(self, record: GameRecord, state: MatchState) -> Path:
+        stem = f"game-{record.index + 1:04d}"
+        text = game_as_record(self.game, record)
+        record_format = entry_of(self.game).record
+        if text is not None and record_format is not None:
+            path = self.directory / f"{stem}{record_format.suffix}"
+            write_text_atomic(path, text)
+        else:
+            path = self.directory / f"{stem}.json"
+            write_text_atomic(path, json.dumps(record.to_json(), indent=2) + "\n")
+        self.write_summary(state)
+        return path
+
+    def write_summary(self, state: MatchState) -> None:
+        summary = match_summary(state)
+        text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+        write_text_atomic(self.directory / "summary.json", text)
+
+
+def game_as_record(game: Game[Any, Any], record: GameRecord) -> str | None:
+    """The game in its own record format (PDN for checkers), None for games without one.
+
+    The record keeps moves as text; they are replayed through the rules so the
+    writer gets real moves (and numbers them from the right side to move).
+    """
+    record_format = entry_of(game).record
+    if record_format is None:
+        return None
+    start = (
+        game.initial_state()
+        if record.start_position is None
+        else game.parse_position(record.start_position)
+    )
+    state = start
+    moves = []
+    for text in record.moves:
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = game.result(state, move)
+    tags = {
+        "Event": "adversa match",
+        "Round": str(record.index + 1),
+        **dict(zip(record_format.seat_tags, record.seats, strict=False)),
+        "Opening": record.opening,
+        "Termination": record.reason,
+    }
+    return record_format.write(game, start, moves, tags, record.result_text)
