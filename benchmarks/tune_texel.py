@@ -1,0 +1,110 @@
+"""Tune the checkers evaluation's weights from self-play (Texel's method).
+
+Two steps, both reproducible on any machine (node budgets, fixed seeds):
+
+    .venv/bin/python benchmarks/tune_texel.py generate --games 400 --out tuning/selfplay.jsonl
+    .venv/bin/python benchmarks/tune_texel.py fit --data tuning/selfplay.jsonl
+
+``generate`` plays the app's default checkers engine against itself with a node
+budget per move from the three-move ballot (colours swapped per pair), and writes
+one JSON line per game: its moves and its result for Black. ``fit`` takes every
+quiet position past the opening, fits the logistic scale K with the current weights,
+then the weights (`adversa.match.texel`), and prints old and new weights with the
+error before and after; ``--out`` writes the weights as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from adversa.games import make_game
+from adversa.games.checkers import Checkers
+from adversa.games.checkers_eval import CheckersWeights
+from adversa.match.arena import build_plan, run_match
+from adversa.match.openings import resolve_openings
+from adversa.match.texel import (
+    TUNED,
+    fit_k,
+    fit_weights,
+    samples_from_games,
+    weight_vector,
+    with_weights,
+)
+from adversa.search.engine import engine_for
+
+
+def generate(arguments: argparse.Namespace) -> None:
+    game = make_game("checkers", {})
+    engine = engine_for(game, f"default nodes={arguments.nodes}").without("time")
+    openings = resolve_openings(game, "ballot", (arguments.games + 1) // 2, arguments.seed)
+    plan = build_plan(game, [engine, engine], games=arguments.games, openings=openings,
+                      seed=arguments.seed)
+    started = time.perf_counter()
+    lines: list[str] = []
+
+    def keep(record: object, state: object) -> None:
+        from adversa.match.arena import GameRecord
+        assert isinstance(record, GameRecord)
+        result = 0.5 if record.winner is None else (1.0 if record.winner == 0 else 0.0)
+        lines.append(json.dumps({"moves": list(record.moves), "result": result,
+                                 "reason": record.reason}))
+        print(f"\r{len(lines)}/{arguments.games} games", end="", file=sys.stderr)
+
+    run_match(plan, jobs=arguments.jobs, on_record=keep)
+    print(file=sys.stderr)
+    arguments.out.parent.mkdir(parents=True, exist_ok=True)
+    arguments.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(lines)} games by {engine.text} in {time.perf_counter() - started:.0f} s "
+          f"→ {arguments.out}")
+
+
+def fit(arguments: argparse.Namespace) -> None:
+    game = make_game("checkers", {})
+    assert isinstance(game, Checkers)
+    games = []
+    for line in arguments.data.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            document = json.loads(line)
+            games.append((document["moves"], float(document["result"])))
+    current = CheckersWeights()
+    samples = samples_from_games(game, games)
+    start = weight_vector(current)
+    k = fit_k(samples, start, current.man)
+    result = fit_weights(samples, start, current.man, k, epochs=arguments.epochs)
+    print(f"{len(games)} games, {len(samples)} quiet positions; K = {k:.6f}")
+    print(f"mean squared error {result.error_before:.5f} → {result.error_after:.5f}")
+    print(f"{'weight':<12} {'current':>9} {'tuned':>9}")
+    for name, old, new in zip(TUNED, start, result.weights, strict=True):
+        print(f"{name:<12} {old:>9.2f} {new:>9.2f}")
+    if arguments.out is not None:
+        tuned = with_weights(current, result.weights)
+        arguments.out.write_text(json.dumps(asdict(tuned), indent=2) + "\n", encoding="utf-8")
+        print(f"weights → {arguments.out}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("generate", help="self-play games with results")
+    play.add_argument("--games", type=int, default=400)
+    play.add_argument("--nodes", type=int, default=3000, help="node budget per move")
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--jobs", type=int, default=2)
+    play.add_argument("--out", type=Path, default=Path("tuning/selfplay.jsonl"))
+    play.set_defaults(run=generate)
+    tune = commands.add_parser("fit", help="fit the weights to the games' results")
+    tune.add_argument("--data", type=Path, default=Path("tuning/selfplay.jsonl"))
+    tune.add_argument("--epochs", type=int, default=300)
+    tune.add_argument("--out", type=Path, default=None)
+    tune.set_defaults(run=fit)
+    arguments = parser.parse_args()
+    arguments.run(arguments)
+
+
+if __name__ == "__main__":
+    main()
