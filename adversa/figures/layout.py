@@ -194,14 +194,14 @@ def shape_size(node: Placed) -> tuple[float, float]:
     return max(40.0, value + 16), 36.0
 
 
-def _edge_anchor(node: Placed) -> float:
+def edge_anchor(node: Placed) -> float:
     """Where edges leave a node: under its shape and its window line."""
     height = shape_size(node)[1]
     return node.y + height / 2 + (SMALL_SIZE + 6 if node.window else 2)
 
 
-def _edge_label_point(parent: Placed, child: Placed) -> tuple[float, float]:
-    top = _edge_anchor(parent)
+def edge_label_point(parent: Placed, child: Placed) -> tuple[float, float]:
+    top = edge_anchor(parent)
     bottom = child.y - shape_size(child)[1] / 2
     baseline = bottom - LABEL_ABOVE_CHILD
     along = (baseline - SMALL_SIZE * 0.3 - top) / (bottom - top)
@@ -221,7 +221,7 @@ def node_boxes(node: Placed, parent: Placed | None) -> list[Box]:
         boxes.append(text_box(node.x, node.y + height / 2 + SMALL_SIZE + 1, node.window,
                               SMALL_SIZE, f"window {where}"))
     if parent is not None and node.edge:
-        x, y = _edge_label_point(parent, node)
+        x, y = edge_label_point(parent, node)
         boxes.append(text_box(x, y, node.edge, SMALL_SIZE, f"edge {where}"))
     for line, text in enumerate(node.reason):
         baseline = node.y + height / 2 + 16 + line * (SMALL_SIZE + 3)

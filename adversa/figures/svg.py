@@ -23,9 +23,9 @@ from adversa.figures.layout import (
     VALUE_SIZE,
     Box,
     Placed,
-    _edge_anchor,
-    _edge_label_point,
     all_boxes,
+    edge_anchor,
+    edge_label_point,
     shape_size,
     text_width,
     walk,
@@ -140,7 +140,7 @@ def _node(node: Placed) -> list[str]:
 
 
 def _edge(parent: Placed, child: Placed) -> list[str]:
-    top = _edge_anchor(parent)
+    top = edge_anchor(parent)
     bottom = child.y - shape_size(child)[1] / 2
     on_pv = parent.on_pv and child.on_pv
     pruned = child.kind == "pruned"
@@ -160,7 +160,7 @@ def _edge(parent: Placed, child: Placed) -> list[str]:
                          stroke=CUT_COLOUR)
             parts.append(f'<line class="cut" {bar} stroke-width="2"/>')
     if child.edge:
-        x, y = _edge_label_point(parent, child)
+        x, y = edge_label_point(parent, child)
         width = text_width(child.edge, SMALL_SIZE)
         backing = _attrs(x=x - width / 2 - 2, y=y - SMALL_SIZE * 0.85, width=width + 4,
                          height=SMALL_SIZE * 1.15)
