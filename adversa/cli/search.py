@@ -8,6 +8,8 @@ algorithm the engine knows; they only format what comes back.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
@@ -16,13 +18,18 @@ from adversa.cli.common import (
     SECONDS,
     console,
     emit_json,
+    fail,
     json_option,
     load_game,
     load_state,
     position_arguments,
 )
+from adversa.figures import MAX_DEPTH, MAX_WIDTH, Figure, move_names, narrowed, tree_figure
+from adversa.files import write_text_atomic
 from adversa.games import Game, OptionError, make_game
-from adversa.games.base import parse_assignments
+from adversa.games.base import TreeFileError, parse_assignments
+from adversa.games.registry import game_names
+from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
     cut_reason,
     display_score,
@@ -242,8 +249,9 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
 # --------------------------------------------------------------------------- tree
 
 
-def tree_config(algorithm: str, options: Sequence[str]) -> EngineConfig:
-    """Full depth and a full trace, for every algorithm that has those parameters."""
+def tree_config(algorithm: str, options: Sequence[str], depth: int = TREE_DEPTH) -> EngineConfig:
+    """Full depth (or ``depth`` plies of a game) and a full trace, for every algorithm
+    that has those parameters."""
     algorithm = algorithm.lower()
     if algorithm not in PARAMS:
         raise EngineSpecError(
@@ -252,7 +260,7 @@ def tree_config(algorithm: str, options: Sequence[str]) -> EngineConfig:
     declared = {param.name for param in PARAMS[algorithm]}
     values: dict[str, Any] = {}
     if "depth" in declared:
-        values["depth"] = TREE_DEPTH
+        values["depth"] = depth
     if "trace" in declared:
         values["trace"] = TRACE_LIMIT
     values.update(option_values(options))
@@ -275,8 +283,87 @@ def trace_json(node: TraceNode) -> dict[str, Any]:
     }
 
 
+GAME_DEPTH = 2
+"""Plies searched from a game position when ``--depth`` is not given."""
+
+GAME_WIDTH = 4
+"""Moves kept at each node of a game position when ``--max-width`` is not given."""
+
+
+@dataclass(frozen=True)
+class TreeSource:
+    """What ``adversa tree`` searches: a textbook tree, or the first plies of a game position
+    with each node cut to its first ``width`` moves (``depth``/``width`` None for a tree)."""
+
+    game: Game[Any, Any]
+    state: Any
+    title: str
+    depth: int | None = None
+    width: int | None = None
+    root_moves: int = 0
+    """A game position's legal moves, before the width cap."""
+
+
+def tree_source(
+    file: str, position: str | None, line: str, settings: Sequence[str],
+    depth: int | None, width: int | None,
+) -> TreeSource:
+    """FILE as a game name (when it is one and no such file exists) or a tree file."""
+    if file in game_names() and file != "tree" and not Path(file).exists():
+        depth = GAME_DEPTH if depth is None else depth
+        width = GAME_WIDTH if width is None else width
+        if not 1 <= depth <= MAX_DEPTH:
+            fail(f"--depth {depth}: a game position's tree goes 1 to {MAX_DEPTH} plies deep "
+                 "(deeper trees do not fit a figure; use 'adversa analyze' to search deeper)")
+        if not 1 <= width <= MAX_WIDTH:
+            fail(f"--max-width {width}: expected 1 to {MAX_WIDTH} moves kept at each node")
+        game = load_game(file, settings)
+        state = load_state(game, position, line)
+        moves = 0 if game.is_terminal(state) else len(game.legal_moves(state))
+        return TreeSource(narrowed(game, width), state, game.title, depth, width, moves)
+    given = [flag for flag, value in (("--position", position), ("--moves", line),
+                                      ("--set", settings), ("--depth", depth),
+                                      ("--max-width", width)) if value]
+    if given:
+        fail(f"{', '.join(given)} {'apply' if len(given) > 1 else 'applies'} to a game "
+             f"position ('adversa tree GAME …'), not to the tree file {file!r}")
+    try:
+        resolve_tree_file(file)
+    except TreeFileError as error:
+        games = ", ".join(name for name in game_names() if name != "tree")
+        fail(f"{error}; or a game: {games}")
+    game = make_game("tree", {"file": file})
+    return TreeSource(game, game.initial_state(), getattr(game, "tree_title", "") or file)
+
+
+def figure_caption(source: TreeSource, config: EngineConfig, result: SearchResult) -> list[str]:
+    """The lines under a figure's title: the search, its answer, and any cap on the tree."""
+    engine = config.without("trace", *(() if source.depth else ("depth",))).text
+    pruned = len(pruned_paths(result.trace))
+    lines = [
+        f"{engine}  ·  value {show_score(result.snapshot, result.value)}  ·  "
+        f"best move {result.best_move_text or '—'}",
+        f"{result.snapshot.leaves} leaves evaluated  ·  {pruned} subtrees pruned",
+    ]
+    if source.width is not None:
+        lines.insert(0, f"position {source.game.format_position(source.state)}")
+        lines.append(f"{source.depth} plies  ·  each node keeps its first {source.width} moves "
+                     f"(the position has {source.root_moves})")
+    return lines
+
+
+def write_figure(source: TreeSource, config: EngineConfig, result: SearchResult,
+                 path: str) -> Figure:
+    title = source.title if source.depth is None else (
+        f"{source.title}: {config.algorithm}, {source.depth} plies")
+    figure = tree_figure(result, title, figure_caption(source, config, result),
+                         names=move_names(source.game, source.state))
+    write_text_atomic(path, figure.svg)
+    return figure
+
+
 @click.command("tree")
-@click.argument("file")
+@click.argument("file", metavar="FILE|GAME")
 @click.option("--algorithm", "-a", default="alphabeta", show_default=True,
               help="minimax, alphabeta, expectimax, expectiminimax, maxn, paranoid …")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
@@ -284,21 +371,43 @@ def trace_json(node: TraceNode) -> dict[str, Any]:
 @click.option("--trace", "show_trace", is_flag=True, help="Show every visited node in order.")
 @click.option("--explore", is_flag=True,
               help="Open the search-tree explorer: step through the search, α/β at each node.")
+@click.option("--svg", "svg_path", default=None, metavar="PATH",
+              help="Draw the searched tree as an SVG figure (PV in green, pruned subtrees "
+              "faded with the cut condition).")
+@click.option("--position", "-p", default=None,
+              help="GAME: start from this position (game notation).")
+@click.option("--moves", "line", default="", metavar="MOVES",
+              help="GAME: play these moves first, e.g. --moves '11-15 23-19'.")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
+              help="GAME: a game option, e.g. --set piles=1,3,5.")
+@click.option("--depth", "-d", type=int, default=None,
+              help=f"GAME: plies to search, 1 to {MAX_DEPTH} (default {GAME_DEPTH}).")
+@click.option("--max-width", "-w", "width", type=int, default=None,
+              help=f"GAME: keep the first N moves at each node, 1 to {MAX_WIDTH} "
+              f"(default {GAME_WIDTH}).")
 @json_option
 def tree_command(
     file: str, algorithm: str, options: Sequence[str], show_trace: bool, explore: bool,
-    as_json: bool,
+    svg_path: str | None, position: str | None, line: str, settings: Sequence[str],
+    depth: int | None, width: int | None, as_json: bool,
 ) -> None:
-    """Run ALGORITHM over the textbook tree in FILE (a path or a bundled tree name)."""
-    game = make_game("tree", {"file": file})
-    config = tree_config(algorithm, options)
+    """Run ALGORITHM over the textbook tree in FILE (a path or a bundled tree name), or
+    over the first plies of a GAME position (each node cut to its first moves).
+
+    --svg draws the searched tree for slides: ▲ MAX, ▼ MIN, ○ chance, values, α/β
+    windows, moves on the edges, the principal variation, pruned subtrees and why.
+    """
+    source = tree_source(file, position, line, settings, depth, width)
+    game = source.game
+    config = tree_config(algorithm, options, source.depth or TREE_DEPTH)
     if explore:
         from adversa.tui.screens.tree_explorer import run_tree_explorer
 
-        run_tree_explorer(game, game.initial_state(), config)
+        run_tree_explorer(game, source.state, config)
         return
-    result = run_search(game, game.initial_state(), config)
+    result = run_search(game, source.state, config)
     pruned = pruned_paths(result.trace)
+    figure = write_figure(source, config, result, svg_path) if svg_path else None
     if as_json:
         document: dict[str, Any] = {
             "file": file,
@@ -311,16 +420,29 @@ def tree_command(
             "pruned": pruned,
             "pv": list(result.pv),
         }
+        if source.depth is not None:
+            document.update(position=game.format_position(source.state), depth=source.depth,
+                            max_width=source.width)
+        if svg_path:
+            document["svg"] = svg_path
         if show_trace:
             document["trace"] = [trace_json(node) for node in result.trace]
         emit_json(document)
         return
-    console.print(f"[bold]{getattr(game, 'tree_title', '') or file}[/] — [cyan]{config.text}[/]")
+    console.print(f"[bold]{source.title}[/] — [cyan]{config.text}[/]")
+    if source.width is not None:
+        console.print(f"position          {game.format_position(source.state)}  "
+                      f"(first {source.width} of {source.root_moves} moves at each node)",
+                      soft_wrap=True)
     console.print(f"value             [bold]{show_score(result.snapshot, result.value)}[/]")
     console.print(f"best move         [bold green]{result.best_move_text}[/]")
     console.print(f"principal line    {' '.join(result.pv) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
     console.print(f"pruned subtrees   {', '.join(pruned) if pruned else 'none'}")
+    if figure is not None:
+        console.print(f"figure            {svg_path} ({figure.leaves} leaves, "
+                      f"{figure.width:.0f}×{figure.height:.0f})", markup=False, highlight=False,
+                      soft_wrap=True)
     if show_trace:
         print_trace(result.trace, result.trace_truncated)
 

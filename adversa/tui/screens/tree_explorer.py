@@ -18,14 +18,17 @@ nodes entered earlier whose subtree is finished show their values, and nodes
 not reached yet are dimmed. A node's subtree is finished at the step of its
 last descendant, because the trace is a depth-first preorder. Keys: → / n
 forward, ← / b back, home / end jump to start / end, m shows the other of
-minimax and alpha-beta on the same position for contrast.
+minimax and alpha-beta on the same position for contrast, f saves the tree as an
+SVG figure for slides (`adversa.figures`) in the working directory.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -36,6 +39,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
+from adversa.figures import move_names as figure_move_names
+from adversa.figures import tree_figure
+from adversa.files import write_text_atomic
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.presentation import cut_reason, format_number, path_text, show_score
 from adversa.search.config import PARAMS, EngineConfig
@@ -229,6 +235,7 @@ class TreeExplorerScreen(Screen[None]):
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
         Binding("m", "contrast", "Minimax ⇄ α-β"),
+        Binding("f", "figure", "Save SVG"),
         Binding("escape,q", "back", "Close"),
     ]
 
@@ -255,6 +262,8 @@ class TreeExplorerScreen(Screen[None]):
         self.tree_nodes: dict[tuple[Any, ...], TreeNode[tuple[Any, ...]]] = {}
         """Tree entries created so far, keyed by ``("node", path)`` or ``("cut", path, p)``."""
         self.runner: EngineRunner | None = None
+        self.figure_dir: Path | None = None
+        """Where ``f`` writes figures: the working directory when None."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -441,6 +450,27 @@ class TreeExplorerScreen(Screen[None]):
         depth = int(self.config.get("depth"))
         trace = int(self.config.get("trace"))
         self._run(EngineConfig.create(other, {"depth": depth, "trace": trace}))
+
+    def action_figure(self) -> None:
+        """Write the shown search's tree as an SVG figure and say where (`adversa.figures`)."""
+        result = self.result
+        if result is None or not result.trace:
+            self.notify("There is no search tree to draw yet.", severity="warning")
+            return
+        title = getattr(self.game, "tree_title", "") or f"{self.game.title}: search tree"
+        caption = [f"{self.config.without('trace').text}  ·  value "
+                   f"{_value_text(result.value, self.show_value)}  ·  best move "
+                   f"{result.best_move_text or '—'}"]
+        folder = self.figure_dir or Path.cwd()
+        path = folder / f"adversa-tree-{self.game.name}-{time.strftime('%Y%m%d-%H%M%S')}.svg"
+        try:
+            figure = tree_figure(result, title, caption,
+                                 names=figure_move_names(self.game, self.position))
+            write_text_atomic(path, figure.svg)
+        except AdversaError as error:
+            self.notify(f"No figure: {error}", severity="error", markup=False)
+            return
+        self.notify(f"Figure saved: {path}", title="Search tree", markup=False)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:
