@@ -25,7 +25,7 @@ from pathlib import Path
 from adversa.games import make_game
 from adversa.games.checkers import Checkers
 from adversa.games.checkers_eval import CheckersWeights
-from adversa.match.arena import build_plan, run_match
+from adversa.match.arena import GameRecord, build_plan, run_match
 from adversa.match.openings import resolve_openings
 from adversa.match.texel import (
     TUNED,
@@ -45,21 +45,23 @@ def generate(arguments: argparse.Namespace) -> None:
     plan = build_plan(game, [engine, engine], games=arguments.games, openings=openings,
                       seed=arguments.seed)
     started = time.perf_counter()
-    lines: list[str] = []
-
-    def keep(record: object, state: object) -> None:
-        from adversa.match.arena import GameRecord
-        assert isinstance(record, GameRecord)
-        result = 0.5 if record.winner is None else (1.0 if record.winner == 0 else 0.0)
-        lines.append(json.dumps({"moves": list(record.moves), "result": result,
-                                 "reason": record.reason}))
-        print(f"\r{len(lines)}/{arguments.games} games", end="", file=sys.stderr)
-
-    run_match(plan, jobs=arguments.jobs, on_record=keep)
-    print(file=sys.stderr)
     arguments.out.parent.mkdir(parents=True, exist_ok=True)
-    arguments.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(lines)} games by {engine.text} in {time.perf_counter() - started:.0f} s "
+    written = 0
+    with arguments.out.open("w", encoding="utf-8") as out:
+
+        def keep(record: GameRecord, state: object) -> None:
+            """Write each game as it ends, so an interrupted run keeps its games."""
+            nonlocal written
+            result = 0.5 if record.winner is None else (1.0 if record.winner == 0 else 0.0)
+            out.write(json.dumps({"moves": list(record.moves), "result": result,
+                                  "reason": record.reason}) + "\n")
+            out.flush()
+            written += 1
+            print(f"\r{written}/{arguments.games} games", end="", file=sys.stderr)
+
+        run_match(plan, jobs=arguments.jobs, on_record=keep)
+    print(file=sys.stderr)
+    print(f"{written} games by {engine.text} in {time.perf_counter() - started:.0f} s "
           f"→ {arguments.out}")
 
 
