@@ -205,3 +205,21 @@ async def test_the_start_screen_opens_with_the_keys_on_the_first_control() -> No
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert app.focused is not None and app.focused.id in ("resume", "game")
+
+
+async def test_a_seat_asked_before_its_picker_is_initialised_answers_from_its_model() -> None:
+    """Textual sets a Select's value in its Mount handler; on a loaded machine a seat form
+    just rebuilt was asked for its player first and read ``Select.NULL`` (a KeyError that
+    crashed Play). The form's own model answers until the picker has its value."""
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#game", Select).value = "nim"
+        await pilot.pause()
+        seats = list(start.query(SeatForm))
+        engine_text = seats[1].player_text()
+        for seat in seats:
+            seat.query_one(".seat-kind", Select).set_reactive(Select.value, Select.NULL)
+        assert seats[0].player_text() == "human"
+        assert seats[1].player_text() == engine_text

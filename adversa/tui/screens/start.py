@@ -129,7 +129,13 @@ class SeatForm(Vertical):
 
     def player_text(self) -> str:
         """The seat's text form (``human`` or an engine); raises AdversaError if invalid."""
-        kind = str(self.query_one(".seat-kind", Select).value)
+        chosen = self.query_one(".seat-kind", Select).value
+        # A Select reads NULL until its own Mount handler has run (Textual sets the value
+        # there); a form just rebuilt may be asked before, so its model answers then.
+        if chosen is Select.NULL:
+            kind = HUMAN if self.player is None else self.player.algorithm
+        else:
+            kind = str(chosen)
         if kind == HUMAN:
             return HUMAN
         fields: dict[str, str] = {}
