@@ -244,6 +244,11 @@ class BoardView(Widget, can_focus=True):
         """True while there is a half-made move for Esc to drop."""
         return False
 
+    def view_from(self, seat: int) -> None:
+        """Turn the board so ``seat``'s side is at the bottom, as a player sitting at it
+        sees it. Boards without sides (tic-tac-toe, Connect Four, piles, trees) keep
+        their one orientation; boards with sides override this."""
+
     @property
     def upside_down(self) -> bool:
         """True when the picture is the game's grid turned 180°, so cursor keys reverse.
@@ -390,6 +395,20 @@ class BoardView(Widget, can_focus=True):
     def action_cancel(self) -> None:
         self.cancel_selection()
         self.redraw()
+
+
+def home_seat(humans: Sequence[bool]) -> int:
+    """The seat whose side a board shows at the bottom, given which seats are human.
+
+    The one human's seat, so whoever plays White in checkers sees White's men come
+    up the board towards the other side, as across a real table. Otherwise seat 0:
+    engine against engine is watched from the first player's side (the diagram
+    convention), and in a hotseat game the board stays put rather than turning after
+    every move: two people share one screen, a board that spins each ply moves the
+    last move's squares away from where the eye just was, and ``f`` turns it by hand.
+    """
+    seats = [seat for seat, human in enumerate(humans) if human]
+    return seats[0] if len(seats) == 1 else 0
 
 
 def game_accessor(game: Game[Any, Any], name: str) -> Any:

@@ -175,6 +175,10 @@ class CheckersBoard(BoardView):
         else:
             self.clicked = extended
 
+    def view_from(self, seat: int) -> None:
+        """Black (seat 0) at the bottom is the unflipped view; White's is the flipped one."""
+        self.flipped = seat == 1
+
     @property
     def upside_down(self) -> bool:
         """Unflipped shows Black at the bottom: the game's grid (row 0 on top) turned 180°."""
