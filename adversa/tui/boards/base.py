@@ -258,6 +258,12 @@ class BoardView(Widget, can_focus=True):
         return self.flipped
 
     @property
+    def monochrome(self) -> bool:
+        """The app shows no colour (``NO_COLOR``, ``--no-color``): highlights that are
+        only a background colour must also be drawn as marks (`mark_edges`)."""
+        return bool(getattr(self.app, "no_color", False))
+
+    @property
     def shows_cursor(self) -> bool:
         """The cursor is drawn while keys go to it (focused, interactive) and the human is
         using keys: a click hides it, so it never covers the squares just clicked."""
@@ -395,6 +401,42 @@ class BoardView(Widget, can_focus=True):
     def action_cancel(self) -> None:
         self.cancel_selection()
         self.redraw()
+
+
+MONOCHROME_MARKS: dict[str, tuple[str, str]] = {
+    "cursor": ("[", "]"),
+    "selected": ("»", "«"),
+    "target": ("+", "+"),
+    "hint": ("?", "?"),
+    "must-capture": ("!", "!"),
+    "win": ("*", "*"),
+    "last-move": ("·", "·"),
+}
+"""The glyphs a highlight puts at the two edges of its square when there is no colour.
+
+Keyed by the part of a board's component class after ``--`` (``checkers--cursor``),
+so one table serves every board; a highlight missing here stays colour only."""
+
+Run = tuple[str, list[str]]
+"""A run of text and the component classes that style it."""
+
+
+def mark_edges(runs: list[Run], highlight: str) -> list[Run]:
+    """``runs`` (one line of a square) with ``highlight``'s marks on its first and last cell.
+
+    The line keeps its width, so the picture and its click targets do not move. A
+    line under three cells is left alone: its marks would cover the piece itself.
+    """
+    marks = MONOCHROME_MARKS.get(highlight)
+    if marks is None or sum(len(text) for text, _ in runs) < 3:
+        return runs
+    left, right = marks
+    marked = list(runs)
+    text, names = marked[0]
+    marked[0] = (left + text[1:], names)
+    text, names = marked[-1]
+    marked[-1] = (text[:-1] + right, names)
+    return marked
 
 
 def home_seat(humans: Sequence[bool]) -> int:
