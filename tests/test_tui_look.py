@@ -175,7 +175,7 @@ async def test_no_color_environment_and_option_give_textuals_monochrome_filter(
         async with app.run_test(size=SIZE):
             monochrome = any(isinstance(f, Monochrome) for f in app.get_line_filters())
             assert app.no_color is monochrome is (env or option)
-            assert game_screen(app).board.monochrome is (env or option)
+            assert game_screen(app).board.marks_highlights is (env or option)
 
 
 def test_play_passes_theme_and_no_color_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -232,3 +232,15 @@ async def test_high_contrast_theme_recolours_the_checkers_squares() -> None:
         app.theme = "textual-dark"
         await pilot.pause()
         assert board.style_of("checkers--dark").bgcolor.triplet.hex == "#8c5e3c"  # type: ignore[union-attr]
+
+
+async def test_high_contrast_theme_also_marks_the_highlights() -> None:
+    session = session_for("checkers", "human", "human")
+    session.play_text("11-15")
+    app = AdversaApp(session, engine_search=FakeEngine(), theme="high-contrast")
+    async with app.run_test(size=SIZE) as pilot:
+        board = game_screen(app).board
+        assert drawn(board, ("square", 15))[-1].startswith("·")
+        app.theme = "textual-dark"
+        await pilot.pause()
+        assert not drawn(board, ("square", 15))[-1].startswith("·")

@@ -41,9 +41,19 @@ HIGH_CONTRAST_CSS = """
 .-theme-high-contrast CheckersBoard > .checkers--black { color: #000000; }
 .-theme-high-contrast CheckersBoard > .checkers--white { color: #ffffff; }
 .-theme-high-contrast CheckersBoard > .checkers--number { color: #ffffff; }
+.-theme-high-contrast CheckersBoard > .checkers--captured { color: #ffffff; }
+.-theme-high-contrast CheckersBoard > .checkers--last-move { background: #806000; }
+.-theme-high-contrast CheckersBoard > .checkers--hint { background: #00838f; }
+.-theme-high-contrast CheckersBoard > .checkers--must-capture { background: #e00000; }
+.-theme-high-contrast CheckersBoard > .checkers--selected { background: #0066ff; }
+.-theme-high-contrast CheckersBoard > .checkers--target { background: #008a00; }
+.-theme-high-contrast CheckersBoard > .checkers--cursor { background: #c000c0; }
 """
-"""The checkers squares in the high-contrast theme: a mid grey dark square is the one
-shade on which both black and white pieces reach a 4.5:1 contrast ratio."""
+"""The checkers board in the high-contrast theme. Its pieces are black and white, and
+only a square of middling lightness (relative luminance near 0.18) shows both at
+4.5:1 or better: a mid grey for the dark squares, and for each highlight a
+saturated colour of that lightness (the highlights also get marks, see
+`BoardView.marks_highlights`)."""
 
 THEMES = (HIGH_CONTRAST,)
 """adversa's own themes, registered on top of Textual's."""

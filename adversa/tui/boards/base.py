@@ -29,6 +29,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from adversa.games.base import Game
+from adversa.tui.themes import HIGH_CONTRAST
 
 Target = Hashable
 """What a click can land on: a board decides (``("cell", 1, 1)``, ``("roll",)`` …)."""
@@ -258,10 +259,12 @@ class BoardView(Widget, can_focus=True):
         return self.flipped
 
     @property
-    def monochrome(self) -> bool:
-        """The app shows no colour (``NO_COLOR``, ``--no-color``): highlights that are
-        only a background colour must also be drawn as marks (`mark_edges`)."""
-        return bool(getattr(self.app, "no_color", False))
+    def marks_highlights(self) -> bool:
+        """Draw highlights as marks (`mark_edges`) as well as background colours: when the
+        app shows no colour (``NO_COLOR``, ``--no-color``), and in the high-contrast
+        theme, whose users may not tell one highlight colour from another."""
+        app = self.app
+        return bool(getattr(app, "no_color", False)) or app.theme == HIGH_CONTRAST.name
 
     @property
     def shows_cursor(self) -> bool:

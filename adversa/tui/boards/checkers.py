@@ -332,7 +332,7 @@ class CheckersBoard(BoardView):
                 (text, [*ground, colour, "checkers--crown"] if crown else [*ground, colour])
                 for text, crown in _split_crown(art)
             )
-        if marks and self.monochrome and line == look.height - 1:
+        if marks and self.marks_highlights and line == look.height - 1:
             runs = mark_edges(runs, marks[-1].removeprefix("checkers--"))
         for text, names in runs:
             canvas.write(text, self.style_of(*names), ("square", square))

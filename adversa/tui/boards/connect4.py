@@ -259,7 +259,8 @@ class ConnectFourBoard(BoardView):
             names.append("connect4--win")
         art = layout.stones[stone][line] if stone is not None else _hole(layout, line)
         runs: list[Run] = [(art, names)]
-        if self.monochrome and names[-1] != "connect4--hole" and line == layout.cell_height - 1:
+        last_line = line == layout.cell_height - 1
+        if self.marks_highlights and names[-1] != "connect4--hole" and last_line:
             runs = mark_edges(runs, names[-1].removeprefix("connect4--"))
         for text, run_names in runs:
             canvas.write(text, self.style_of(*run_names), ("column", column))

@@ -218,7 +218,7 @@ class GridBoard(BoardView):
             text = (mark[0] if middle else "").center(layout.cell_width)
         runs: list[Run] = [(text, names)]
         marks = highlights.get(cell, [])
-        if marks and self.monochrome and line == layout.cell_height - 1:
+        if marks and self.marks_highlights and line == layout.cell_height - 1:
             runs = mark_edges(runs, marks[-1].removeprefix("grid--"))
         for run_text, run_names in runs:
             canvas.write(run_text, self.style_of(*run_names), ("cell", row, column))
