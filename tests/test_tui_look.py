@@ -95,8 +95,8 @@ async def test_checkers_highlights_are_marked_without_colour(
     app = monochrome_app(game, state, monkeypatch, last_move=last, hint=hint)
     async with app.run_test(size=(80, 30)) as pilot:
         board = app.board
-        assert drawn(board, ("square", 23))[-1].startswith("·")  # last move: from …
-        assert drawn(board, ("square", 19))[-1].startswith("·")  # … and to
+        assert drawn(board, ("square", 23))[-1].startswith("(")  # last move: from …
+        assert drawn(board, ("square", 19))[-1].startswith("(")  # … and to
         assert isinstance(board, CheckersBoard)
         cursor = board.square_at(*board.cursor)
         assert cursor not in (14, 19, 23)
@@ -115,7 +115,7 @@ async def test_checkers_marks_are_only_drawn_without_colour() -> None:
     app = BoardApp(game, state, last_move=last)
     async with app.run_test(size=(80, 30)):
         text = "".join("".join(drawn(app.board, ("square", s))) for s in range(1, 33))
-        assert not set("·[]»«+?!") & set(text)
+        assert not set("()[]»«+?!") & set(text)
 
 
 async def test_connect4_winning_line_and_last_stone_are_marked_without_colour(
@@ -138,8 +138,8 @@ async def test_connect4_last_stone_is_marked_without_colour(
     state, last = play(game, "4", "3")
     app = monochrome_app(game, state, monkeypatch, last_move=last)
     async with app.run_test(size=(80, 30)):
-        assert any(line.startswith("·") for line in drawn(app.board, ("column", 2)))
-        assert not any(line.startswith("·") for line in drawn(app.board, ("column", 3)))
+        assert any(line.startswith("(") for line in drawn(app.board, ("column", 2)))
+        assert not any(line.startswith("(") for line in drawn(app.board, ("column", 3)))
 
 
 async def test_tictactoe_cursor_and_winning_line_are_marked_without_colour(
@@ -157,6 +157,15 @@ async def test_tictactoe_cursor_and_winning_line_are_marked_without_colour(
     async with app.run_test(size=(60, 24)) as pilot:
         await pilot.press("up")  # keys show the cursor: b3
         assert drawn(app.board, ("cell", 0, 1))[-1].startswith("[")
+
+
+async def test_marks_never_cover_a_square_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = make_game("checkers")
+    state, last = play(game, "12-16")
+    app = monochrome_app(game, state, monkeypatch, last_move=last, interactive=False)
+    async with app.run_test(size=(30, 12)):  # the smallest look: three cells a square
+        assert drawn(app.board, ("square", 12)) == ("(12",)
+        assert drawn(app.board, ("square", 16)) == ("(●)",)
 
 
 # --------------------------------------------------------------------------- the app
@@ -240,7 +249,7 @@ async def test_high_contrast_theme_also_marks_the_highlights() -> None:
     app = AdversaApp(session, engine_search=FakeEngine(), theme="high-contrast")
     async with app.run_test(size=SIZE) as pilot:
         board = game_screen(app).board
-        assert drawn(board, ("square", 15))[-1].startswith("·")
+        assert drawn(board, ("square", 15))[-1].startswith("(")
         app.theme = "textual-dark"
         await pilot.pause()
-        assert not drawn(board, ("square", 15))[-1].startswith("·")
+        assert not drawn(board, ("square", 15))[-1].startswith("(")

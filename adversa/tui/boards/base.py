@@ -413,7 +413,7 @@ MONOCHROME_MARKS: dict[str, tuple[str, str]] = {
     "hint": ("?", "?"),
     "must-capture": ("!", "!"),
     "win": ("*", "*"),
-    "last-move": ("·", "·"),
+    "last-move": ("(", ")"),
 }
 """The glyphs a highlight puts at the two edges of its square when there is no colour.
 
@@ -428,7 +428,8 @@ def mark_edges(runs: list[Run], highlight: str) -> list[Run]:
     """``runs`` (one line of a square) with ``highlight``'s marks on its first and last cell.
 
     The line keeps its width, so the picture and its click targets do not move. A
-    line under three cells is left alone: its marks would cover the piece itself.
+    line under three cells is left alone (its marks would cover the piece itself), and
+    so is an edge that holds a letter or digit (a square number in a narrow square).
     """
     marks = MONOCHROME_MARKS.get(highlight)
     if marks is None or sum(len(text) for text, _ in runs) < 3:
@@ -436,9 +437,11 @@ def mark_edges(runs: list[Run], highlight: str) -> list[Run]:
     left, right = marks
     marked = list(runs)
     text, names = marked[0]
-    marked[0] = (left + text[1:], names)
+    if not text[0].isalnum():
+        marked[0] = (left + text[1:], names)
     text, names = marked[-1]
-    marked[-1] = (text[:-1] + right, names)
+    if not text[-1].isalnum():
+        marked[-1] = (text[:-1] + right, names)
     return marked
 
 
