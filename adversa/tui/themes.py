@@ -51,9 +51,9 @@ HIGH_CONTRAST_CSS = """
 """
 """The checkers board in the high-contrast theme. Its pieces are black and white, and
 only a square of middling lightness (relative luminance near 0.18) shows both at
-4.5:1 or better: a mid grey for the dark squares, and for each highlight a
-saturated colour of that lightness (the highlights also get marks, see
-`BoardView.marks_highlights`)."""
+4.5:1 or better: a mid grey for the dark squares (4.5 and 4.6), and for each
+highlight a saturated colour of about that lightness (3.6:1 or better against both;
+the highlights also get marks, see `BoardView.marks_highlights`)."""
 
 THEMES = (HIGH_CONTRAST,)
 """adversa's own themes, registered on top of Textual's."""
