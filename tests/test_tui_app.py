@@ -385,7 +385,8 @@ def test_play_rejects_bad_arguments_before_the_app_starts(
 
 def test_play_passes_the_players_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[GameSession] = []
-    monkeypatch.setattr("adversa.tui.app.run_app", opened.append)
+    monkeypatch.setattr("adversa.tui.app.run_app",
+                        lambda session, **looks: opened.append(session))
     result = CliRunner().invoke(main, ["play", "pig", "--set", "players=3", "--player",
                                        "maxn depth=2"])
     assert result.exit_code == 0, result.output

@@ -43,11 +43,21 @@ def main(ctx: click.Context) -> None:
     "an engine such as 'alphabeta depth=9'. Missing seats: a human first, the default "
     "engine after.",
 )
+@click.option("--theme", metavar="NAME",
+              help="Colour theme, e.g. 'high-contrast' (remembered from the app otherwise).")
+@click.option("--no-color", "no_color", is_flag=True,
+              help="No colour: shapes and marks only (also when NO_COLOR is set).")
 def play(game_name: str, position: str | None, settings: Sequence[str],
-         players: Sequence[str]) -> None:
+         players: Sequence[str], theme: str | None, no_color: bool) -> None:
     """Open the app on GAME directly (bad players are reported before it starts)."""
     from adversa.tui.app import run_app
     from adversa.tui.session import GameSession, parse_player
+    from adversa.tui.themes import theme_names
+
+    if theme is not None and theme not in theme_names():
+        raise click.UsageError(
+            f"unknown theme {theme!r}; expected one of: {', '.join(theme_names())}"
+        )
 
     game = load_game(game_name, settings)
     if len(players) > game.num_players:
@@ -55,7 +65,8 @@ def play(game_name: str, position: str | None, settings: Sequence[str],
             f"{len(players)} --player options for a {game.num_players}-player game"
         )
     seats = [parse_player(game, spec) for spec in players]
-    run_app(GameSession(game_name, parse_settings(settings), seats, position))
+    run_app(GameSession(game_name, parse_settings(settings), seats, position),
+            theme=theme, no_color=no_color)
 
 
 # The subcommands are attributes of their modules, never of this package, so that

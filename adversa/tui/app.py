@@ -1,6 +1,11 @@
 """The Textual app: a start screen, a game screen and the engine runner between
 the game and the search.
 
+Looks: the theme is remembered in the settings file (the palette's "Change theme"
+saves it); ``theme=`` overrides it for one run. ``no_color=True`` (``adversa play
+--no-color``) asks for what Textual already does when ``NO_COLOR`` is set: its
+monochrome output filter, with the boards drawing highlights as marks.
+
 `AdversaApp` takes an optional ready-made `GameSession` (``adversa play`` opens
 the game directly) and an optional ``engine_search`` function with the shape of
 `engine.run_search`, which tests replace with a fast fake so Pilot never waits
@@ -14,6 +19,7 @@ from collections.abc import Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
 from adversa.tui.processes import start_search_processes
@@ -22,6 +28,8 @@ from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.too_small import TooSmallScreen, too_small
 from adversa.tui.session import GameSession
+from adversa.tui.settings import Settings
+from adversa.tui.themes import DEFAULT_THEME, HIGH_CONTRAST_CSS, THEMES
 
 GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Undo", "Take back the last move (and the engine's reply)", "undo"),
@@ -45,6 +53,7 @@ class AdversaApp(App[None]):
     """Play games against adversarial search, and watch the search think."""
 
     CSS_PATH = "app.tcss"
+    CSS = HIGH_CONTRAST_CSS
     TITLE = "adversa"
 
     def __init__(
@@ -54,14 +63,33 @@ class AdversaApp(App[None]):
         engine_search: SearchFunction | None = None,
         compare_search: SearchFunction | None = None,
         seed: int | None = None,
+        theme: str | None = None,
+        no_color: bool = False,
     ) -> None:
         super().__init__()
+        for own_theme in THEMES:
+            self.register_theme(own_theme)
+        remembered = Settings.load().theme
+        chosen = theme or remembered
+        self.theme = chosen if chosen in self.available_themes else DEFAULT_THEME
+        if no_color and not self.no_color:
+            # Textual reads NO_COLOR once, in App.__init__; --no-color asks for the same
+            # filter it would have added then.
+            self.no_color = True
+            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
         self.initial_session = session
         self.engine_search = engine_search
         self.compare_search = compare_search
         """How the compare screen searches: in processes (`SearchProcesses.search`) when
         the app was started with them, else like the game (``engine_search``, threads)."""
         self.rng = random.Random(seed)
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme chosen in the app (the palette's "Change theme")."""
+        settings = Settings.load()
+        if self.is_running and settings.theme != theme:
+            settings.theme = theme
+            settings.save()
 
     def on_mount(self) -> None:
         if self.initial_session is not None:
@@ -100,14 +128,22 @@ class AdversaApp(App[None]):
         self.exit()
 
 
-def run_app(session: GameSession | None = None) -> None:
-    """Run the app: the start screen, or straight into ``session``.
+def run_app(
+    session: GameSession | None = None, *, theme: str | None = None, no_color: bool = False
+) -> None:
+    """Run the app: the start screen, or straight into ``session``; ``theme`` and
+    ``no_color`` as in `AdversaApp`.
 
     The compare screen's search processes start first: they cannot be started once
     the app runs (see `processes`)."""
     processes = start_search_processes()
     try:
-        AdversaApp(session, compare_search=None if processes is None else processes.search).run()
+        AdversaApp(
+            session,
+            compare_search=None if processes is None else processes.search,
+            theme=theme,
+            no_color=no_color,
+        ).run()
     finally:
         if processes is not None:
             processes.close()

@@ -53,7 +53,7 @@ def remove(name: str) -> None:
 
 
 class Settings:
-    """The remembered start-screen choices: last game, and per game its options
+    """The remembered choices: the theme, the last game, and per game its options
     (text form) and players (engine text forms or ``human``)."""
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
@@ -72,6 +72,16 @@ class Settings:
     def last_game(self) -> str | None:
         game = self.data.get("game")
         return game if isinstance(game, str) else None
+
+    @property
+    def theme(self) -> str | None:
+        """The theme last chosen in the app (its name; the app checks it still exists)."""
+        theme = self.data.get("theme")
+        return theme if isinstance(theme, str) else None
+
+    @theme.setter
+    def theme(self, name: str) -> None:
+        self.data["theme"] = name
 
     def options_for(self, game_name: str) -> dict[str, str]:
         options = self.data.get("options", {}).get(game_name, {})

@@ -7,7 +7,7 @@ from typing import Any
 
 from adversa.games.base import Game
 from adversa.games.registry import entry_of
-from adversa.tui.boards.base import BoardView
+from adversa.tui.boards.base import BoardView, home_seat
 
 
 def make_board(game: Game[Any, Any], **widget_options: Any) -> BoardView:
@@ -17,4 +17,4 @@ def make_board(game: Game[Any, Any], **widget_options: Any) -> BoardView:
     return board_class(game, **widget_options)
 
 
-__all__ = ["BoardView", "make_board"]
+__all__ = ["BoardView", "home_seat", "make_board"]

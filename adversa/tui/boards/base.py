@@ -29,6 +29,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from adversa.games.base import Game
+from adversa.tui.themes import HIGH_CONTRAST
 
 Target = Hashable
 """What a click can land on: a board decides (``("cell", 1, 1)``, ``("roll",)`` …)."""
@@ -244,6 +245,11 @@ class BoardView(Widget, can_focus=True):
         """True while there is a half-made move for Esc to drop."""
         return False
 
+    def view_from(self, seat: int) -> None:
+        """Turn the board so ``seat``'s side is at the bottom, as a player sitting at it
+        sees it. Boards without sides (tic-tac-toe, Connect Four, piles, trees) keep
+        their one orientation; boards with sides override this."""
+
     @property
     def upside_down(self) -> bool:
         """True when the picture is the game's grid turned 180°, so cursor keys reverse.
@@ -251,6 +257,14 @@ class BoardView(Widget, can_focus=True):
         Boards without sides (Nim, Pig, trees) ignore `flipped` and keep False.
         """
         return self.flipped
+
+    @property
+    def marks_highlights(self) -> bool:
+        """Draw highlights as marks (`mark_edges`) as well as background colours: when the
+        app shows no colour (``NO_COLOR``, ``--no-color``), and in the high-contrast
+        theme, whose users may not tell one highlight colour from another."""
+        app = self.app
+        return bool(getattr(app, "no_color", False)) or app.theme == HIGH_CONTRAST.name
 
     @property
     def shows_cursor(self) -> bool:
@@ -390,6 +404,59 @@ class BoardView(Widget, can_focus=True):
     def action_cancel(self) -> None:
         self.cancel_selection()
         self.redraw()
+
+
+MONOCHROME_MARKS: dict[str, tuple[str, str]] = {
+    "cursor": ("[", "]"),
+    "selected": ("»", "«"),
+    "target": ("+", "+"),
+    "hint": ("?", "?"),
+    "must-capture": ("!", "!"),
+    "win": ("*", "*"),
+    "last-move": ("(", ")"),
+}
+"""The glyphs a highlight puts at the two edges of its square when there is no colour.
+
+Keyed by the part of a board's component class after ``--`` (``checkers--cursor``),
+so one table serves every board; a highlight missing here stays colour only."""
+
+Run = tuple[str, list[str]]
+"""A run of text and the component classes that style it."""
+
+
+def mark_edges(runs: list[Run], highlight: str) -> list[Run]:
+    """``runs`` (one line of a square) with ``highlight``'s marks on its first and last cell.
+
+    The line keeps its width, so the picture and its click targets do not move. A
+    line under three cells is left alone (its marks would cover the piece itself), and
+    so is an edge that holds a letter or digit (a square number in a narrow square).
+    """
+    marks = MONOCHROME_MARKS.get(highlight)
+    if marks is None or sum(len(text) for text, _ in runs) < 3:
+        return runs
+    left, right = marks
+    marked = list(runs)
+    text, names = marked[0]
+    if not text[0].isalnum():
+        marked[0] = (left + text[1:], names)
+    text, names = marked[-1]
+    if not text[-1].isalnum():
+        marked[-1] = (text[:-1] + right, names)
+    return marked
+
+
+def home_seat(humans: Sequence[bool]) -> int:
+    """The seat whose side a board shows at the bottom, given which seats are human.
+
+    The one human's seat, so whoever plays White in checkers sees White's men come
+    up the board towards the other side, as across a real table. Otherwise seat 0:
+    engine against engine is watched from the first player's side (the diagram
+    convention), and in a hotseat game the board stays put rather than turning after
+    every move: two people share one screen, a board that spins each ply moves the
+    last move's squares away from where the eye just was, and ``f`` turns it by hand.
+    """
+    seats = [seat for seat, human in enumerate(humans) if human]
+    return seats[0] if len(seats) == 1 else 0
 
 
 def game_accessor(game: Game[Any, Any], name: str) -> Any:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
+from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor, mark_edges
 
 Square = int
 """Square number 1–32."""
@@ -26,24 +26,45 @@ Square = int
 
 @dataclass(frozen=True, slots=True)
 class _Look:
-    """Square size and how a piece is drawn in it (one string per line, man / king)."""
+    """Square size and how each piece is drawn in it (one string per line).
+
+    Black's pieces are solid and White's are rings, and a king carries a crown
+    glyph, so the sides and the kings differ in shape as well as in colour: a
+    colour-blind player, a monochrome terminal and a printed screenshot all
+    tell them apart.
+    """
 
     width: int
     height: int
-    man: tuple[str, ...]
-    king: tuple[str, ...]
+    pieces: dict[str, tuple[str, ...]]
+    """Keyed by the game's piece letters: ``b``/``w`` men, ``B``/``W`` kings."""
     numbers_with_pieces: bool
     """Room for the square number beside a piece (else only empty squares show it)."""
 
 
 _LOOKS = (
-    _Look(7, 3, ("  ▄▄▄  ", " █████ ", "  ▀▀▀  "), ("  ▄▄▄  ", " ██◆██ ", "  ▀▀▀  "), True),
-    _Look(5, 2, ("▗███▖", "▝███▘"), ("▗█◆█▖", "▝███▘"), False),
-    _Look(4, 2, ("▗██▖", "▝██▘"), ("▗◆◆▖", "▝██▘"), False),
-    _Look(3, 2, ("▗█▖", "▝█▘"), ("▗◆▖", "▝█▘"), False),
-    _Look(3, 1, (" ● ",), (" ◆ ",), False),
+    _Look(7, 3, {
+        "b": ("  ▄▄▄  ", " █████ ", "  ▀▀▀  "), "B": ("  ▄▄▄  ", " ██◆██ ", "  ▀▀▀  "),
+        "w": ("  ▄▄▄  ", " █   █ ", "  ▀▀▀  "), "W": ("  ▄▄▄  ", " █ ◆ █ ", "  ▀▀▀  "),
+    }, True),
+    _Look(5, 2, {
+        "b": ("▗███▖", "▝███▘"), "B": ("▗█◆█▖", "▝███▘"),
+        "w": ("▗▛▀▜▖", "▝▙▄▟▘"), "W": ("▗▛◆▜▖", "▝▙▄▟▘"),
+    }, False),
+    _Look(4, 2, {
+        "b": ("▗██▖", "▝██▘"), "B": ("▗◆◆▖", "▝██▘"),
+        "w": ("▗▛▜▖", "▝▙▟▘"), "W": ("▗◆◆▖", "▝▙▟▘"),
+    }, False),
+    _Look(3, 2, {
+        "b": ("▗█▖", "▝█▘"), "B": ("▗◆▖", "▝█▘"),
+        "w": ("▗▀▖", "▝▄▘"), "W": ("▗◆▖", "▝▄▘"),
+    }, False),
+    _Look(3, 1, {"b": (" ● ",), "B": (" ◆ ",), "w": (" ○ ",), "W": (" ◇ ",)}, False),
 )
 """Largest first; the board takes the first that fits (the last one always)."""
+
+CROWNS = "◆◇"
+"""The king's crown glyphs, drawn in their own colour."""
 
 
 class CheckersBoard(BoardView):
@@ -175,6 +196,10 @@ class CheckersBoard(BoardView):
         else:
             self.clicked = extended
 
+    def view_from(self, seat: int) -> None:
+        """Black (seat 0) at the bottom is the unflipped view; White's is the flipped one."""
+        self.flipped = seat == 1
+
     @property
     def upside_down(self) -> bool:
         """Unflipped shows Black at the bottom: the game's grid (row 0 on top) turned 180°."""
@@ -280,40 +305,49 @@ class CheckersBoard(BoardView):
         self, canvas: Canvas, look: _Look, line: int, square: Square,
         pieces: dict[Square, str], highlights: dict[Square, list[str]], captured: set[Square],
     ) -> None:
-        ground = ["checkers--dark", *highlights.get(square, [])]
-        target = ("square", square)
+        marks = highlights.get(square, [])
+        ground = ["checkers--dark", *marks]
         piece = pieces.get(square)
         number = str(square) if self.show_numbers else ""
+        runs: list[tuple[str, list[str]]]
         if piece is None:
             middle = line == look.height // 2
             if square in captured and middle:
-                style = self.style_of(*ground, "checkers--captured")
-                canvas.write("×".center(look.width), style, target)
+                runs = [("×".center(look.width), [*ground, "checkers--captured"])]
             elif number and (line == 0 if look.numbers_with_pieces else middle):
                 corner = look.numbers_with_pieces
                 text = number.ljust(look.width) if corner else number.center(look.width)
-                canvas.write(text, self.style_of(*ground, "checkers--number"), target)
+                runs = [(text, [*ground, "checkers--number"])]
             else:
-                canvas.write(" " * look.width, self.style_of(*ground), target)
-            return
-        colour = "checkers--black" if piece in "bB" else "checkers--white"
-        art = (look.king if piece.isupper() else look.man)[line]
-        if line == 0 and number and look.numbers_with_pieces:
-            label = number.ljust(2)
-            canvas.write(label, self.style_of(*ground, "checkers--number"), target)
-            art = art[len(label):]
-        for text, crown in _split_crown(art):
-            names = [*ground, colour, "checkers--crown"] if crown else [*ground, colour]
-            canvas.write(text, self.style_of(*names), target)
+                runs = [(" " * look.width, ground)]
+        else:
+            colour = "checkers--black" if piece in "bB" else "checkers--white"
+            art = look.pieces[piece][line]
+            runs = []
+            if line == 0 and number and look.numbers_with_pieces:
+                label = number.ljust(2)
+                runs.append((label, [*ground, "checkers--number"]))
+                art = art[len(label):]
+            runs.extend(
+                (text, [*ground, colour, "checkers--crown"] if crown else [*ground, colour])
+                for text, crown in _split_crown(art)
+            )
+        if marks and self.marks_highlights and line == look.height - 1:
+            runs = mark_edges(runs, marks[-1].removeprefix("checkers--"))
+        for text, names in runs:
+            canvas.write(text, self.style_of(*names), ("square", square))
 
 
 def _split_crown(art: str) -> list[tuple[str, bool]]:
     """Split a piece's line into runs, marking the king's crown glyph for its own colour."""
     runs: list[tuple[str, bool]] = []
-    for part_index, part in enumerate(art.split("◆")):
-        if part_index:
-            runs.append(("◆", True))
-        if part:
-            runs.append((part, False))
+    start = 0
+    for index, glyph in enumerate(art):
+        if glyph in CROWNS:
+            if index > start:
+                runs.append((art[start:index], False))
+            runs.append((glyph, True))
+            start = index + 1
+    if start < len(art):
+        runs.append((art[start:], False))
     return runs
-

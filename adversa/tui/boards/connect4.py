@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
+from adversa.tui.boards.base import BoardView, Canvas, Run, Target, game_accessor, mark_edges
 
 Cell = tuple[int, int]
 """(row, column) as the game gives them: row 0 is the top row."""
@@ -26,11 +26,17 @@ DROP_STEP_SECONDS = 0.035
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
-    """One way to draw the board: the size of a cell and the art of a stone."""
+    """One way to draw the board: the size of a cell and the art of each player's stone.
+
+    Red's stones are solid and Yellow's are rings, so the players differ in shape
+    as well as in colour (red and yellow are the pair colour-blind players most
+    often confuse, and a monochrome terminal shows neither).
+    """
 
     cell_width: int
     cell_height: int
-    stone: tuple[str, ...]
+    stones: dict[str, tuple[str, ...]]
+    """Keyed by the game's cell letters: ``X`` (Red), ``O`` (Yellow)."""
 
     def size(self, rows: int, columns: int) -> tuple[int, int]:
         """Width and height of the whole picture: arrow row, frame, cells, numbers."""
@@ -38,12 +44,14 @@ class _Layout:
 
 
 _LAYOUTS = (
-    _Layout(9, 4, ("  ▄▄▄▄▄  ", " ███████ ", " ███████ ", "  ▀▀▀▀▀  ")),
-    _Layout(7, 3, (" ▄███▄ ", " █████ ", " ▀███▀ ")),
-    _Layout(5, 2, (" ▄█▄ ", " ▀█▀ ")),
-    _Layout(4, 2, ("▗██▖", "▝██▘")),
-    _Layout(3, 1, (" ● ",)),
-    _Layout(2, 1, ("● ",)),
+    _Layout(9, 4, {"X": ("  ▄▄▄▄▄  ", " ███████ ", " ███████ ", "  ▀▀▀▀▀  "),
+                   "O": ("  ▄▄▄▄▄  ", " ██▀▀▀██ ", " ██▄▄▄██ ", "  ▀▀▀▀▀  ")}),
+    _Layout(7, 3, {"X": (" ▄███▄ ", " █████ ", " ▀███▀ "),
+                   "O": (" ▄▀▀▀▄ ", " █   █ ", " ▀▄▄▄▀ ")}),
+    _Layout(5, 2, {"X": (" ▄█▄ ", " ▀█▀ "), "O": (" ▄▀▄ ", " ▀▄▀ ")}),
+    _Layout(4, 2, {"X": ("▗██▖", "▝██▘"), "O": ("▗▛▜▖", "▝▙▟▘")}),
+    _Layout(3, 1, {"X": (" ● ",), "O": (" ○ ",)}),
+    _Layout(2, 1, {"X": ("● ",), "O": ("○ ",)}),
 )
 """Largest first; the board uses the first that fits (the last one always)."""
 
@@ -249,8 +257,13 @@ class ConnectFourBoard(BoardView):
                 names.append("connect4--last-move")
         if cell in winning:
             names.append("connect4--win")
-        art = layout.stone[line] if stone is not None else _hole(layout, line)
-        canvas.write(art, self.style_of(*names), ("column", column))
+        art = layout.stones[stone][line] if stone is not None else _hole(layout, line)
+        runs: list[Run] = [(art, names)]
+        last_line = line == layout.cell_height - 1
+        if self.marks_highlights and names[-1] != "connect4--hole" and last_line:
+            runs = mark_edges(runs, names[-1].removeprefix("connect4--"))
+        for text, run_names in runs:
+            canvas.write(text, self.style_of(*run_names), ("column", column))
 
 
 def _hole(layout: _Layout, line: int) -> str:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 
-from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
+from adversa.tui.boards.base import BoardView, Canvas, Run, Target, game_accessor, mark_edges
 
 Cell = tuple[int, int]
 """(row, column) in the game's coordinates: row 0 is the top row, the one numbered highest."""
@@ -216,7 +216,12 @@ class GridBoard(BoardView):
         else:
             middle = line == layout.cell_height // 2
             text = (mark[0] if middle else "").center(layout.cell_width)
-        canvas.write(text, self.style_of(*names), ("cell", row, column))
+        runs: list[Run] = [(text, names)]
+        marks = highlights.get(cell, [])
+        if marks and self.marks_highlights and line == layout.cell_height - 1:
+            runs = mark_edges(runs, marks[-1].removeprefix("grid--"))
+        for run_text, run_names in runs:
+            canvas.write(run_text, self.style_of(*run_names), ("cell", row, column))
 
 
 def _file_letter(column: int) -> str:

@@ -27,7 +27,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Static
 from adversa.games import CHANCE, AdversaError
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
-from adversa.tui.boards import BoardView, make_board
+from adversa.tui.boards import BoardView, home_seat, make_board
 from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat
 from adversa.tui.runner import (
@@ -116,6 +116,7 @@ class GameScreen(Screen[None]):
         table.add_column("#", key="ply", width=3)
         table.add_column("who", key="who", width=8)
         table.add_column("move", key="move")
+        self.board.view_from(home_seat([player is None for player in self.session.players]))
         self._position_changed(save=False)
         self.board.focus()
 
