@@ -14,7 +14,7 @@ from adversa.search.engine import engine_for, run_search
 
 GAME: Checkers = make_game("checkers")  # type: ignore[assignment]
 
-ENGINE = engine_for(GAME, "default nodes=20000")
+ENGINE = engine_for(GAME, "default nodes=20000").without("time")
 """The app's engine with a node budget in place of its clock (about 0.2 s a move here), so
 the games are the same on any machine."""
 
