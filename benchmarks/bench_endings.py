@@ -82,6 +82,8 @@ def main() -> None:
     args = parser.parse_args()
     game: Checkers = make_game("checkers")  # type: ignore[assignment]
     engine = engine_for(game, args.engine)
+    if engine.given("nodes") and "time=" not in args.engine:
+        engine = engine.without("time")  # the node budget alone: the same games anywhere
     if args.standard:
         standard_positions(game, engine)
         return
