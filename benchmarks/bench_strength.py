@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from opponents import Opponent, OpponentError, RulesEnded
+from opponents.previous import DEFAULT_REVISION
 
 from adversa.cli.match_report import format_elo
 from adversa.games import make_game
@@ -50,7 +51,6 @@ from adversa.search.config import EngineConfig
 from adversa.search.engine import engine_for, run_search
 
 OPPONENTS = ("openspiel-mcts", "py-draughts", "previous")
-DEFAULT_REVISION = "238f68b"
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,12 @@ class GameResult:
     seconds: float
     thinking: dict[str, float] = field(default_factory=dict)
     engine_moves: dict[str, int] = field(default_factory=dict)
+
+
+def plan_tasks(openings: Sequence[Opening], games: int) -> list[Task]:
+    """Games 2k and 2k+1 start from opening k (cycling) with adversa Black, then White."""
+    return [Task(index, openings[(index // 2) % len(openings)], index % 2)
+            for index in range(games)]
 
 
 def build_opponent(settings: Settings, worker: int) -> Opponent:
@@ -307,8 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings(args.opponent, engine, None if args.depth else args.time, args.depth,
                         simulations, args.revision, args.seed,
                         args.max_plies or entry_of(game).max_plies)
-    tasks = [Task(index, openings[(index // 2) % len(openings)], index % 2)
-             for index in range(args.games)]
+    tasks = plan_tasks(openings, args.games)
     description = _describe(settings)
     print(f"adversa ({engine}) vs {description}: {args.games} games, "
           f"{args.jobs} process(es), seed {args.seed}", flush=True)
