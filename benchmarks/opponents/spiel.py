@@ -28,7 +28,7 @@ adjudicates a draw (and counts it).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -94,47 +94,119 @@ def spiel_pieces(spiel_state: Any) -> dict[int, str]:
     return dict(sorted(pieces.items()))
 
 
-def reset_no_capture_count(mirror: Any) -> Any | None:
+Cell = tuple[int, int]
+
+APPROACH_FROM = 30
+"""From this no-capture count on, a reset may walk pieces together (it costs a search)."""
+
+MAX_APPROACH_STEPS = 8
+"""How many stand-in steps `reset_no_capture_count` may make to bring two pieces together."""
+
+
+def reset_no_capture_count(mirror: Any, approach: bool = False) -> Any | None:
     """The same position with OpenSpiel's no-capture count at 0, or None if not found.
 
     OpenSpiel's ``UndoAction`` restores the board, the side to move and the result but
-    not ``moves_without_capture_`` (nor the pending multi-jump), and ``apply_action``
-    does not check legality; so a jump by the side to move over an adjacent opposing
-    piece (in any direction, legal or not) that ends the turn, applied and undone,
-    leaves the position as it was with the count at 0 (tests/test_checkers_openspiel.py
-    pins this behaviour of open_spiel 2.0.2). None when no piece of the side to move
-    has such a jump.
+    not ``moves_without_capture_`` (nor a pending multi-jump), and ``apply_action`` does
+    not check legality; so a jump by the side to move over an adjacent opposing piece
+    (in any direction, legal or not) that ends the turn, applied and undone, leaves the
+    position as it was with the count at 0 (tests/test_checkers_openspiel.py pins this
+    behaviour of open_spiel 2.0.2). With ``approach``, where no piece has such a jump,
+    two opposing pieces first walk towards each other (stand-in steps, taking turns,
+    each undone afterwards like the jump).
     """
     player = mirror.current_player()
-    pieces = spiel_pieces(mirror)
-    colour = "b" if player == 0 else "w"  # adversa's letters: Black is OpenSpiel's player 0
-    mine = {square for square, piece in pieces.items() if piece.lower() == colour}
-    for square in mine:
-        row, col = spiel_cell(square)
-        for direction, (dr, dc) in enumerate(DIRECTIONS):
-            over = square_at(7 - row - dr, 7 - col - dc)
-            land = square_at(7 - row - 2 * dr, 7 - col - 2 * dc)
-            if over not in pieces or over in mine or land is None or land in pieces:
-                continue
-            action = ((row * 8 + col) * 4 + direction) * 2 + 1
+    owner = {spiel_cell(square): 0 if piece in "bB" else 1
+             for square, piece in spiel_pieces(mirror).items()}
+    mine = [cell for cell, side in owner.items() if side == player]
+    theirs = [cell for cell, side in owner.items() if side != player]
+    pairs: list[tuple[Cell, Cell | None]] = [(x, None) for x in mine]
+    if approach:
+        pairs = sorted(((x, y) for x in mine for y in theirs), key=_distance)
+    for x, y in pairs:
+        for steps, jump in _plans(owner, x, y):
             trial = mirror.clone()
+            done = []
+            for index, (start, end) in enumerate(steps):
+                action = _action(start, end)
+                trial.apply_action(action)
+                done.append((player if index % 2 == 0 else 1 - player, action))
+            action = _action(*jump)
             trial.apply_action(action)
             if trial.is_terminal() or trial.current_player() != player:  # the turn ended
-                trial.undo_action(player, action)
+                for mover, undone in [(player, action), *reversed(done)]:
+                    trial.undo_action(mover, undone)
                 return trial
     return None
 
 
+def _distance(pair: tuple[Cell, Cell]) -> int:
+    (r1, c1), (r2, c2) = pair
+    return max(abs(r1 - r2), abs(c1 - c2))
+
+
+def _action(start: Cell, end: Cell) -> int:
+    """OpenSpiel's action moving the piece on ``start`` to ``end`` (a step or a jump)."""
+    distance = abs(end[0] - start[0])
+    direction = DIRECTIONS.index(((end[0] - start[0]) // distance,
+                                  (end[1] - start[1]) // distance))
+    return ((start[0] * 8 + start[1]) * 4 + direction) * 2 + distance - 1
+
+
+def _plans(owner: dict[Cell, int], x: Cell,
+           y: Cell | None) -> Iterator[tuple[list[tuple[Cell, Cell]], tuple[Cell, Cell]]]:
+    """Ways for the piece on ``x`` to jump an opposing piece: at once (``y`` None: over any
+    neighbour), or after ``x`` and ``y`` take turns stepping towards each other (breadth
+    first, at most `MAX_APPROACH_STEPS` steps); each is (steps, jump)."""
+    side = owner[x]
+
+    def jumps(at: Cell, over_only: Cell | None,
+              occupied: set[Cell]) -> Iterator[tuple[Cell, Cell]]:
+        for dr, dc in DIRECTIONS:
+            over, land = (at[0] + dr, at[1] + dc), (at[0] + 2 * dr, at[1] + 2 * dc)
+            if (over_only in (None, over) and over in occupied and owner.get(over) != side
+                    and 0 <= land[0] < 8 and 0 <= land[1] < 8 and land not in occupied):
+                yield at, land
+
+    if y is None:
+        for jump in jumps(x, None, set(owner)):
+            yield [], jump
+        return
+    others = set(owner) - {x, y}
+    paths: dict[tuple[Cell, Cell, int], list[tuple[Cell, Cell]]] = {(x, y, 0): []}
+    frontier = [(x, y)]
+    for depth in range(MAX_APPROACH_STEPS + 1):
+        following = []
+        for here in frontier:
+            at, target = here
+            occupied = others | {at, target}
+            if depth % 2 == 0:
+                for jump in jumps(at, target, occupied):
+                    yield paths[(*here, 0)], jump
+            moving = at if depth % 2 == 0 else target
+            for dr, dc in DIRECTIONS:
+                to = (moving[0] + dr, moving[1] + dc)
+                if not (0 <= to[0] < 8 and 0 <= to[1] < 8) or to in occupied:
+                    continue
+                there = (to, target) if depth % 2 == 0 else (at, to)
+                key = (*there, (depth + 1) % 2)
+                if key not in paths:
+                    paths[key] = [*paths[(*here, depth % 2)], (moving, to)]
+                    following.append(there)
+        frontier = following
+
+
 def spiel_state_after(spiel_game: Any, game: Checkers, moves: Sequence[str],
-                      keep_going: bool = False) -> Any:
+                      keep_going: bool = False, approach_from: int = APPROACH_FROM) -> Any:
     """OpenSpiel's state after adversa's move texts from the initial position.
 
     ``keep_going``: after every quiet move, reset OpenSpiel's no-capture count where
-    `reset_no_capture_count` can, so its 40-ply draw (not a rule in adversa's games) ends
-    the game only after 40 plies in which that was never possible; the adapter reports
-    that as `RulesEnded`. Resetting at every chance rather than only at the limit keeps
-    the bot's view close to adversa's rules, which draw far later (80 plies without a
-    capture or a man move) and which its search should not see coming 20 moves early.
+    `reset_no_capture_count` can (walking pieces together from ``approach_from`` on), so
+    its 40-ply draw (not a rule in adversa's games) ends the game only after 40 plies in
+    which that was never possible; the adapter reports that as `RulesEnded`. Resetting at
+    every chance rather than only at the limit keeps the bot's view close to adversa's
+    rules, which draw far later (80 plies without a capture or a man move) and which its
+    search should not see coming 20 moves early.
     """
     state = game.initial_state()
     mirror = spiel_game.new_initial_state()
@@ -154,7 +226,7 @@ def spiel_state_after(spiel_game: Any, game: Checkers, moves: Sequence[str],
         quiet = 0 if move.captured else quiet + 1
         state = game.result(state, move)
         if keep_going and quiet and not mirror.is_terminal():
-            reset = reset_no_capture_count(mirror)
+            reset = reset_no_capture_count(mirror, approach=quiet >= approach_from)
             if reset is not None:
                 mirror, quiet = reset, 0
     return mirror
