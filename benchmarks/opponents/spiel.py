@@ -62,10 +62,7 @@ def square_of_cell(row: int, col: int) -> int:
 
 def step_action(start: int, land: int) -> int:
     """The OpenSpiel action for one step or single jump between adversa squares."""
-    (r1, c1), (r2, c2) = spiel_cell(start), spiel_cell(land)
-    distance = abs(r2 - r1)
-    direction = DIRECTIONS.index(((r2 - r1) // distance, (c2 - c1) // distance))
-    return ((r1 * 8 + c1) * 4 + direction) * 2 + (distance - 1)
+    return _action(spiel_cell(start), spiel_cell(land))
 
 
 def path_actions(path: Sequence[int]) -> list[int]:
