@@ -19,7 +19,7 @@ repetition and 40-move draws).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 from operator import attrgetter
 from typing import ClassVar, NamedTuple
@@ -58,6 +58,7 @@ from adversa.games.checkers_board import (
     squares_of,
     zobrist_key,
 )
+from adversa.games.checkers_endgame_index import DRAW, EndgameDatabase, load_database
 from adversa.games.checkers_eval import checkers_evaluator
 from adversa.games.checkers_movegen import (
     BLACK_KING_MOVES,
@@ -220,6 +221,11 @@ class Checkers(Game[CheckersState, CheckersMove]):
         pieces = state.black | state.white
         return pieces.bit_count() <= ENDING_PIECES or not pieces & ~state.kings
 
+    def endgame_probe(self) -> Callable[[CheckersState], tuple[float, int] | None] | None:
+        """The endgame database's oracle, once ``adversa endgame build`` has made one."""
+        database = load_database()
+        return None if database is None else endgame_oracle(database)
+
     def is_capture(self, state: CheckersState, move: CheckersMove) -> bool:
         return move.captured != 0
 
@@ -360,6 +366,41 @@ class Checkers(Game[CheckersState, CheckersMove]):
         lines.append("+-----------------+")
         lines.append(f"{self.player_name(state.player)} to move")
         return "\n".join(lines)
+
+
+def endgame_oracle(
+    database: EndgameDatabase,
+) -> Callable[[CheckersState], tuple[float, int] | None]:
+    """`Game.endgame_probe`'s oracle over ``database``: exact where the draw rules cannot
+    interfere.
+
+    The database ignores the draw rules, so a win or loss is given only when it is over
+    before the 40-move rule could strike (the plies played since the last capture or man
+    move plus the distance stay within `QUIET_PLY_LIMIT`; captures on the way only reset
+    that count) and no position since then has repeated: along a line where the winner
+    keeps to the database the distance shrinks every ply, so no position of it repeats,
+    and one seen once before comes round a second time at most. A draw is a draw with
+    the rules too.
+    """
+    pieces = database.pieces
+    lookup = database.lookup
+
+    def probe(state: CheckersState) -> tuple[float, int] | None:
+        black, white, kings, player, _key, history = state
+        if (black | white).bit_count() > pieces:
+            return None
+        byte = lookup(black, white, kings, player == WHITE)
+        if byte is None:
+            return None
+        if byte == DRAW:
+            return 0.0, 0
+        distance = byte - 1
+        if history and (len(history) + distance > QUIET_PLY_LIMIT
+                        or len(set(history)) < len(history)):
+            return None
+        return (1.0 if distance & 1 else -1.0), distance
+
+    return probe
 
 
 # --------------------------------------------------------------------------- registration

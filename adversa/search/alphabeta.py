@@ -155,6 +155,10 @@ class AlphaBetaSearch:
             stopped=stopped,
             evaluator=self.evaluator,
         )
+        probe = self.kernel.probe
+        known = None if probe is None else probe(self.root)
+        if known is not None:
+            result = dataclasses.replace(result, database_plies=known[1])
         self.kernel.release()
         return result
 
