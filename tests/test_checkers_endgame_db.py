@@ -305,11 +305,11 @@ def test_a_damaged_database_is_reported_in_one_line(tmp_path: Path) -> None:
 
 def test_the_engine_plays_as_before_without_a_database(monkeypatch: pytest.MonkeyPatch) -> None:
     game = make_game("checkers")
-    assert game.endgame_probe() is None
+    assert game.endgame_probe(game.parse_position("B:WK14,K23:BK1,K3")) is None
     state = game.parse_position("B:WK14,K23:BK1,K3")
     engine = engine_for(game, "alphabeta depth=6")
     first = run_search(game, state, engine)
-    monkeypatch.setattr(Checkers, "endgame_probe", lambda self: None)
+    monkeypatch.setattr(Checkers, "endgame_probe", lambda self, root: None)
     second = run_search(game, state, engine)
     assert first.database_plies is None
     assert (first.best_move, first.value, first.snapshot.nodes) == (
@@ -363,3 +363,27 @@ def test_the_oracle_refuses_a_win_the_40_move_rule_could_spoil(
     drawn = game.parse_position("B:WK18:BK1")
     assert value(installed, drawn) == (0.0, 0)
     assert probe(drawn._replace(history=tuple(range(79)))) == (0.0, 0)
+
+
+def test_a_search_from_outside_the_database_proves_a_win_through_it(
+    installed: EndgameDatabase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four pieces (not in the three-piece database): the forced capture leads into it, and
+    a two-ply search already knows the whole win and its length."""
+    game: Any = make_game("checkers")
+    state = game.parse_position("B:WK18,K30:BK1,K14")
+    (capture,) = game.legal_moves(state)
+    after = value(installed, game.result(state, capture))
+    assert after[0] == -1.0 and after[1] > 2
+    result = run_search(game, state, engine_for(game, "alphabeta depth=2"))
+    assert result.database_plies is None
+    assert result.win_in_plies == 1 + after[1]
+    monkeypatch.setenv("ADVERSA_DATA_DIR", str(tmp_path / "elsewhere"))
+    bare = run_search(game, state, engine_for(game, "alphabeta depth=2"))
+    assert bare.win_in_plies is None  # the proof came from the database
+
+
+def test_a_search_far_from_the_database_does_not_probe_it(installed: EndgameDatabase) -> None:
+    game: Any = make_game("checkers")
+    assert game.endgame_probe(game.initial_state()) is None
+    assert game.endgame_probe(game.parse_position("B:W21,22,23,24,25,26:B1,2,3,4,5,6")) is not None

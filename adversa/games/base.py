@@ -388,16 +388,17 @@ class Game(Generic[S, M]):
         """
         return False
 
-    def endgame_probe(self) -> Callable[[S], tuple[float, int] | None] | None:
+    def endgame_probe(self, root: S) -> Callable[[S], tuple[float, int] | None] | None:
         """An exact oracle for some positions (an endgame database), or None.
 
         The oracle maps a state to ``(value for the player to move, plies to the end of
         the game)`` — the value in the utility scale (+1 win, 0 draw, −1 loss; plies 0 for
-        a draw) — or None for a state it does not know. A search asks for it once, at its
-        start, so a game without one (or whose database is not built) costs nothing per
-        node. The oracle must answer only where the draw rules cannot change the result
-        it gives. Return a new callable each time: a finished search empties the closures
-        it reaches (`negamax.Kernel.release`). Default: none.
+        a draw) — or None for a state it does not know. A search asks for it once, with
+        its ``root``, so a game without one (or whose database is not built, or none of
+        whose positions the search can reach from ``root``) costs nothing per node. The
+        oracle must answer only where the draw rules cannot change the result it gives.
+        Return a new callable each time: a finished search empties the closures it
+        reaches (`negamax.Kernel.release`). Default: none.
         """
         return None
 

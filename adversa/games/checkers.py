@@ -93,6 +93,11 @@ __all__ = [  # the names of checkers_board and checkers_movegen too: import them
 ENDING_PIECES = 8
 """With this many pieces or fewer a position counts as an ending (`needs_full_width`)."""
 
+ENDGAME_REACH = 12
+"""Searches from a root with more pieces than this do not probe the endgame database: they
+would not reach it, and every probe that misses still costs a call (measured: 14 % of the
+search's speed in the opening)."""
+
 QUIET_PLY_LIMIT = 80
 """40 moves by each side without a capture or a man move draw the game."""
 
@@ -221,8 +226,13 @@ class Checkers(Game[CheckersState, CheckersMove]):
         pieces = state.black | state.white
         return pieces.bit_count() <= ENDING_PIECES or not pieces & ~state.kings
 
-    def endgame_probe(self) -> Callable[[CheckersState], tuple[float, int] | None] | None:
-        """The endgame database's oracle, once ``adversa endgame build`` has made one."""
+    def endgame_probe(
+        self, root: CheckersState
+    ) -> Callable[[CheckersState], tuple[float, int] | None] | None:
+        """The endgame database's oracle, once ``adversa endgame build`` has made one and
+        the ``root`` is near enough to it (`ENDGAME_REACH`)."""
+        if (root.black | root.white).bit_count() > ENDGAME_REACH:
+            return None
         database = load_database()
         return None if database is None else endgame_oracle(database)
 

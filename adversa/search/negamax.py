@@ -91,6 +91,7 @@ class Kernel:
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
+        probe: Callable[[Any], tuple[float, int] | None] | None = None,
     ) -> None:
         self.table = (
             TranspositionTable(enhancements.tt_megabytes) if enhancements.tt_megabytes else None
@@ -102,9 +103,10 @@ class Kernel:
         self.horizon_reached = False
         self.current_move: Hashable | None = None
         self.iteration_best: tuple[Hashable, float] | None = None
-        self.probe = game.endgame_probe()
-        """The game's exact oracle (`Game.endgame_probe`), asked before anything else at
-        every node it may know: its values end the line, scored by their distance."""
+        self.probe = probe
+        """The game's exact oracle (`Game.endgame_probe`), asked at every node before
+        anything else but the end of the game: its values end the line, scored by their
+        distance."""
         self._build(game, evaluator, enhancements, reporter)
 
     def _build(
