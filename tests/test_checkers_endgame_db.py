@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adversa.cli import main
+from adversa.cli.endgame import MAX_KING_PIECES as CLI_MAX_KING_PIECES
 from adversa.cli.endgame import MAX_PIECES as CLI_MAX_PIECES
 from adversa.games import make_game
 from adversa.games.checkers import Checkers, CheckersState, endgame_oracle
@@ -27,6 +28,7 @@ from adversa.games.checkers_endgame_build import build
 from adversa.games.checkers_endgame_index import (
     FILE_NAME,
     HOLE,
+    MAX_KING_PIECES,
     MAX_PIECES,
     EndgameDatabase,
     Signature,
@@ -257,7 +259,7 @@ def test_the_file_round_trips_and_a_damaged_one_counts_as_none(
 
 
 def test_the_command_and_the_index_agree_on_the_largest_database() -> None:
-    assert CLI_MAX_PIECES == MAX_PIECES
+    assert (CLI_MAX_PIECES, CLI_MAX_KING_PIECES) == (MAX_PIECES, MAX_KING_PIECES)
 
 
 def test_adversa_endgame_build_writes_the_database_atomically_to_the_data_dir(
@@ -267,12 +269,12 @@ def test_adversa_endgame_build_writes_the_database_atomically_to_the_data_dir(
     result = runner.invoke(main, ["endgame", "build", "--pieces", "2"])
     assert result.exit_code == 0, result.output
     written = tmp_path / "data" / FILE_NAME
-    assert "built 4 tables up to 2 pieces" in result.output
+    assert "built 4 tables of up to 2 pieces (" in result.output
     loaded = load_database(written)
     assert loaded is not None and loaded.tables == build(2).tables
     assert [p.name for p in written.parent.iterdir()] == [FILE_NAME]  # no temporary left
     info = runner.invoke(main, ["endgame", "info"])
-    assert info.exit_code == 0 and "4 tables up to 2 pieces" in info.output
+    assert info.exit_code == 0 and "4 tables of up to 2 pieces," in info.output
     probe = runner.invoke(main, ["endgame", "probe", "B:WK7:BK1"])
     assert probe.exit_code == 0
     assert probe.output.splitlines()[0] == "Black wins in 9 plies"
@@ -387,3 +389,16 @@ def test_a_search_far_from_the_database_does_not_probe_it(installed: EndgameData
     game: Any = make_game("checkers")
     assert game.endgame_probe(game.initial_state()) is None
     assert game.endgame_probe(game.parse_position("B:W21,22,23,24,25,26:B1,2,3,4,5,6")) is not None
+
+
+def test_kings_only_tables_beyond_the_full_ones_match_a_full_build(
+    database: EndgameDatabase,
+) -> None:
+    extended = build(2, king_pieces=3)
+    assert (extended.pieces, extended.king_pieces, extended.reach) == (2, 3, 3)
+    three = {s for s in extended.tables if sum(s) == 3}
+    assert three == {(2, 0, 1, 0), (1, 0, 2, 0)}
+    for signature, table in extended.tables.items():
+        assert table == database.tables[signature]
+    again = EndgameDatabase.from_bytes(extended.to_bytes())
+    assert again == extended

@@ -392,7 +392,7 @@ def endgame_oracle(
     and one seen once before comes round a second time at most. A draw is a draw with
     the rules too.
     """
-    pieces = database.pieces
+    pieces = database.reach
     lookup = database.lookup
 
     def probe(state: CheckersState) -> tuple[float, int] | None:

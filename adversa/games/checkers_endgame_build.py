@@ -48,17 +48,20 @@ class DistanceOverflowError(Exception):
     """A distance beyond what one byte holds; never seen up to four pieces."""
 
 
-def total_positions(pieces: int) -> int:
-    """The index size of every table up to ``pieces`` (holes included): the file's size."""
-    return sum(layout(signature).size for group in build_order(pieces) for signature in group)
+def total_positions(pieces: int, king_pieces: int = 0) -> int:
+    """The index size of every table `build` solves (holes included): the file's size."""
+    return sum(layout(signature).size for group in build_order(pieces, king_pieces)
+               for signature in group)
 
 
-def build(pieces: int, progress: Progress | None = None) -> EndgameDatabase:
-    """Every table with 2 to ``pieces`` pieces, solved; ``progress`` hears of each chunk."""
+def build(pieces: int, progress: Progress | None = None, king_pieces: int = 0
+          ) -> EndgameDatabase:
+    """Every table with 2 to ``pieces`` pieces, and the kings-only ones up to
+    ``king_pieces``, solved; ``progress`` hears of each chunk of positions."""
     tables: dict[Signature, bytes] = {}
-    for group in build_order(pieces):
+    for group in build_order(pieces, king_pieces):
         tables.update(solve_group(group, tables, progress))
-    return EndgameDatabase(pieces, tables)
+    return EndgameDatabase(pieces, max(pieces, king_pieces), tables)
 
 
 def solve_group(group: tuple[Signature, ...], solved: dict[Signature, bytes],

@@ -53,7 +53,10 @@ MAX_DISTANCE = 253
 MAGIC = b"adversa checkers endgame database\n"
 FORMAT_VERSION = 1
 MAX_PIECES = 4
-"""The largest database `adversa endgame build` makes (5 pieces: see the module's report)."""
+"""The most pieces `adversa endgame build` solves every position of (five would be 180
+million positions: too many for a pure-Python build)."""
+MAX_KING_PIECES = 5
+"""The most pieces it solves the kings-only positions of (three kings against two)."""
 FILE_NAME = "checkers-endgame.db"
 
 KING_SQUARES = tuple(range(1, 33))
@@ -107,8 +110,10 @@ def signatures(pieces: int) -> list[Signature]:
     return found
 
 
-def build_order(pieces: int) -> list[tuple[Signature, ...]]:
-    """The groups to solve, dependencies first.
+def build_order(pieces: int, king_pieces: int = 0) -> list[tuple[Signature, ...]]:
+    """The groups to solve, dependencies first: every signature up to ``pieces`` pieces, and
+    the kings-only ones up to ``king_pieces`` (a kings-only table needs only kings-only
+    tables: no man can be crowned, and captures take kings).
 
     A quiet move turns signature ``s`` into ``swapped(s)``, so the two are solved together
     (one group); a capture leads to fewer pieces, a crowning to fewer men with as many
@@ -116,8 +121,10 @@ def build_order(pieces: int) -> list[tuple[Signature, ...]]:
     before the group that needs it.
     """
     groups: dict[frozenset[Signature], tuple[Signature, ...]] = {}
-    for count in range(2, pieces + 1):
+    for count in range(2, max(pieces, king_pieces) + 1):
         for signature in signatures(count):
+            if count > pieces and signature[1] + signature[3]:
+                continue
             pair = frozenset((signature, swapped(signature)))
             groups.setdefault(pair, tuple(sorted(pair)))
     return sorted(groups.values(), key=lambda group: (sum(group[0]), group[0][1] + group[0][3],
@@ -238,7 +245,15 @@ class EndgameDatabase:
     """The tables of a built database, in memory (a few megabytes for four pieces)."""
 
     pieces: int
+    """Every position with this many pieces or fewer is in it…"""
+    king_pieces: int
+    """…and every kings-only position with this many or fewer."""
     tables: dict[Signature, bytes]
+
+    @property
+    def reach(self) -> int:
+        """The most pieces of any position in the database."""
+        return max(self.pieces, self.king_pieces)
 
     def lookup(self, black: int, white: int, kings: int, white_to_move: bool) -> int | None:
         """The stored byte of a position, or None when its material is not in the database."""
@@ -254,7 +269,7 @@ class EndgameDatabase:
 
     def to_bytes(self) -> bytes:
         header: dict[str, object] = {"version": FORMAT_VERSION, "pieces": self.pieces,
-                                     "tables": []}
+                                     "king_pieces": self.king_pieces, "tables": []}
         offset = 0
         entries = []
         for signature, table in sorted(self.tables.items()):
@@ -281,7 +296,7 @@ class EndgameDatabase:
                 if length != layout(signature).size or offset + length > len(body):
                     raise DatabaseFileError(f"table {signature} is truncated: build it again")
                 tables[signature] = bytes(body[offset:offset + length])
-            return cls(int(header["pieces"]), tables)
+            return cls(int(header["pieces"]), int(header["king_pieces"]), tables)
         except (ValueError, KeyError, TypeError) as error:
             raise DatabaseFileError(f"unreadable header ({error}): build it again") from None
 
