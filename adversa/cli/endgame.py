@@ -38,7 +38,8 @@ def endgame() -> None:
               "either side to move).")
 @click.option("--kings", "king_pieces", type=click.IntRange(2, MAX_KING_PIECES), default=None,
               help="Also solve the kings-only positions with this many pieces or fewer: 5 "
-              "adds three kings against two (about as long again as four pieces).")
+              "adds three kings against two and four against one (the build takes 2.6 "
+              "times as long as four pieces alone; 15 MB).")
 def build_command(pieces: int, king_pieces: int | None) -> None:
     """Build the checkers endgame database by retrograde analysis.
 
