@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from adversa.games.checkers_endgame_index import (
     layout,
     load_database,
     reverse_bits,
+    signature_of,
     signatures,
 )
 from adversa.search.engine import engine_for, run_search
@@ -97,8 +99,6 @@ def test_an_index_and_its_position_convert_both_ways(signature: Signature, seed:
     own, opp, kings = position
     assert shape.index(own, opp, kings) == index
     assert shape.turned_index(reverse_bits(own), reverse_bits(opp), reverse_bits(kings)) == index
-    from adversa.games.checkers_endgame_index import signature_of
-
     assert signature_of(own, opp, kings) == signature
 
 
@@ -112,8 +112,6 @@ def test_the_index_is_a_bijection_onto_the_positions_of_a_table(signature: Signa
     assert all(shape.position(index) is None for index in holes)
     own_kings, own_men, opp_kings, opp_men = signature
     # Count the positions another way: place the groups one after another.
-    from math import comb
-
     expected = 0
     for black_men_on_5_to_28 in range(own_men + 1):
         # black men on 1-4 cannot clash with white men (5-32); on 5-28 they share 24 squares
