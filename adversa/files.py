@@ -1,9 +1,10 @@
 """Reading and writing the user's files: atomically, and with one-line refusals.
 
 Every file adversa writes for the user (app saves, the autosave, arena records and
-summaries, settings) goes through `write_text_atomic`: the text is written to a
-temporary file in the same directory, flushed to disk and renamed over the target,
-so a crash or a Ctrl-C leaves either the old file or the new one, never half of one.
+summaries, settings; the endgame database as bytes) goes through `write_text_atomic`
+(`write_bytes_atomic`): the data is written to a temporary file in the same
+directory, flushed to disk and renamed over the target, so a crash or a Ctrl-C
+leaves either the old file or the new one, never half of one.
 
 Every file adversa reads from the user (saves, openings, tree files) goes through
 `read_user_text`, which turns each way a file can be wrong — missing, a directory,
@@ -55,6 +56,11 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     Raises `UserFileError` (naming the path) when the directory is missing or not
     writable, or the target is a directory.
     """
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """`write_text_atomic` for bytes (the endgame database)."""
     target = Path(path)
     if target.is_dir():
         raise UserFileError(f"{str(target)!r}: is a directory, expected a file to write")
@@ -64,9 +70,9 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         descriptor, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
         )
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
+        with os.fdopen(descriptor, "wb") as stream:
             descriptor = None  # the stream owns it now
-            stream.write(text)
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)

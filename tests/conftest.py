@@ -25,7 +25,10 @@ settings.load_profile("adversa")
 
 @pytest.fixture(autouse=True)
 def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh settings/autosave folder per test, so no test reads or writes the user's own."""
+    """A fresh settings/autosave folder per test, so no test reads or writes the user's own;
+    likewise the data folder, so that an endgame database the user built never changes
+    what a test's engine plays."""
     directory = tmp_path / "config"
     monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
+    monkeypatch.setenv("ADVERSA_DATA_DIR", str(tmp_path / "data"))
     return directory

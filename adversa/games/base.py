@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -387,6 +387,20 @@ class Game(Generic[S, M]):
         search asks once, at its root. Default: never.
         """
         return False
+
+    def endgame_probe(self, root: S) -> Callable[[S], tuple[float, int] | None] | None:
+        """An exact oracle for some positions (an endgame database), or None.
+
+        The oracle maps a state to ``(value for the player to move, plies to the end of
+        the game)`` — the value in the utility scale (+1 win, 0 draw, −1 loss; plies 0 for
+        a draw) — or None for a state it does not know. A search asks for it once, with
+        its ``root``, so a game without one (or whose database is not built, or none of
+        whose positions the search can reach from ``root``) costs nothing per node. The
+        oracle must answer only where the draw rules cannot change the result it gives.
+        Return a new callable each time: a finished search empties the closures it
+        reaches (`negamax.Kernel.release`). Default: none.
+        """
+        return None
 
     def utility_bounds(self) -> tuple[float, float]:
         """Lowest and highest utility any player can get (for chance-node pruning)."""

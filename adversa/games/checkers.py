@@ -19,7 +19,7 @@ repetition and 40-move draws).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 from operator import attrgetter
 from typing import ClassVar, NamedTuple
@@ -58,6 +58,7 @@ from adversa.games.checkers_board import (
     squares_of,
     zobrist_key,
 )
+from adversa.games.checkers_endgame_index import DRAW, EndgameDatabase, load_database
 from adversa.games.checkers_eval import checkers_evaluator
 from adversa.games.checkers_movegen import (
     BLACK_KING_MOVES,
@@ -91,6 +92,11 @@ __all__ = [  # the names of checkers_board and checkers_movegen too: import them
 
 ENDING_PIECES = 8
 """With this many pieces or fewer a position counts as an ending (`needs_full_width`)."""
+
+ENDGAME_REACH = 12
+"""Searches from a root with more pieces than this do not probe the endgame database: they
+would not reach it, and every probe that misses still costs a call (measured: 14 % of the
+search's speed in the opening)."""
 
 QUIET_PLY_LIMIT = 80
 """40 moves by each side without a capture or a man move draw the game."""
@@ -219,6 +225,16 @@ class Checkers(Game[CheckersState, CheckersMove]):
         move reductions lost won king endings, so the search stays full width there."""
         pieces = state.black | state.white
         return pieces.bit_count() <= ENDING_PIECES or not pieces & ~state.kings
+
+    def endgame_probe(
+        self, root: CheckersState
+    ) -> Callable[[CheckersState], tuple[float, int] | None] | None:
+        """The endgame database's oracle, once ``adversa endgame build`` has made one and
+        the ``root`` is near enough to it (`ENDGAME_REACH`)."""
+        if (root.black | root.white).bit_count() > ENDGAME_REACH:
+            return None
+        database = load_database()
+        return None if database is None else endgame_oracle(database)
 
     def is_capture(self, state: CheckersState, move: CheckersMove) -> bool:
         return move.captured != 0
@@ -360,6 +376,41 @@ class Checkers(Game[CheckersState, CheckersMove]):
         lines.append("+-----------------+")
         lines.append(f"{self.player_name(state.player)} to move")
         return "\n".join(lines)
+
+
+def endgame_oracle(
+    database: EndgameDatabase,
+) -> Callable[[CheckersState], tuple[float, int] | None]:
+    """`Game.endgame_probe`'s oracle over ``database``: exact where the draw rules cannot
+    interfere.
+
+    The database ignores the draw rules, so a win or loss is given only when it is over
+    before the 40-move rule could strike (the plies played since the last capture or man
+    move plus the distance stay within `QUIET_PLY_LIMIT`; captures on the way only reset
+    that count) and no position since then has repeated: along a line where the winner
+    keeps to the database the distance shrinks every ply, so no position of it repeats,
+    and one seen once before comes round a second time at most. A draw is a draw with
+    the rules too.
+    """
+    pieces = database.reach
+    lookup = database.lookup
+
+    def probe(state: CheckersState) -> tuple[float, int] | None:
+        black, white, kings, player, _key, history = state
+        if (black | white).bit_count() > pieces:
+            return None
+        byte = lookup(black, white, kings, player == WHITE)
+        if byte is None:
+            return None
+        if byte == DRAW:
+            return 0.0, 0
+        distance = byte - 1
+        if history and (len(history) + distance > QUIET_PLY_LIMIT
+                        or len(set(history)) < len(history)):
+            return None
+        return (1.0 if distance & 1 else -1.0), distance
+
+    return probe
 
 
 # --------------------------------------------------------------------------- registration

@@ -102,7 +102,8 @@ class AlphaBetaSearch:
         if self.enhancements.lmr and game.needs_full_width(root):
             self.enhancements = dataclasses.replace(self.enhancements, lmr=False)
         self.evaluator = make_evaluator(game)
-        self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter)
+        self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter,
+                             probe=game.endgame_probe(root))
         self.mover = game.to_move(root)
         self.win_value = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))
@@ -155,6 +156,10 @@ class AlphaBetaSearch:
             stopped=stopped,
             evaluator=self.evaluator,
         )
+        probe = self.kernel.probe
+        known = None if probe is None else probe(self.root)
+        if known is not None:
+            result = dataclasses.replace(result, database_plies=known[1])
         self.kernel.release()
         return result
 

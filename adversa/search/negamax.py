@@ -91,6 +91,7 @@ class Kernel:
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
+        probe: Callable[[Any], tuple[float, int] | None] | None = None,
     ) -> None:
         self.table = (
             TranspositionTable(enhancements.tt_megabytes) if enhancements.tt_megabytes else None
@@ -102,6 +103,10 @@ class Kernel:
         self.horizon_reached = False
         self.current_move: Hashable | None = None
         self.iteration_best: tuple[Hashable, float] | None = None
+        self.probe = probe
+        """The game's exact oracle (`Game.endgame_probe`), asked at every node before
+        anything else but the end of the game: its values end the line, scored by their
+        distance."""
         self._build(game, evaluator, enhancements, reporter)
 
     def _build(
@@ -141,6 +146,7 @@ class Kernel:
         # searched in, and the benchmark measured more nodes with both than with LMR alone.
         use_etc = table is not None and not reduce_late
         by_distance = scores_by_distance(game)
+        probe = self.probe
 
         nodes = leaves = cutoffs = pruned = probes = hits = stores = seldepth = 0
 
@@ -164,6 +170,14 @@ class Kernel:
             value: float = utility(state)[mover]
             if value and by_distance:
                 return WIN - ply if value > 0 else ply - WIN
+            return value
+
+        def known_value(known: tuple[float, int], ply: int) -> float:
+            """An oracle's ``(value, plies to the end)`` as a score: the end is a terminal
+            ``ply + plies`` from the root, scored like one (`terminal_value`)."""
+            value, plies = known
+            if value and by_distance:
+                return WIN - ply - plies if value > 0 else ply + plies - WIN
             return value
 
         def beam_select(state: Any, mover: int, moves: Sequence[Hashable]) -> list[Hashable]:
@@ -300,7 +314,13 @@ class Kernel:
                     status = leaf_status(child)
                 else:
                     status = FINISHED if is_terminal(child) else SETTLED
-                if status == SETTLED:
+                known = probe(child) if probe is not None and status != FINISHED else None
+                if known is not None:
+                    leaves += 1  # stat
+                    value = known_value(known, next_ply)
+                    if child_mover != mover:
+                        value = -value
+                elif status == SETTLED:
                     leaves += 1  # stat
                     judged = True
                     value = evaluate(child, child_mover)
@@ -348,6 +368,10 @@ class Kernel:
                     status = leaf_status(state)
                 else:
                     status = FINISHED if is_terminal(state) else SETTLED
+                known = probe(state) if probe is not None and status != FINISHED else None
+                if known is not None:
+                    leaves += 1  # stat
+                    return known_value(known, ply)
                 if status == SETTLED:
                     leaves += 1  # stat
                     kernel.horizon_reached = True
@@ -363,6 +387,11 @@ class Kernel:
             if not moves:
                 leaves += 1  # stat
                 return terminal_value(state, mover, ply)
+            if probe is not None:
+                known = probe(state)
+                if known is not None:
+                    leaves += 1  # stat
+                    return known_value(known, ply)
 
             tt_move = None
             if table is not None:

@@ -203,6 +203,9 @@ class SearchResult:
     """A proven win: how many plies it takes with best play."""
     loss_in_plies: int | None = None
     """A proven loss: how many plies it can be put off."""
+    database_plies: int | None = None
+    """The root's value came from the game's endgame database (`Game.endgame_probe`):
+    plies to the end of the game with best play (0 for a drawn position), else None."""
     best_moves: tuple[str, ...] = ()
     """The solver: every root move that reaches the value."""
     positions: int | None = None
