@@ -128,6 +128,21 @@ class BoardView(Widget, can_focus=True):
         Binding("escape", "cancel", "Cancel selection", show=False),
     ]
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "cursor": "Move the cursor on the board",
+        "select": "Play the move at the cursor",
+        "cancel": "",
+    }
+    """What each of the board's key actions does, for the help screen (``?``), by action
+    (``"drop"``) or by full action string (``"act('roll')"``). A subclass declares only
+    what it adds or says differently; the help screen merges the declarations along the
+    class hierarchy, as Textual merges ``BINDINGS``, and lists the keys from the bindings
+    themselves, so a key rebound here is a key rebound in the help. An empty text leaves
+    the action out: Esc only acts on boards with half-made moves, which explain it."""
+
+    CLICK_HELP: ClassVar[str] = "Play or select what you clicked"
+    """What a mouse click on the board does (the help screen's "click" row)."""
+
     flipped: reactive[bool] = reactive(False)
     """View the board from the other side (each board says what that means)."""
 

@@ -40,6 +40,14 @@ class PigBoard(BoardView):
         Binding("h", "act('hold')", "Hold", show=False),
     ]
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "act('roll')": "Roll the die: its face joins the turn total; a 1 loses it",
+        "act('hold')": "Hold: bank the turn total and pass the die",
+        "cursor": "Move the cursor between Roll and Hold",
+        "select": "Press the button at the cursor",
+    }
+    CLICK_HELP: ClassVar[str] = "Press Roll or Hold"
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "pig--die",
         "pig--die-pig",

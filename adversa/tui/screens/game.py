@@ -536,7 +536,7 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self))
 
     def action_quit(self) -> None:
         self.stop_search()

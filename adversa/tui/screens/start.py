@@ -168,6 +168,15 @@ class StartScreen(Screen[None]):
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
+    HELP_TITLE: ClassVar[str] = "Start screen"
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "play": "Play the game with the players chosen here",
+        "help": "This help",
+        "compare": "Compare the chosen engines side by side on the start position",
+        "quit": "Quit",
+    }
+    """What the start screen's keys do, for the help screen (``?``)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.settings = Settings.load()
@@ -340,4 +349,4 @@ class StartScreen(Screen[None]):
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self))
