@@ -562,14 +562,13 @@ class GameScreen(Screen[None]):
         self._unless_unsaved(self._load)
 
     def _load(self) -> None:
-        def load(path: Path | None) -> None:
-            if path is None:
+        """Pick a file (`LoadDialog` reads it and refuses a bad one, this game untouched)."""
+        from adversa.tui.screens.load_dialog import LoadDialog
+
+        def load(loaded_file: tuple[Path, GameSession] | None) -> None:
+            if loaded_file is None:
                 return
-            try:
-                session = GameSession.load(path)
-            except AdversaError as error:
-                self.notify(str(error), title="Could not load", severity="error", markup=False)
-                return
+            path, session = loaded_file
             self.stop_search()
             session.autosave()  # the autosave is the loaded game now, not the one left
             loaded = GameScreen(session, rng=self.rng)
@@ -577,4 +576,4 @@ class GameScreen(Screen[None]):
             self.app.switch_screen(loaded)
             self.app.notify(f"Loaded {path}", title="Loaded", markup=False)
 
-        self.app.push_screen(PathDialog("Load game from", "", "Load"), load)
+        self.app.push_screen(LoadDialog(), load)
