@@ -143,6 +143,13 @@ class BoardView(Widget, can_focus=True):
     CLICK_HELP: ClassVar[str] = "Play or select what you clicked"
     """What a mouse click on the board does (the help screen's "click" row)."""
 
+    def engine_pace(self) -> float:
+        """Seconds the position on show stays before an engine plays on from it, in a game
+        with a human (engine-vs-engine games have their own delay). Most boards show
+        one engine move per human move and need none; a board whose engine plays many
+        steps in a row (Pig's rolls) slows them to a pace a viewer can follow."""
+        return 0.0
+
     flipped: reactive[bool] = reactive(False)
     """View the board from the other side (each board says what that means)."""
 

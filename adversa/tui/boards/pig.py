@@ -48,6 +48,15 @@ class PigBoard(BoardView):
     }
     CLICK_HELP: ClassVar[str] = "Press Roll or Hold"
 
+    ENGINE_PACE: ClassVar[float] = 0.8
+    """Seconds each die the engine rolls stays on show, face and running turn total,
+    before the engine decides again: without it a whole engine turn flashed past in a
+    few milliseconds. Tests set it to 0 (or far above any test's length)."""
+
+    def engine_pace(self) -> float:
+        """Pause after a die roll (the engine's next roll-or-hold waits); none otherwise."""
+        return self.ENGINE_PACE if self.face is not None else 0.0
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "pig--die",
         "pig--die-pig",

@@ -221,7 +221,11 @@ class GameScreen(Screen[None]):
         if engine is None:
             return
         if session.has_human:
-            self.call_after_refresh(self._start_engine)
+            pace = self.board.engine_pace()  # Pig: each roll stays on show for a moment
+            if pace > 0:
+                self._timer = self.set_timer(pace, self._start_engine)
+            else:
+                self.call_after_refresh(self._start_engine)
         elif not self.paused:
             self._timer = self.set_timer(self._delay(), self._start_engine)
 
