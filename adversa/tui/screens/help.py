@@ -181,7 +181,7 @@ def two_column_table(rows: KeyRows) -> Table:
     """(term, meaning) rows as a table whose meanings wrap to the width: on an 80-column
     terminal a long line is read in two lines, not cut off."""
     table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
-    table.add_column("term", width=17, no_wrap=True, style="bold")
+    table.add_column("term", width=17, style="bold")  # long key lists wrap at " / "
     table.add_column("meaning", ratio=1, overflow="fold")
     for term, meaning in rows:
         table.add_row(term, meaning)
