@@ -24,6 +24,15 @@ settings.load_profile("adversa")
 
 
 @pytest.fixture(autouse=True)
+def no_engine_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pig's engine rolls at full speed in tests (its pace is a wall-clock pause); the
+    pace tests set it themselves."""
+    from adversa.tui.boards.pig import PigBoard
+
+    monkeypatch.setattr(PigBoard, "ENGINE_PACE", 0.0)
+
+
+@pytest.fixture(autouse=True)
 def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh settings/autosave folder per test, so no test reads or writes the user's own;
     likewise the data folder, so that an endgame database the user built never changes

@@ -20,6 +20,7 @@ from adversa.tui.panel import SearchPanel
 from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.help import HelpScreen, game_keys
+from adversa.tui.screens.load_dialog import LoadDialog
 from adversa.tui.session import GameSession, autosaved_record, parse_player
 
 SIZE = (120, 40)
@@ -49,6 +50,14 @@ async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
 
 def notifications(app: AdversaApp) -> list[str]:
     return [notification.message for notification in app._notifications]
+
+
+async def type_path(pilot: Pilot[Any], path: Path) -> None:
+    """Type ``path`` in a file dialog's path field and press Enter."""
+    field = pilot.app.screen.query_one("#path", Input)
+    field.focus()
+    field.value = str(path)
+    await pilot.press("enter")
 
 
 async def type_move(pilot: Pilot[Any], text: str) -> None:
@@ -259,8 +268,7 @@ async def test_save_then_load_a_json_record(tmp_path: Path) -> None:
         await pilot.press("n")
         assert session.moves == []
         await pilot.press("ctrl+o")
-        app.screen.query_one("#path", Input).value = str(target)
-        await pilot.press("enter")
+        await type_path(pilot, target)
         await pilot.pause()
         loaded = game_screen(app).session
         assert loaded.notations == ["b2", "a1"]
@@ -277,11 +285,13 @@ async def test_loading_a_bad_file_keeps_the_game(tmp_path: Path) -> None:
         await pilot.press("escape", "ctrl+o")
         assert isinstance(app.screen, ConfirmDialog)  # b2 is not saved
         await pilot.press("y")
-        app.screen.query_one("#path", Input).value = str(bad)
-        await pilot.press("enter")
+        await type_path(pilot, bad)
+        await pilot.pause()
+        assert isinstance(app.screen, LoadDialog)  # open for another choice
+        assert any("not valid JSON" in text for text in notifications(app))
+        await pilot.press("escape")
         await pilot.pause()
         assert game_screen(app).session is session and session.notations == ["b2"]
-        assert any("not valid JSON" in text for text in notifications(app))
 
 
 async def test_quit_during_a_search_that_only_stops_when_cancelled() -> None:
@@ -421,7 +431,7 @@ def test_the_readme_keys_table_lists_every_game_key() -> None:
     playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
     for keys, _ in game_keys():
         first = keys.split(" / ")[0]
-        if first == "escape":
+        if first in ("escape", "esc"):
             continue  # described in the "Type a move" row
         assert f"`{first}`" in playing, f"README keys table lacks {first!r}"
 
@@ -476,8 +486,7 @@ async def test_loading_a_game_makes_it_the_autosave(tmp_path: Path) -> None:
         await type_move(pilot, "b2")
         await pilot.press("escape", "ctrl+o", "y")
         await pilot.pause()
-        app.screen.query_one("#path", Input).value = str(target)
-        await pilot.press("enter")
+        await type_path(pilot, target)
         await pilot.pause()
         assert game_screen(app).session.notations == ["c3"]
         record = autosaved_record()

@@ -7,7 +7,8 @@ which on a projector reads as "on" either way.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Checkbox, Select
+from textual.widgets import Checkbox
+from tui_fakes import choose_game
 
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.start import OptionField, StartScreen
@@ -30,8 +31,7 @@ async def test_off_is_an_empty_box_and_on_is_an_x(game: str) -> None:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = game
-        await pilot.pause()
+        await choose_game(pilot, start, game)
         boxes = list(start.query(Checkbox))
         assert boxes, "the start screen shows no checkbox for this game"
         for box in boxes:
@@ -53,8 +53,7 @@ async def test_toggling_an_option_checkbox_still_reaches_the_start_screen() -> N
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "nim"
-        await pilot.pause()
+        await choose_game(pilot, start, "nim")
         misere = start.query_one("#options Checkbox", Checkbox)
         assert not misere.value
         await pilot.click(misere)
@@ -75,8 +74,7 @@ async def test_the_box_is_the_whole_label_and_fits(width: int) -> None:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "tictactoe"
-        await pilot.pause()
+        await choose_game(pilot, start, "tictactoe")
         boxes = list(start.query(".seat-params Checkbox"))
         assert boxes, "the engine seat shows no switch"
         for box in boxes:

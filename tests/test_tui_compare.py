@@ -7,8 +7,8 @@ from typing import Any
 
 from click.testing import CliRunner
 from textual.app import App
-from textual.widgets import DataTable, Input, Select, Static
-from tui_fakes import FakeEngine
+from textual.widgets import DataTable, Input, Static
+from tui_fakes import FakeEngine, choose_game
 
 from adversa.cli import main
 from adversa.games import make_game
@@ -207,8 +207,7 @@ async def test_start_screen_opens_compare_on_the_chosen_game(
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "tictactoe"
-        await pilot.pause()
+        await choose_game(pilot, start, "tictactoe")
         await pilot.press("f2")
         screen = await settle(app, pilot)
         assert screen.send_player is None  # no game to send an engine to yet

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Select, Static
-from tui_fakes import FakeEngine
+from tui_fakes import FakeEngine, choose_game
 
 from adversa.games import game_names
 from adversa.games.tree import bundled_trees
@@ -38,8 +38,7 @@ async def test_each_game_starts_from_the_start_screen(name: str) -> None:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = name
-        await pilot.pause()
+        await choose_game(pilot, start, name)
         assert len(start.query(SeatForm)) >= 2
         await pilot.press("ctrl+g")
         await pilot.pause()
@@ -59,8 +58,7 @@ async def test_pig_player_count_rebuilds_the_seats_with_maxn() -> None:
     async with app.run_test(size=SIZE) as pilot:
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "pig"
-        await pilot.pause()
+        await choose_game(pilot, start, "pig")
         field = next(f for f in start.query(OptionField) if f.option.name == "players")
         field.query_one(Input).value = "3"
         await pilot.pause()
@@ -74,8 +72,7 @@ async def test_choices_are_remembered_and_used_next_time(config_dir: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "nim"
-        await pilot.pause()
+        await choose_game(pilot, start, "nim")
         seat = list(start.query(SeatForm))[1]
         seat.query_one(".seat-kind", Select).value = "human"
         await pilot.pause()
@@ -100,8 +97,7 @@ async def test_engine_settings_from_the_form_reach_the_session() -> None:
     async with app.run_test(size=SIZE) as pilot:
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "tictactoe"
-        await pilot.pause()
+        await choose_game(pilot, start, "tictactoe")
         seat = list(start.query(SeatForm))[1]
         seat.query_one(".seat-kind", Select).value = "alphabeta"
         await pilot.pause()
@@ -119,8 +115,7 @@ async def test_a_bad_engine_setting_is_reported_and_the_screen_stays() -> None:
     async with app.run_test(size=SIZE) as pilot:
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "tictactoe"
-        await pilot.pause()
+        await choose_game(pilot, start, "tictactoe")
         seat = list(start.query(SeatForm))[1]
         seat.query_one(".seat-kind", Select).value = "alphabeta"
         await pilot.pause()
@@ -151,8 +146,7 @@ async def test_tree_files_are_offered_by_name_and_shape_the_seats() -> None:
     async with app.run_test(size=SIZE) as pilot:
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#game", Select).value = "tree"
-        await pilot.pause()
+        await choose_game(pilot, start, "tree")
         field = next(f for f in start.query(OptionField) if f.option.name == "file")
         tree_select = field.query_one(Select)
         names = bundled_trees()
@@ -192,8 +186,7 @@ async def test_the_options_heading_shows_only_over_options() -> None:
         assert isinstance(start, StartScreen)
         heading = start.query_one("#options-title")
         for name in ("checkers", "nim", "checkers"):
-            start.query_one("#game", Select).value = name
-            await pilot.pause()
+            await choose_game(pilot, start, name)
             assert heading.display == bool(start.query(OptionField)), name
         assert not heading.display
 

@@ -92,3 +92,16 @@ async def until(pilot: Pilot[Any], event: threading.Event) -> bool:
             return True
         await pilot.pause(0.01)
     return event.is_set()
+
+
+async def choose_game(pilot: Pilot[Any], start: Any, name: str) -> None:
+    """Pick ``name`` in a start screen's game picker and wait until its option and seat
+    forms are built (an async handler rebuilds them; one pause is not always enough)."""
+    from textual.widgets import Select
+
+    start.query_one("#game", Select).value = name
+    for _ in range(500):
+        await pilot.pause()
+        if start.shown_game == name:
+            return
+    raise AssertionError(f"the start screen did not show {name!r}")

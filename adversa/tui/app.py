@@ -114,11 +114,20 @@ class AdversaApp(App[None]):
             self.pop_screen()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """Textual's commands, then the screen's; a title the screen gives replaces
+        Textual's (its "Keys" opens a generic key panel, ours the help screen)."""
+        own: list[SystemCommand] = []
         if isinstance(screen, GameScreen):
-            for title, help_text, action in GAME_COMMANDS:
-                if screen.check_action(action, ()) is not False:
-                    yield SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+            own = [SystemCommand(title, help_text, getattr(screen, f"action_{action}"))
+                   for title, help_text, action in GAME_COMMANDS
+                   if screen.check_action(action, ()) is not False]
+        elif isinstance(screen, StartScreen):
+            own = [SystemCommand("Keys", "Show every key of this screen",
+                                 screen.action_help)]
+        titles = {command.title for command in own}
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title not in titles)
+        yield from own
 
     async def action_quit(self) -> None:
         """Quit at once: cancel every running search first so no thread holds exit up."""

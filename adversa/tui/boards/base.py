@@ -129,6 +129,28 @@ class BoardView(Widget, can_focus=True):
         Binding("escape", "cancel", "Cancel selection", show=False),
     ]
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "cursor": "Move the cursor on the board",
+        "select": "Play the move at the cursor",
+        "cancel": "",
+    }
+    """What each of the board's key actions does, for the help screen (``?``), by action
+    (``"drop"``) or by full action string (``"act('roll')"``). A subclass declares only
+    what it adds or says differently; the help screen merges the declarations along the
+    class hierarchy, as Textual merges ``BINDINGS``, and lists the keys from the bindings
+    themselves, so a key rebound here is a key rebound in the help. An empty text leaves
+    the action out: Esc only acts on boards with half-made moves, which explain it."""
+
+    CLICK_HELP: ClassVar[str] = "Play or select what you clicked"
+    """What a mouse click on the board does (the help screen's "click" row)."""
+
+    def engine_pace(self) -> float:
+        """Seconds the position on show stays before an engine plays on from it, in a game
+        with a human (engine-vs-engine games have their own delay). Most boards show
+        one engine move per human move and need none; a board whose engine plays many
+        steps in a row (Pig's rolls) slows them to a pace a viewer can follow."""
+        return 0.0
+
     flipped: reactive[bool] = reactive(False)
     """View the board from the other side (each board says what that means)."""
 

@@ -74,6 +74,14 @@ class CheckersBoard(BoardView):
         Binding("number_sign", "toggle_numbers", "Numbers", key_display="#"),
     ]
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "toggle_numbers": "Show / hide the square numbers (1–32)",
+        "cursor": "Move the cursor over the squares",
+        "select": "Pick the piece at the cursor, then each square it lands on",
+        "cancel": "Drop the piece picked so far",
+    }
+    CLICK_HELP: ClassVar[str] = "Pick a piece, then click each square it lands on"
+
     show_numbers: reactive[bool] = reactive(True)
     """Square numbers on the dark squares (key ``#``; ``n`` is the screen's New game)."""
 

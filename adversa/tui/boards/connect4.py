@@ -64,6 +64,13 @@ class ConnectFourBoard(BoardView):
         for digit in range(1, 10)
     ]
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "drop": "Drop a stone in that column (1 is the leftmost)",
+        "cursor": "Move the arrow over the columns",
+        "select": "Drop a stone in the column under the arrow",
+    }
+    CLICK_HELP: ClassVar[str] = "Drop a stone in the column you clicked"
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "connect4--frame",
         "connect4--hole",

@@ -58,6 +58,9 @@ _LAYOUTS = (
 class GridBoard(BoardView):
     """Tic-tac-toe and other m,n,k games: click or Enter on an empty cell."""
 
+    KEY_HELP: ClassVar[dict[str, str]] = {"select": "Mark the empty cell at the cursor"}
+    CLICK_HELP: ClassVar[str] = "Mark the empty cell you clicked"
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "grid--rule",
         "grid--label",

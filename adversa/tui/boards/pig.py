@@ -40,6 +40,23 @@ class PigBoard(BoardView):
         Binding("h", "act('hold')", "Hold", show=False),
     ]
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "act('roll')": "Roll the die: its face joins the turn total; a 1 loses it",
+        "act('hold')": "Hold: bank the turn total and pass the die",
+        "cursor": "Move the cursor between Roll and Hold",
+        "select": "Press the button at the cursor",
+    }
+    CLICK_HELP: ClassVar[str] = "Press Roll or Hold"
+
+    ENGINE_PACE: ClassVar[float] = 0.8
+    """Seconds each die the engine rolls stays on show, face and running turn total,
+    before the engine decides again: without it a whole engine turn flashed past in a
+    few milliseconds. Tests set it to 0 (or far above any test's length)."""
+
+    def engine_pace(self) -> float:
+        """Pause after a die roll (the engine's next roll-or-hold waits); none otherwise."""
+        return self.ENGINE_PACE if self.face is not None else 0.0
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "pig--die",
         "pig--die-pig",

@@ -51,6 +51,10 @@ _SPACINGS = (
 class PilesBoard(BoardView):
     """The shared pile picture and selection; `NimBoard`/`GrundyBoard` say what a cut means."""
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "cursor": "Choose a pile (↑ ↓); move the cut along it (← →)",
+    }
+
     @property
     def upside_down(self) -> bool:
         """No sides to turn: `flipped` is ignored."""
@@ -341,6 +345,11 @@ class PilesBoard(BoardView):
 class NimBoard(PilesBoard):
     """Nim: point at an object to take it and every object after it in its pile."""
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "select": "Take the objects from the cut to the end of the pile",
+    }
+    CLICK_HELP: ClassVar[str] = "Take the object you clicked and every one after it"
+
     def cut_range(self, size: int) -> range:
         return range(0, size)
 
@@ -373,6 +382,11 @@ class NimBoard(PilesBoard):
 
 class GrundyBoard(PilesBoard):
     """Grundy's game: point between objects to split the pile there into two unequal piles."""
+
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "select": "Split the pile at the cut (the two parts must differ)",
+    }
+    CLICK_HELP: ClassVar[str] = "Split the pile before the object you clicked"
 
     def cut_range(self, size: int) -> range:
         return range(1, size) if size > 2 else range(0)

@@ -52,6 +52,12 @@ class _Picture:
 class TreeBoard(BoardView):
     """A textbook tree: choose a child of the current node by click, or ←/→ and Enter."""
 
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "cursor": "Move the cursor between the current node's children",
+        "select": "Go down to the child at the cursor",
+    }
+    CLICK_HELP: ClassVar[str] = "Go down to the child you clicked"
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "tree--title",
         "tree--edge",

@@ -1,4 +1,6 @@
-"""Small modal dialogs: ask for a file path (save, load), confirm a choice."""
+"""Small modal dialogs: ask for a file path (save), confirm a choice; where saves go.
+
+Loading has its own dialog with a file picker (`load_dialog`)."""
 
 from __future__ import annotations
 
@@ -16,16 +18,23 @@ from textual.widgets import Button, Input, Label
 from adversa.games.registry import entry, record_formats
 
 
+def saves_folder() -> Path:
+    """Where the save dialog proposes to write and the load dialog starts looking: the
+    current directory, the one the user started adversa in (``adversa play`` in a
+    course folder saves there)."""
+    return Path.cwd()
+
+
 def default_save_path(game_name: str) -> str:
-    """A fresh file name in the current directory, in the game's own record format when
-    it has one (PDN for checkers), else JSON."""
+    """A fresh file name in the saves folder, in the game's own record format when it
+    has one (PDN for checkers), else JSON."""
     record_format = entry(game_name).record
     suffix = ".json" if record_format is None else record_format.suffix
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return str(Path.cwd() / f"adversa-{game_name}-{stamp}{suffix}")
+    return str(saves_folder() / f"adversa-{game_name}-{stamp}{suffix}")
 
 
-def _formats_help() -> str:
+def formats_help() -> str:
     """ "JSON game record, or .pdn (PDN …) for checkers": every game's own format."""
     own = [f"{suffix} ({registration.record.name}) for {registration.name}"
            for suffix, registration in record_formats().items()
@@ -47,7 +56,7 @@ class PathDialog(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Label(self.dialog_title, classes="dialog-title")
-            yield Label(_formats_help(), classes="dialog-help")
+            yield Label(formats_help(), classes="dialog-help")
             yield Input(self.initial, placeholder="path/to/game.json", id="path")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.action_label, variant="primary", id="ok")

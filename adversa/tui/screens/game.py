@@ -222,7 +222,11 @@ class GameScreen(Screen[None]):
         if engine is None:
             return
         if session.has_human:
-            self.call_after_refresh(self._start_engine)
+            pace = self.board.engine_pace()  # Pig: each roll stays on show for a moment
+            if pace > 0:
+                self._timer = self.set_timer(pace, self._start_engine)
+            else:
+                self.call_after_refresh(self._start_engine)
         elif not self.paused:
             self._timer = self.set_timer(self._delay(), self._start_engine)
 
@@ -537,7 +541,7 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self))
 
     def action_quit(self) -> None:
         self.stop_search()
@@ -563,14 +567,13 @@ class GameScreen(Screen[None]):
         self._unless_unsaved(self._load)
 
     def _load(self) -> None:
-        def load(path: Path | None) -> None:
-            if path is None:
+        """Pick a file (`LoadDialog` reads it and refuses a bad one, this game untouched)."""
+        from adversa.tui.screens.load_dialog import LoadDialog
+
+        def load(loaded_file: tuple[Path, GameSession] | None) -> None:
+            if loaded_file is None:
                 return
-            try:
-                session = GameSession.load(path)
-            except AdversaError as error:
-                self.notify(str(error), title="Could not load", severity="error", markup=False)
-                return
+            path, session = loaded_file
             self.stop_search()
             session.autosave()  # the autosave is the loaded game now, not the one left
             loaded = GameScreen(session, rng=self.rng)
@@ -578,4 +581,4 @@ class GameScreen(Screen[None]):
             self.app.switch_screen(loaded)
             self.app.notify(f"Loaded {path}", title="Loaded", markup=False)
 
-        self.app.push_screen(PathDialog("Load game from", "", "Load"), load)
+        self.app.push_screen(LoadDialog(), load)

@@ -3,27 +3,26 @@ the search panel's terms mean."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import DataTable, Label, Static
+from textual.dom import DOMNode
+from textual.keys import format_key
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Label, Static
 
-BOARD_KEYS: tuple[tuple[str, str], ...] = (
-    ("arrows", "Move the cursor on the board"),
-    ("1 – 9", "Connect Four: drop a stone in that column"),
-    ("enter / space", "Play the move at the cursor (pick a piece, then its target)"),
-    ("escape", "Drop a half-made move; leave the move input"),
-    ("mouse click", "Play or select what you clicked"),
-)
+from adversa.tui.boards.base import BoardView
+
 APP_KEYS: tuple[tuple[str, str], ...] = (
     ("ctrl+p", "Command palette: every action by name"),
     ("ctrl+q", "Quit (cancels a running search at once)"),
     ("tab / shift+tab", "Move focus between board, move input and lists"),
 )
+"""Keys the app binds on every screen (Textual's own: palette, quit, focus)."""
 
 
 PANEL_TERMS: tuple[tuple[str, str], ...] = (
@@ -50,22 +49,110 @@ PANEL_TERMS: tuple[tuple[str, str], ...] = (
 """The search panel's terms, explained in the help screen."""
 
 
-def _key_names(binding: Binding) -> str:
-    names = {"colon": ":", "slash": "/", "question_mark": "?", "plus": "+",
-             "equals_sign": "=", "minus": "-"}
-    return " / ".join(names.get(key, key) for key in binding.key.split(","))
+KeyRows = list[tuple[str, str]]
 
 
-def game_keys() -> list[tuple[str, str]]:
-    """(keys, what they do) for the game screen, from its BINDINGS."""
+def key_text(key: str) -> str:
+    """A Textual key name as the keyboard shows it: ``question_mark`` → ``?``, ``up`` → ``↑``,
+    ``ctrl+y`` stays ``ctrl+y``; enter keeps its name (Textual's ⏎ is easy to miss)."""
+    *modifiers, name = key.split("+")
+    return "+".join([*modifiers, "enter" if name == "enter" else format_key(name)])
+
+
+def _keys_text(keys: list[str]) -> str:
+    """``r / ctrl+y``; a run of digits (Connect Four's columns) as ``1 – 9``."""
+    shown = [key_text(key) for key in keys]
+    if len(shown) > 3 and all(key.isdigit() for key in shown):
+        return f"{shown[0]} – {shown[-1]}"
+    return " / ".join(shown)
+
+
+def merged_key_help(cls: type[DOMNode]) -> dict[str, str]:
+    """The ``KEY_HELP`` declarations along ``cls``'s hierarchy, the subclass's winning."""
+    merged: dict[str, str] = {}
+    for base in reversed(cls.__mro__):
+        merged.update(base.__dict__.get("KEY_HELP", {}))
+    return merged
+
+
+def _own_bindings_first(cls: type[DOMNode]) -> list[tuple[str, Binding]]:
+    """(key, binding) per key, the most derived class's bindings first: a key a subclass
+    rebinds shows only what the subclass does with it, as Textual resolves it. Only
+    adversa's classes count: Textual's own screen keys (tab, copy) are "Everywhere"."""
+    seen: set[str] = set()
+    found: list[tuple[str, Binding]] = []
+    for base in cls.__mro__:
+        if not base.__module__.startswith("adversa."):
+            continue
+        for binding in base.__dict__.get("BINDINGS", ()):
+            if not isinstance(binding, Binding):
+                binding = Binding(*binding)
+            for key in binding.key.split(","):
+                key = key.strip()
+                if key not in seen:
+                    seen.add(key)
+                    found.append((key, binding))
+    return found
+
+
+def key_rows(
+    cls: type[DOMNode],
+    explanations: Mapping[str, str],
+    *,
+    offered: Callable[[str], bool] = lambda action: True,
+    taken: Collection[str] = (),
+) -> KeyRows:
+    """(keys, what they do) from ``cls``'s bindings, one row per explanation.
+
+    An explanation is looked up by the full action (``act('roll')``), then by its name
+    (``drop`` for ``drop(3)``), else the binding's own description; an empty one leaves
+    the action out, and bindings with the same explanation share a row. Actions
+    ``offered`` refuses are left out (the game screen hides the engine-vs-engine keys in
+    a game with a human), and keys in ``taken`` (bound by the focused board, which sees
+    them first) are dropped unless that would leave an action with no key at all.
+    """
+    grouped: dict[str, tuple[list[str], list[str]]] = {}
+    for key, binding in _own_bindings_first(cls):
+        name = binding.action.split("(", 1)[0]
+        if not offered(name):
+            continue
+        text = explanations.get(binding.action, explanations.get(name, binding.description))
+        if not text:
+            continue
+        free, shadowed = grouped.setdefault(text, ([], []))
+        (shadowed if key in taken else free).append(key)
+    return [(_keys_text(free or shadowed), text) for text, (free, shadowed) in grouped.items()]
+
+
+def board_keys(board: type[BoardView]) -> KeyRows:
+    """The board's keys and its click, from its bindings and ``KEY_HELP``/``CLICK_HELP``."""
+    return [*key_rows(board, merged_key_help(board)), ("click", board.CLICK_HELP)]
+
+
+def board_key_names(board: type[BoardView]) -> set[str]:
+    return {key for key, _ in _own_bindings_first(board)}
+
+
+def screen_keys(screen: Screen[Any], board: type[BoardView] | None = None) -> KeyRows:
+    """The keys of ``screen`` as they work there now: actions it does not offer in this
+    game are left out, keys the board takes first are left to the board's rows."""
     from adversa.tui.screens.game import GameScreen
 
-    rows: list[tuple[str, str]] = []
-    for binding in GameScreen.BINDINGS:
-        if isinstance(binding, Binding) and binding.description:
-            rows.append((_key_names(binding), GAME_KEY_HELP.get(binding.action,
-                                                                 binding.description)))
-    return rows
+    explanations = merged_key_help(type(screen))
+    if isinstance(screen, GameScreen):
+        explanations = {**GAME_KEY_HELP, **explanations}
+    return key_rows(
+        type(screen), explanations,
+        offered=lambda action: screen.check_action(action, ()) is not False,
+        taken=board_key_names(board) if board is not None else (),
+    )
+
+
+def game_keys() -> KeyRows:
+    """(keys, what they do) for the game screen, from its BINDINGS (every action)."""
+    from adversa.tui.screens.game import GameScreen
+
+    return key_rows(GameScreen, GAME_KEY_HELP)
 
 
 GAME_KEY_HELP: dict[str, str] = {
@@ -90,39 +177,60 @@ GAME_KEY_HELP: dict[str, str] = {
 }
 
 
-def panel_terms_table() -> Table:
-    """The panel's terms as a two-column table whose explanations wrap to the width."""
+def two_column_table(rows: KeyRows) -> Table:
+    """(term, meaning) rows as a table whose meanings wrap to the width: on an 80-column
+    terminal a long line is read in two lines, not cut off."""
     table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
-    table.add_column("term", width=17, no_wrap=True, style="bold")
+    table.add_column("term", width=17, style="bold")  # long key lists wrap at " / "
     table.add_column("meaning", ratio=1, overflow="fold")
-    for term, meaning in PANEL_TERMS:
+    for term, meaning in rows:
         table.add_row(term, meaning)
     return table
 
 
+def panel_terms_table() -> Table:
+    """The panel's terms, explained."""
+    return two_column_table(list(PANEL_TERMS))
+
+
 class HelpScreen(ModalScreen[None]):
-    """A modal table of keys; any of escape, ? or q closes it."""
+    """The keys of the screen it was opened from (and of its board, in a game), the keys
+    that work everywhere, and the search panel's terms; escape, ? or q closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", "Close"),
     ]
 
+    def __init__(self, opened_from: Screen[Any] | None = None) -> None:
+        super().__init__()
+        self.opened_from = opened_from
+
+    def sections(self) -> list[tuple[str, KeyRows]]:
+        """(title, rows) per table: the screen's keys, the board's, then everywhere's."""
+        origin = self.opened_from
+        found: list[tuple[str, KeyRows]] = []
+        if origin is not None:
+            boards = origin.query(BoardView)
+            if boards:
+                board = boards.first()
+                title = getattr(origin, "HELP_TITLE", "Game")
+                found.append((title, screen_keys(origin, type(board))))
+                found.append((f"Board — {board.game.title or board.game.name}",
+                              board_keys(type(board))))
+            else:
+                found.append((getattr(origin, "HELP_TITLE", "This screen"), screen_keys(origin)))
+        listed = {keys for _, rows in found for keys, _ in rows}
+        found.append(("Everywhere",
+                      [(keys, text) for keys, text in APP_KEYS if keys not in listed]))
+        return found
+
     def compose(self) -> ComposeResult:
         with Vertical(id="help", classes="dialog"):
             yield Label("Keys", classes="dialog-title")
             with VerticalScroll():
-                for title, rows in (
-                    ("Game", game_keys()),
-                    ("Board", list(BOARD_KEYS)),
-                    ("Everywhere", list(APP_KEYS)),
-                ):
+                for title, rows in self.sections():
                     yield Label(title, classes="section-title")
-                    table: DataTable[str] = DataTable(cursor_type="none", show_header=False)
-                    table.add_column("keys", key="keys", width=16)
-                    table.add_column("action", key="action")
-                    for keys, action in rows:
-                        table.add_row(keys, action)
-                    yield table
+                    yield Static(two_column_table(rows), classes="help-keys")
                 yield Label("Search panel", classes="section-title")
                 yield Static(panel_terms_table(), id="panel-terms")
             yield Label("escape or ? to close", classes="dialog-help")

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.tree import bundled_trees
 from adversa.search.config import PARAMS, EngineConfig
-from adversa.search.engine import algorithms_for
+from adversa.search.engine import algorithms_for, default_engine
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.session import (
     HUMAN,
@@ -79,15 +80,37 @@ class OptionField(Horizontal):
 
 
 class SeatForm(Vertical):
-    """Who plays one seat: Human, or an algorithm with its settings."""
+    """Who plays one seat: Human, or an algorithm with its settings.
+
+    The settings explain themselves: the focused one's help (the text ``adversa analyze``
+    and the engine errors use, from `config.PARAMS`) shows under the fields, and each
+    label and field has it as a tooltip. "Use default" (or ctrl+d in the seat) puts the
+    game's default engine in the seat, the one ``--player default`` means.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+d", "use_default", "Default"),
+    ]
+
+    DEFAULT_CSS = """
+    SeatForm .param-help {
+        height: auto;
+        color: $text-muted;
+        margin-top: 1;
+    }
+    SeatForm .param-help.-empty { display: none; }
+    SeatForm .use-default { margin-top: 1; }
+    """
 
     def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: Player,
-                 *, narrow: bool = False) -> None:
+                 *, narrow: bool = False, default: EngineConfig | None = None) -> None:
         super().__init__(classes="seat -narrow" if narrow else "seat")
         self.seat = seat
         self.seat_name = seat_name
         self.algorithms = algorithms
         self.player = player
+        self.default = default
+        """The game's default engine (`engine.default_engine`), for "Use default"."""
 
     def compose(self) -> ComposeResult:
         choices = [("Human", HUMAN)] + [(name, name) for name in self.algorithms]
@@ -96,6 +119,11 @@ class SeatForm(Vertical):
             yield Label(self.seat_name, classes="seat-name")
             yield Select(choices, value=current, allow_blank=False, classes="seat-kind")
         yield Grid(*self._param_fields(self.player), classes="seat-params")
+        yield Static("", classes="param-help -empty")
+        if self.default is not None:
+            yield Button(f"Use default: {self.default.text}", compact=True,
+                         classes="use-default").with_tooltip(
+                "The engine this game is played against by default (ctrl+d in this seat)")
 
     def _param_fields(self, player: Player) -> list[Horizontal]:
         if player is None:
@@ -122,10 +150,40 @@ class SeatForm(Vertical):
             self.player is not None and self.player.algorithm == kind
         ):
             return
-        self.player = None if kind == HUMAN else EngineConfig(kind)
+        await self.set_player(None if kind == HUMAN else EngineConfig(kind))
+
+    async def set_player(self, player: Player) -> None:
+        """Show ``player`` in the form: its kind in the picker, its settings in the fields."""
+        self.player = player
+        self.query_one(".seat-kind", Select).value = HUMAN if player is None else player.algorithm
         grid = self.query_one(".seat-params", Grid)
         await grid.remove_children()
-        await grid.mount_all(self._param_fields(self.player))
+        await grid.mount_all(self._param_fields(player))
+        self.show_param_help(None)
+
+    @on(Button.Pressed, ".use-default")
+    async def action_use_default(self) -> None:
+        """Put the game's default engine in this seat, its settings as it plays them."""
+        if self.default is not None:
+            await self.set_player(self.default)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A settings field got the keys: say what it means under the fields."""
+        self.show_param_help(event.widget.name)
+
+    def show_param_help(self, name: str | None) -> None:
+        """The help line for parameter ``name`` (nothing for None or another widget)."""
+        line = self.query_one(".param-help", Static)
+        declared = {} if self.player is None else {
+            param.name: param for param in PARAMS[self.player.algorithm]}
+        param = declared.get(name or "")
+        text = "" if param is None else f"[b]{param.name}[/]: {escape(param.help)}"
+        line.update(text)
+        line.set_class(not text, "-empty")
+
+    def param_help_text(self) -> str:
+        """The help line as shown (for tests and the screen reader of a snapshot)."""
+        return str(self.query_one(".param-help", Static).render())
 
     def player_text(self) -> str:
         """The seat's text form (``human`` or an engine); raises AdversaError if invalid."""
@@ -174,6 +232,15 @@ class StartScreen(Screen[None]):
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
+    HELP_TITLE: ClassVar[str] = "Start screen"
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "play": "Play the game with the players chosen here",
+        "help": "This help",
+        "compare": "Compare the chosen engines side by side on the start position",
+        "quit": "Quit",
+    }
+    """What the start screen's keys do, for the help screen (``?``)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.settings = Settings.load()
@@ -182,6 +249,9 @@ class StartScreen(Screen[None]):
         last = self.settings.last_game
         self.game_name = last if last in names else (names[0] if names else "")
         self._seat_signature: tuple[int, tuple[str, ...]] | None = None
+        self.shown_game = ""
+        """The game whose forms are built and on screen; choosing a game rebuilds them in
+        an async handler, so it lags `game_name` for a few turns of the event loop."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -236,6 +306,7 @@ class StartScreen(Screen[None]):
         )
         self._seat_signature = None
         await self._refresh_seats(remembered_players=True)
+        self.shown_game = name
 
     def _current_game(self) -> Game[Any, Any]:
         return make_game(self.game_name, self._option_texts())
@@ -263,7 +334,7 @@ class StartScreen(Screen[None]):
         await seats.remove_children()
         await seats.mount_all(
             SeatForm(seat, game.player_name(seat), algorithms, player,
-                     narrow=len(players) > 2)
+                     narrow=len(players) > 2, default=default_engine(game))
             for seat, player in enumerate(players)
         )
 
@@ -346,4 +417,4 @@ class StartScreen(Screen[None]):
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self))
