@@ -220,6 +220,19 @@ class GameSession:
                 break
         return redone
 
+    def go_to(self, plies: int) -> None:
+        """Show the position after ``plies`` plies of the game's history: back as undo
+        goes (the moves taken back wait on the redo stack, so redo returns to them),
+        forward by replaying the redo stack. ValueError outside the history."""
+        if not 0 <= plies <= len(self.moves) + len(self.redo_stack):
+            raise ValueError(f"no position after {plies} plies in this game's history")
+        while len(self.moves) > plies:
+            self.redo_stack.append(self.moves.pop())
+            self.notations.pop()
+            self.states.pop()
+        while len(self.moves) < plies:
+            self.play(self.redo_stack[-1])
+
     def restart(self) -> None:
         del self.states[1:]
         self.moves.clear()
