@@ -22,6 +22,7 @@ from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
 from adversa.games.base import parse_action
 from adversa.games.registry import record_formats
+from adversa.presentation import plain_number
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
 from adversa.tui import settings
@@ -159,9 +160,10 @@ class GameSession:
     def _values_text(self, utilities: tuple[float, ...]) -> str:
         """Leaf values without a winner (textbook trees): MAX's value when zero-sum."""
         if len(utilities) == 2 and utilities[0] == -utilities[1]:
-            return f"value {utilities[0]:g} for {self.game.player_name(0)}"
+            return f"value {plain_number(utilities[0])} for {self.game.player_name(0)}"
         return "values " + ", ".join(
-            f"{self.game.player_name(seat)}: {value:g}" for seat, value in enumerate(utilities)
+            f"{self.game.player_name(seat)}: {plain_number(value)}"
+            for seat, value in enumerate(utilities)
         )
 
     # ---- changing the position ---------------------------------------------------

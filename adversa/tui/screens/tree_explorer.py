@@ -37,7 +37,13 @@ from textual.widgets import Footer, Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.presentation import cut_reason, format_number, path_text, show_score
+from adversa.presentation import (
+    cut_reason,
+    format_number,
+    path_text,
+    plain_number,
+    show_score,
+)
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
@@ -162,7 +168,7 @@ def node_label(node: TraceNode, view: TraceView, step: int,
     text.append(move, style="bold " + (PV_STYLE if on_pv else ""))
     text.append(f"  {_kind_text(node.kind)}")
     if node.probability is not None:
-        text.append(f"  p={node.probability:g}", style="cyan")
+        text.append(f"  p={plain_number(node.probability)}", style="cyan")
     text.append("  = ")
     text.append(_value_text(node.value, show) if finished else "?", style="bold")
     if node.alpha is not None or node.beta is not None:
