@@ -86,12 +86,12 @@ class SearchPanel(Vertical):
     }
     SearchPanel #panel-config { height: 1; color: $text-muted; }
     SearchPanel #panel-summary { height: auto; }
-    SearchPanel #panel-roots { height: auto; max-height: 10; }
+    SearchPanel #panel-roots { height: 8; }  /* as many as the old list showed */
     SearchPanel #panel-history { height: 1fr; min-height: 6; margin-top: 1; }
     SearchPanel.-page-summary #panel-history { display: none; }
     SearchPanel.-page-history #panel-summary { display: none; }
     SearchPanel.-page-summary #panel-summary, SearchPanel.-page-summary #panel-roots {
-        height: 1fr; max-height: 100%;
+        height: 1fr;
     }
     SearchPanel.-page-history #panel-history { margin-top: 0; }
     SearchPanel #panel-stats {

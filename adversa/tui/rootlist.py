@@ -2,8 +2,9 @@
 
 A line-API `ScrollView` rather than a Static in a scrolling container: a new snapshot
 changes the lines' text ten times a second, and here that is a repaint of the visible
-lines only. The virtual height — the one change that needs a layout pass — changes
-only when the number of root moves does (once per search).
+lines only. Even a new number of moves (each search's first snapshot) causes no layout
+pass: the list's height is fixed by its parent, its scrollbar always shown, and the
+new virtual height is set without the reactive's layout request.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 
 from adversa.presentation import format_count, root_score_text
 from adversa.search.stats import RootMove, Snapshot
@@ -77,6 +79,7 @@ class RootMovesList(ScrollView, can_focus=True):
         min-height: 2;
         scrollbar-size-vertical: 1;
         overflow-x: hidden;
+        overflow-y: scroll;  /* never toggled: a scrollbar appearing would need a layout */
     }
     RootMovesList:focus { background: $boost; }
     """
@@ -97,8 +100,12 @@ class RootMovesList(ScrollView, can_focus=True):
                 self.moves.append(root.move)
                 lines.append(root_line(root, snapshot, root.move == current))
         if len(lines) != len(self.lines):
-            # The one layout-changing update: only when the number of moves changes.
-            self.virtual_size = Size(self.size.width, len(lines))
+            # Speed: `virtual_size` is a layout-requesting reactive, and a layout pass at
+            # a search's start stalls the screen while the engine thread holds the GIL
+            # (benchmarks/bench_tui.py). The size is fixed, so only the scrollbar and
+            # the scroll limits need the news: the part of `_size_updated` that does that.
+            self.set_reactive(Widget.virtual_size, Size(self.size.width, len(lines)))
+            self._scroll_update(self.virtual_size)
         self.lines = lines
         self.refresh()
 
