@@ -9,19 +9,51 @@ so do the live panel and the shell's tables for scores, counts and times.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from adversa.search.stats import RootMove, Score, Snapshot, TraceNode
+from adversa.search.stats import RootMove, Score, SearchResult, Snapshot, TraceNode
 
 if TYPE_CHECKING:  # the match layer uses this module to write its values
+    from adversa.games.base import Outcome
     from adversa.match.compare import CompareRow
-
-INFINITY = float("inf")
 
 ShowNumber = Callable[[float], str]
 """How a number is written in a trace's reason text: `format_number` (the search's own
 numbers) or a screen's formatter in the evaluator's units (the tree explorer)."""
+
+# --------------------------------------------------------------------------- numbers
+
+SIGNIFICANT_DIGITS = 4
+MAX_DECIMALS = 3
+"""Fixed-point with at most this many decimals: a value closer to 0 than 0.0005 reads ``0``
+(nobody reads ``4.69e-05`` as "even", and nothing below a thousandth matters to a person)."""
+
+
+def plain_number(value: float, *, signed: bool = False) -> str:
+    """A number as people write it, never in scientific notation: ``3``, ``-2.5``,
+    ``0.111``, ``12345``, ``∞``; ``+`` before a positive value when ``signed``.
+
+    About four significant digits, at most three decimals, trailing zeros dropped; a
+    value that rounds to zero is ``0`` without a sign.
+    """
+    if math.isnan(value):
+        return "nan"
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    if value == 0:
+        return "0"
+    magnitude = math.floor(math.log10(abs(value)))
+    decimals = min(MAX_DECIMALS, max(0, SIGNIFICANT_DIGITS - 1 - magnitude))
+    text = f"{value:.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text in ("0", "-0"):
+        return "0"
+    return f"+{text}" if signed and value > 0 else text
+
 
 # --------------------------------------------------------------------------- scores
 
@@ -43,13 +75,10 @@ def display_score(
     if score is None:
         return "—"
     if isinstance(score, tuple):
-        return "(" + ", ".join(f"{value:.4g}" for value in score) + ")"
+        return "(" + ", ".join(plain_number(value) for value in score) + ")"
     if win_value is not None and abs(score) >= win_value:
         return "win" if score > 0 else "loss"
-    shown = score * scale + 0.0  # + 0.0 turns -0.0 into 0.0
-    if not shown:
-        return "0"
-    return f"{shown:+.4g}" if signed else f"{shown:.4g}"
+    return plain_number(score * scale, signed=signed)
 
 
 def show_score(snapshot: Snapshot, score: Score | None) -> str:
@@ -74,15 +103,106 @@ def root_score_text(root: RootMove, snapshot: Snapshot) -> str:
     return ("≤ " if root.bound == "upper" else "≥ ") + text
 
 
+# --------------------------------------------------------------------------- verdicts
+
+BAR_HEURISTIC_LIMIT = 0.95
+"""A heuristic value fills at most this share of the eval bar: only a proven win fills it."""
+BAR_SENSITIVITY = 300.0
+"""The bar grows with log(1 + 300·|v|) for a value v on the win-is-1 scale: a checkers man
+(0.01) moves it a quarter of the way to full, three men 40 %, tic-tac-toe's e(n) = 1
+(1/9) 60 %; only a proven win fills it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Who is better, in words, and the first player's share of an eval bar (0..1;
+    None when a bar would say nothing: no score yet, N-player vectors, textbook trees)."""
+
+    text: str
+    share: float | None
+
+
+def _share_for(seat: int, share: float) -> float:
+    """``share`` is the advantage of ``seat``; the bar shows the first player's."""
+    return share if seat == 0 else 1.0 - share
+
+
+def verdict(
+    score: Score | None,
+    snapshot: Snapshot,
+    *,
+    mover: int = 0,
+    names: Sequence[str] = ("side to move", "opponent"),
+    win_in_plies: int | None = None,
+    loss_in_plies: int | None = None,
+    proven: bool = False,
+) -> Verdict:
+    """A search's root score in words: ``+80 pts (Black better)``, ``White wins in 7
+    plies``, ``Even``, ``Draw`` (``proven``: the solver's exact 0).
+
+    ``score`` is from the point of view of ``mover`` (the player to move at the root),
+    as every search reports it; the words always name the side they are about, so the
+    sign never has to be decoded: the number is that side's advantage, in the
+    evaluator's units.
+    """
+    if score is None:
+        return Verdict("–", None)
+    if isinstance(score, tuple) or len(names) != 2:
+        return Verdict(display_score(score), None)
+    other = 1 - mover
+    if win_in_plies is not None:
+        return Verdict(f"{names[mover]} wins in {_plies(win_in_plies)}", _share_for(mover, 1.0))
+    if loss_in_plies is not None:
+        return Verdict(f"{names[other]} wins in {_plies(loss_in_plies)}", _share_for(other, 1.0))
+    win = snapshot.win_value
+    if win is not None and abs(score) >= win:
+        winner = mover if score > 0 else other
+        return Verdict(f"{names[winner]} wins", _share_for(winner, 1.0))
+    shown = plain_number(abs(score * snapshot.score_scale))
+    if not snapshot.signed:  # a textbook tree: the lecture's number, for the root player
+        return Verdict(f"{display_score(score, snapshot.score_scale, signed=False)} "
+                       f"for {names[mover]}", None)
+    if shown == "0":
+        return Verdict("Draw" if proven else "Even", 0.5)
+    better = mover if score > 0 else other
+    unit = f" {snapshot.score_unit}" if snapshot.score_unit else ""
+    edge = abs(score) / (win or 1.0)
+    lean = math.log1p(min(edge, 1.0) * BAR_SENSITIVITY) / math.log1p(BAR_SENSITIVITY)
+    share = 0.5 + (BAR_HEURISTIC_LIMIT - 0.5) * lean
+    return Verdict(f"+{shown}{unit} ({names[better]} better)", _share_for(better, share))
+
+
+def _plies(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+def result_verdict(result: SearchResult, *, mover: int = 0,
+                   names: Sequence[str] = ("side to move", "opponent")) -> Verdict:
+    """`verdict` of a finished search: its value, mate distances, the solver's proofs."""
+    return verdict(result.value, result.snapshot, mover=mover, names=names,
+                   win_in_plies=result.win_in_plies, loss_in_plies=result.loss_in_plies,
+                   proven=result.positions is not None)
+
+
+def outcome_verdict(outcome: Outcome, names: Sequence[str]) -> Verdict:
+    """A finished game: ``Black won (no legal move)``, ``Draw (threefold repetition)``."""
+    if outcome.winner is not None:
+        share = 1.0 if outcome.winner == 0 else 0.0
+        return Verdict(f"{names[outcome.winner]} won ({outcome.reason})",
+                       share if len(names) == 2 else None)
+    utilities = outcome.utilities
+    if utilities and len(set(utilities)) > 1:
+        values = ", ".join(f"{name} {plain_number(value)}"
+                           for name, value in zip(names, utilities, strict=False))
+        return Verdict(f"Game over: {values} ({outcome.reason})", None)
+    return Verdict(f"Draw ({outcome.reason})", 0.5 if len(names) == 2 else None)
+
+
 def format_number(value: float | None) -> str:
     """A compact number for traces and reasons: ``3``, ``-0.25``, ``∞``, ``·`` for none."""
     if value is None:
         return "·"
-    if value == INFINITY:
-        return "∞"
-    if value == -INFINITY:
-        return "-∞"
-    return f"{value:g}"
+    return plain_number(value)
 
 
 # --------------------------------------------------------------------------- traces

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from adversa.games import make_game
 from adversa.search.stats import RootMove, Snapshot
-from adversa.tui.panel import ROOT_MOVES_SHOWN, _roots_markup, ranked_roots, shown_roots
+from adversa.tui.panel import SearchPanel
+from adversa.tui.rootlist import RootMovesList, ranked_roots, root_line
 
 BASE = Snapshot(
     algorithm="alphabeta", config="alphabeta depth=4", elapsed=0.1, time_budget=None,
@@ -65,21 +70,42 @@ def test_vectors_and_chance_outcomes_keep_their_order_but_the_pv_move_leads() ->
     assert names(ranked_roots(snapshot(*outcomes, pv=("6",)))) == list("123456")
 
 
-def test_the_best_move_is_not_hidden_under_more() -> None:
-    """QA: the list showed 8 moves in generation order; the best came 12th."""
-    roots = tuple(RootMove(f"m{index}", float(index == 11)) for index in range(12))
-    shown = _roots_markup(snapshot(*roots, pv=("m11",), finished=True))
-    lines = shown.splitlines()
-    assert "m11" in lines[1]  # first after the title
-    assert lines[-1].endswith(f"… {12 - ROOT_MOVES_SHOWN} more[/]")
+class PanelApp(App[None]):
+    """A search panel alone, short enough that the root list must scroll."""
+
+    def compose(self) -> ComposeResult:
+        yield SearchPanel("Search")
 
 
-def test_the_move_being_searched_keeps_its_marker_in_view() -> None:
+async def test_every_root_move_is_listed_best_first_and_the_list_scrolls() -> None:
+    """Was: the best eight and "… 40 more". A 48-stone Nim pile has 48 root moves."""
+    game = make_game("nim", {"piles": "48"})
+    state = game.initial_state()
+    texts = [game.format_move(state, move) for move in game.legal_moves(state)]
+    assert len(texts) == 48
+    roots = tuple(RootMove(text, float(index == 40)) for index, text in enumerate(texts))
+    app = PanelApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(SearchPanel)
+        panel.show_snapshot(snapshot(*roots, pv=(texts[40],), current=texts[47]))
+        await pilot.pause()
+        listed = panel.query_one(RootMovesList)
+        assert sorted(listed.moves) == sorted(texts) and listed.moves[0] == texts[40]
+        assert listed.virtual_size.height == 48
+        assert 0 < listed.size.height < 48  # it does not fit: it must scroll
+        title = str(panel.query_one("#panel-roots-title", Static).render())
+        assert "root moves (48), searching " + texts[47] in title  # even when scrolled away
+        first_line = listed.render_line(0).text
+        assert texts[40] in first_line
+        listed.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert listed.scroll_offset.y == 48 - listed.size.height
+        assert listed.moves[-1] in listed.render_line(listed.size.height - 1).text
+
+
+def test_the_move_being_searched_is_marked() -> None:
     roots = tuple(RootMove(f"m{index}", float(-index)) for index in range(12))
     live = snapshot(*roots, pv=("m0",), current="m10")
-    shown = shown_roots(live)
-    assert len(shown) == ROOT_MOVES_SHOWN
-    assert names(shown) == [f"m{index}" for index in range(ROOT_MOVES_SHOWN - 1)] + ["m10"]
-    assert "▶" in next(line for line in _roots_markup(live).splitlines() if "m10" in line)
-    done = dataclasses.replace(live, finished=True)
-    assert "m10" not in names(shown_roots(done))  # no marker once finished: plain ranking
+    assert root_line(roots[10], live, searching=True).plain.startswith("▶ m10")
+    assert not root_line(roots[3], live, searching=False).plain.startswith("▶")

@@ -10,9 +10,11 @@ from textual.app import App, ComposeResult
 from tui_fakes import FakeEngine, until
 
 from adversa.games import make_game
+from adversa.presentation import format_count
 from adversa.search.config import EngineConfig
 from adversa.search.stats import Iteration
-from adversa.tui.panel import IterationTable, effective_branching, format_count, format_score
+from adversa.tui.iterations import IterationTable, format_score
+from adversa.tui.panel import effective_branching
 from adversa.tui.runner import (
     EngineRunner,
     IterationDone,

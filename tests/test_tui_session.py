@@ -317,3 +317,18 @@ def test_a_game_with_its_own_format_saves_any_other_suffix_as_json(tmp_path: Pat
     path = tmp_path / "game.txt"
     session.save(path)
     assert json.loads(path.read_text())["moves"] and GameSession.load(path).state == session.state
+
+
+def test_go_to_walks_the_history_back_and_forward_through_redo() -> None:
+    session = GameSession("tictactoe", {}, [None, None])
+    for move in ("b2", "a1", "c3", "a3"):
+        session.play_text(move)
+    states = list(session.states)
+    session.go_to(1)
+    assert session.notations == ["b2"] and session.state == states[1]
+    session.go_to(3)
+    assert session.notations == ["b2", "a1", "c3"] and session.state == states[3]
+    session.redo()
+    assert session.state == states[4] and not session.redo_stack
+    with pytest.raises(ValueError, match="no position after 5 plies"):
+        session.go_to(5)

@@ -95,9 +95,9 @@ def test_play_a_tictactoe_move_and_see_the_engine_reply(
     # ':' and the move in one burst, as a fast typist sends them (issue 10: keys typed in
     # the same burst as ':' must reach the move box, not be lost).
     term.keys(":b2", "Enter")
-    screen = term.wait_for(lambda text: re.search(r"\b2\s+O\s+[a-c][1-3]\b", text) is not None)
-    assert re.search(r"\b1\s+X\s+b2\b", screen)
-    reply = re.search(r"\b2\s+O\s+([a-c][1-3])\b", screen)
+    # The move list reads as a score sheet: "1.  b2  a3" (X's move, then O's reply).
+    screen = term.wait_for(lambda text: re.search(r"\b1\.\s+b2\s+[a-c][1-3]\b", text) is not None)
+    reply = re.search(r"\b1\.\s+b2\s+([a-c][1-3])\b", screen)
     assert reply is not None and reply.group(1) != "b2"
     assert "alphabeta depth=9" in screen  # the panel's header names the engine
     term.keys("Escape")  # leave the move input, where q would be typed

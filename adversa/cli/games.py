@@ -26,6 +26,7 @@ from adversa.cli.common import (
 )
 from adversa.games import CHANCE, Game, Option, game_class, game_names
 from adversa.games.perft import perft, perft_divide, successors
+from adversa.presentation import plain_number
 
 
 def _available_games() -> list[type[Game[Any, Any]]]:
@@ -137,7 +138,7 @@ def moves(
         click.echo(f"chance to act: {len(listed)} outcomes")
         click.echo(
             "  ".join(
-                f"{move} (p={p:.4g})"
+                f"{move} (p={plain_number(p)})"
                 for move, p in zip(document["moves"], document["probabilities"], strict=True)
             )
         )

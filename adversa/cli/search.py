@@ -36,6 +36,7 @@ from adversa.presentation import (
     format_number,
     path_text,
     pruned_paths,
+    result_verdict,
     root_score_text,
     show_score,
 )
@@ -194,10 +195,11 @@ def analyze(
             }
         )
         return
-    print_analysis(game, config, result)
+    print_analysis(game, state, config, result)
 
 
-def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchResult) -> None:
+def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
+                   result: SearchResult) -> None:
     from rich.table import Table
 
     snapshot = result.snapshot
@@ -205,6 +207,10 @@ def print_analysis(game: Game[Any, Any], config: EngineConfig, result: SearchRes
     console.print(f"best move  [bold green]{result.best_move_text}[/]")
     shown = show_score(result.snapshot, result.value)
     console.print(f"value      [bold]{shown}[/]{value_note(result)}")
+    names = [game.player_name(seat) for seat in range(game.num_players)]
+    mover = game.to_move(state)
+    if mover >= 0:  # the same words as the app's eval bar: "+14 pts (Black better)"
+        console.print(f"verdict    {result_verdict(result, mover=mover, names=names).text}")
     console.print(f"PV         {' '.join(result.pv) or '—'}")
     if result.stopped:
         console.print("[yellow]stopped by the time budget (or a stop request)[/]")

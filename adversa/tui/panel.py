@@ -15,67 +15,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
-from textual.widget import Widget
 from textual.widgets import Label, ProgressBar, Sparkline, Static
 
 from adversa.presentation import (
-    display_score,
+    Verdict,
     format_count,
     format_seconds,
-    root_score_text,
-    show_score,
+    result_verdict,
+    verdict,
 )
 from adversa.search.config import EngineConfig, EngineSpecError
-from adversa.search.stats import (
-    Iteration,
-    RootMove,
-    Score,
-    SearchResult,
-    Snapshot,
-)
+from adversa.search.stats import Iteration, SearchResult, Snapshot
+from adversa.tui.evalbar import EvalBar
+from adversa.tui.iterations import PV_SHOWN, IterationTable, format_score
+from adversa.tui.rootlist import RootMovesList
 
-ROOT_MOVES_SHOWN = 8
-"""With a title and a '… more' line this fills the roots part's fixed 10 lines."""
-PV_SHOWN = 12
-ITERATION_COLUMNS: tuple[tuple[str, str, int], ...] = (
-    ("depth", "depth", 5),
-    ("time", "time", 7),
-    ("nodes", "nodes", 11),
-    ("score", "score", 9),
-    ("EBF", "ebf", 6),
-    ("PV", "pv", 0),
-)
-"""(label, key, width) of the iteration table; numbers right-aligned in fixed widths,
-the PV takes the rest of the line."""
+PAGES = ("summary", "history")
+"""The panel's two sections: the live summary (counters, budget, eval, PV, root moves)
+and the history (iteration table, nodes sparkline). A narrow screen shows one at a time."""
 
 
 # --------------------------------------------------------------------------- formatting
-
-
-def format_score(
-    score: Score | None, snapshot: Snapshot | None = None, *, compact: bool = False
-) -> str:
-    """A score as the panel shows it.
-
-    Scalars go through `presentation.show_score` (the evaluator's own units — the
-    lectures' e(n) for tic-tac-toe, points for checkers — and ``win``/``loss`` for
-    proven results); before any snapshot arrives they are shown as they are.
-    Vectors (N players) read ``(1, 2, 6)``, or ``1/2/6`` when ``compact`` (a narrow
-    table column).
-    """
-    if score is None:
-        return "–"
-    if isinstance(score, tuple):
-        if compact:
-            return "/".join(f"{part:.3g}" for part in score)
-        return "(" + ", ".join(f"{part:.3g}" for part in score) + ")"
-    if snapshot is not None:
-        return show_score(snapshot, score)
-    return display_score(score)
+GENERIC_SIDES = ("side to move", "opponent")
+"""How the verdict names the sides when nobody said who plays (`set_sides`)."""
 
 
 def effective_branching(iterations: Sequence[Iteration]) -> float | None:
@@ -105,7 +70,11 @@ def _pv_text(pv: Sequence[str]) -> str:
 
 
 class SearchPanel(Vertical):
-    """Live statistics of one search: counters, budget, PV, root moves, iterations."""
+    """Live statistics of one search: counters, budget, eval, PV, root moves, iterations.
+
+    Two sections (`PAGES`) that `show_page` can show one at a time, for a screen too
+    short for both; by default both show, the summary above the history.
+    """
 
     DEFAULT_CSS = """
     SearchPanel {
@@ -116,6 +85,15 @@ class SearchPanel(Vertical):
         height: 1fr;
     }
     SearchPanel #panel-config { height: 1; color: $text-muted; }
+    SearchPanel #panel-summary { height: auto; }
+    SearchPanel #panel-roots { height: 8; }  /* as many as the old list showed */
+    SearchPanel #panel-history { height: 1fr; min-height: 6; margin-top: 1; }
+    SearchPanel.-page-summary #panel-history { display: none; }
+    SearchPanel.-page-history #panel-summary { display: none; }
+    SearchPanel.-page-summary #panel-summary, SearchPanel.-page-summary #panel-roots {
+        height: 1fr;
+    }
+    SearchPanel.-page-history #panel-history { margin-top: 0; }
     SearchPanel #panel-stats {
         height: 5; margin-top: 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
@@ -124,11 +102,13 @@ class SearchPanel(Vertical):
     SearchPanel #panel-budget ProgressBar { width: 1fr; }
     SearchPanel #panel-budget Bar { width: 1fr; }
     SearchPanel #panel-budget-text { width: 17; text-align: right; }
+    SearchPanel #panel-eval { margin-top: 1; }
     SearchPanel #panel-pv { height: 2; margin-top: 1; }
-    SearchPanel #panel-roots {
-        height: 10; margin-top: 1; text-wrap: nowrap; text-overflow: ellipsis;
+    SearchPanel #panel-roots-title {
+        height: 1; margin-top: 1; color: $text-muted; text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
-    SearchPanel #panel-iterations { height: 1fr; min-height: 3; margin-top: 1; }
+    SearchPanel #panel-iterations { height: 1fr; min-height: 3; }
     SearchPanel #panel-spark-label { width: 11; color: $text-muted; }
     SearchPanel #panel-spark-row { height: 2; margin-top: 1; }
     SearchPanel Sparkline { width: 1fr; height: 2; }
@@ -143,23 +123,45 @@ class SearchPanel(Vertical):
         self._config_text = ""
         self._texts: dict[str, str] = {}
         self.last_snapshot: Snapshot | None = None
+        self.mover = 0
+        """The seat the search is for: root scores are from its point of view."""
+        self.names: tuple[str, ...] = ()
+        """The players' names, for the verdict's words ("Black better"); empty: generic."""
 
     def compose(self) -> ComposeResult:
         yield Static("no search yet", id="panel-config")
-        yield Static(self._stats_markup(None), id="panel-stats")
-        with Horizontal(id="panel-budget"):
-            yield Label("time", id="panel-budget-label")
-            yield ProgressBar(total=1, show_percentage=False, show_eta=False)
-            yield Label("", id="panel-budget-text")
-        yield Static(_pv_labelled(()), id="panel-pv")
-        yield Static("", id="panel-roots")
-        yield IterationTable(id="panel-iterations")
-        with Horizontal(id="panel-spark-row"):
-            yield Label("nodes per\niteration", id="panel-spark-label")
-            yield Sparkline([], summary_function=max)
-            yield Label("", id="panel-ebf")
+        with Vertical(id="panel-summary"):
+            yield Static(self._stats_markup(None), id="panel-stats")
+            with Horizontal(id="panel-budget"):
+                yield Label("time", id="panel-budget-label")
+                yield ProgressBar(total=1, show_percentage=False, show_eta=False)
+                yield Label("", id="panel-budget-text")
+            yield EvalBar(id="panel-eval")
+            yield Static(_pv_labelled(()), id="panel-pv")
+            yield Static("", id="panel-roots-title")
+            yield RootMovesList(id="panel-roots")
+        with Vertical(id="panel-history"):
+            yield IterationTable(id="panel-iterations")
+            with Horizontal(id="panel-spark-row"):
+                yield Label("nodes per\niteration", id="panel-spark-label")
+                yield Sparkline([], summary_function=max)
+                yield Label("", id="panel-ebf")
 
     # ---- the public interface --------------------------------------------------
+
+    def show_page(self, page: str | None) -> None:
+        """Show one section (``"summary"`` or ``"history"``), or both (None)."""
+        for name in PAGES:
+            self.set_class(page == name, f"-page-{name}")
+
+    def set_sides(self, names: Sequence[str], mover: int) -> None:
+        """Name the players and the seat the next search is for (the verdict's words)."""
+        self.names = tuple(names)
+        self.mover = mover
+
+    def show_verdict(self, shown: Verdict) -> None:
+        """Put a verdict on the eval bar, e.g. a finished game's result."""
+        self.query_one(EvalBar).show(shown, self._bar_names())
 
     def clear(self, config_text: str | None = None) -> None:
         """Forget the last search; show ``config_text`` as the engine about to search."""
@@ -174,7 +176,9 @@ class SearchPanel(Vertical):
         self.query_one(ProgressBar).update(total=1, progress=0)
         self.query_one("#panel-budget-text", Label).update("", layout=False)
         self._set("#panel-pv", _pv_labelled(()))
-        self._set("#panel-roots", "")
+        self._set("#panel-roots-title", "")
+        self.query_one(RootMovesList).show(None)
+        self.show_verdict(Verdict("–", None))
         self.query_one(Sparkline).data = []
         self.query_one("#panel-ebf", Label).update("", layout=False)
 
@@ -186,8 +190,10 @@ class SearchPanel(Vertical):
             self._set("#panel-config", escape(snapshot.config))
         self._set("#panel-stats", self._stats_markup(snapshot))
         self._show_budget(snapshot)
+        names = self.names or GENERIC_SIDES
+        self.show_verdict(verdict(snapshot.score, snapshot, mover=self.mover, names=names))
         self._set("#panel-pv", _pv_labelled(snapshot.pv))
-        self._set("#panel-roots", _roots_markup(snapshot))
+        self._show_roots(snapshot)
         self.query_one(IterationTable).use_scores_of(snapshot)
         self._sync_iterations(snapshot.iterations)
 
@@ -201,6 +207,8 @@ class SearchPanel(Vertical):
     def show_result(self, result: SearchResult) -> None:
         """Draw the final figures; they stay until `clear`."""
         self.show_snapshot(result.snapshot)
+        names = self.names or GENERIC_SIDES
+        self.show_verdict(result_verdict(result, mover=self.mover, names=names))
         note = " (stopped)" if result.stopped else ""
         best = escape(result.best_move_text or "–")
         value = escape(format_score(result.value, result.snapshot))
@@ -222,6 +230,21 @@ class SearchPanel(Vertical):
         if self._texts.get(selector) != markup:
             self._texts[selector] = markup
             self.query_one(selector, Static).update(markup, layout=False)
+
+    def _bar_names(self) -> tuple[str, ...]:
+        return self.names if len(self.names) == 2 else GENERIC_SIDES
+
+    def _show_roots(self, snapshot: Snapshot) -> None:
+        """Every root move in the scrolling list; the title counts them and names the
+        one being searched, which may be scrolled out of view."""
+        count = len(snapshot.root_moves)
+        title = ""
+        if count:
+            title = f"root moves ({count})"
+            if snapshot.current_move is not None and not snapshot.finished:
+                title += f", searching [b]{escape(snapshot.current_move)}[/]"
+        self._set("#panel-roots-title", title)
+        self.query_one(RootMovesList).show(snapshot)
 
     def _stats_markup(self, snap: Snapshot | None) -> str:
         def field(label: str, value: str, width: int = 11) -> str:
@@ -298,147 +321,3 @@ class SearchPanel(Vertical):
 
 def _pv_labelled(pv: Sequence[str]) -> str:
     return f"[$text-muted]PV[/]    {_pv_text(pv)}"
-
-
-BOUND_ORDER = {None: 0, "lower": 1, "upper": 2}
-"""Among equal scores: the exact value, then "at least", then "at most"."""
-
-
-def ranked_roots(snapshot: Snapshot) -> list[RootMove]:
-    """The root moves best first, so the best is never hidden under "… N more".
-
-    MCTS ranks by visits (the move it plays is the most visited). Depth-first
-    searches put the move they would play now (the principal variation's first)
-    at the top, even while the next iteration, still running, scores it lower
-    than the last one did; the others follow by score, from the root player's
-    point of view: a bound sorts by the number it shows, which keeps a move
-    proven no better than the best (alpha-beta's ``≤``) after it, and moves with
-    no score yet come last. Vector scores (N players) do not say whose entry
-    counts, so only the principal variation's move is put first. A chance root's
-    outcomes keep their order: there is no best outcome to choose.
-    """
-    moves = list(snapshot.root_moves)
-    if any(root.probability is not None for root in moves):
-        return moves
-    best = snapshot.pv[0] if snapshot.pv else None
-    by_visits = any(root.visits is not None for root in moves)
-
-    def rank(root: RootMove) -> tuple[bool, int, float, int]:
-        not_best = root.move != best
-        if by_visits:
-            return (False, 0, -(root.visits or 0), 0)
-        if root.score is None or isinstance(root.score, tuple):
-            return (not_best, 1, 0.0, 0)
-        return (not_best, 0, -root.score, BOUND_ORDER.get(root.bound, 0))
-
-    return sorted(moves, key=rank)  # stable: ties keep the order they were generated in
-
-
-def shown_roots(snapshot: Snapshot, limit: int = ROOT_MOVES_SHOWN) -> list[RootMove]:
-    """The first ``limit`` ranked root moves, the one being searched now always among them
-    (in the last row when it ranks lower), so the ▶ marker never disappears."""
-    ranked = ranked_roots(snapshot)
-    shown = ranked[:limit]
-    current = snapshot.current_move
-    if snapshot.finished or current is None or any(root.move == current for root in shown):
-        return shown
-    searching = next((root for root in ranked if root.move == current), None)
-    return shown if searching is None else [*ranked[: limit - 1], searching]
-
-
-def _roots_markup(snapshot: Snapshot) -> str:
-    """Root moves, best first, with their value (visits for MCTS, probability at a chance
-    root)."""
-    moves, current, finished = snapshot.root_moves, snapshot.current_move, snapshot.finished
-    if not moves:
-        return ""
-    lines = ["[$text-muted]root moves[/]"]
-    for root in shown_roots(snapshot):
-        searching = root.move == current and not finished
-        marker = "[b $accent]▶[/]" if searching else " "
-        details: list[str] = []
-        if root.probability is not None:
-            details.append(f"p={root.probability:.3f}")
-        if root.visits is not None:
-            details.append(f"{format_count(root.visits):>9} visits")
-        if root.score is not None:
-            details.append(f"{escape(root_score_text(root, snapshot)):>8}")
-        name = escape(root.move)
-        name = f"[b]{name:<10}[/]" if searching else f"{name:<10}"
-        lines.append(f"{marker} {name} {'  '.join(details)}")
-    if len(moves) > ROOT_MOVES_SHOWN:
-        lines.append(f"  [$text-muted]… {len(moves) - ROOT_MOVES_SHOWN} more[/]")
-    return "\n".join(lines)
-
-
-class IterationTable(Widget):
-    """One row per completed iteration: depth, time, nodes, score, EBF, PV.
-
-    A plain text table rather than a `DataTable`, for speed: re-rendering a
-    DataTable after a new row cost 12–49 ms of CPU in the benchmark (its cell
-    caches are cleared on every change), and with the engine thread holding
-    the GIL half the time that doubled into a visible stall at each iteration.
-    This widget draws the header and the newest rows that fit, about 1 ms.
-    """
-
-    DEFAULT_CSS = """
-    IterationTable { height: 1fr; }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.iterations: list[Iteration] = []
-        self.scores_of: Snapshot | None = None
-        """The snapshot whose units scores are shown in (iterations may arrive first)."""
-
-    def add(self, iteration: Iteration) -> None:
-        self.iterations.append(iteration)
-        self.refresh()
-
-    def use_scores_of(self, snapshot: Snapshot) -> None:
-        """Show scores in this search's units; redraws only when the units change."""
-        old = self.scores_of
-        self.scores_of = snapshot
-        if old is None or (old.score_scale, old.win_value) != (
-            snapshot.score_scale,
-            snapshot.win_value,
-        ):
-            self.refresh()
-
-    def clear(self) -> None:
-        self.scores_of = None
-        if self.iterations:
-            self.iterations = []
-            self.refresh()
-
-    def _row(self, iteration: Iteration) -> tuple[str, ...]:
-        return (
-            str(iteration.depth),
-            format_seconds(iteration.seconds),
-            format_count(iteration.nodes),
-            format_score(iteration.score, self.scores_of, compact=True),
-            f"{iteration.ebf:.1f}" if iteration.ebf is not None else "–",
-            " ".join(iteration.pv[:PV_SHOWN]),
-        )
-
-    def on_resize(self) -> None:
-        self.refresh()  # how many rows fit changed
-
-    def render(self) -> Text:
-        fits = max(0, self.size.height - 1)
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(self._line([label for label, _, _ in ITERATION_COLUMNS]), style="bold")
-        shown = self.iterations[max(0, len(self.iterations) - fits):] if fits else []
-        for iteration in shown:
-            text.append("\n" + self._line(self._row(iteration)))
-        return text
-
-    def _line(self, cells: Sequence[str]) -> str:
-        """One row cut to the widget's width, so a long PV never wraps onto a second line."""
-        # A cell wider than its column (an N-player value vector) still gets a space
-        # before it, so it never runs into the previous column's number.
-        parts = [cell.rjust(width) if len(cell) <= width else " " + cell
-                 for cell, (_, _, width) in zip(cells, ITERATION_COLUMNS, strict=True)]
-        line = "".join(parts)
-        room = self.size.width
-        return line if len(line) <= room or room <= 1 else line[: room - 1] + "…"

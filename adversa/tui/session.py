@@ -22,6 +22,7 @@ from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
 from adversa.games.base import parse_action
 from adversa.games.registry import record_formats
+from adversa.presentation import plain_number
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
 from adversa.tui import settings
@@ -159,9 +160,10 @@ class GameSession:
     def _values_text(self, utilities: tuple[float, ...]) -> str:
         """Leaf values without a winner (textbook trees): MAX's value when zero-sum."""
         if len(utilities) == 2 and utilities[0] == -utilities[1]:
-            return f"value {utilities[0]:g} for {self.game.player_name(0)}"
+            return f"value {plain_number(utilities[0])} for {self.game.player_name(0)}"
         return "values " + ", ".join(
-            f"{self.game.player_name(seat)}: {value:g}" for seat, value in enumerate(utilities)
+            f"{self.game.player_name(seat)}: {plain_number(value)}"
+            for seat, value in enumerate(utilities)
         )
 
     # ---- changing the position ---------------------------------------------------
@@ -219,6 +221,19 @@ class GameSession:
             if not self.has_human or self.is_human_turn() or self.is_over:
                 break
         return redone
+
+    def go_to(self, plies: int) -> None:
+        """Show the position after ``plies`` plies of the game's history: back as undo
+        goes (the moves taken back wait on the redo stack, so redo returns to them),
+        forward by replaying the redo stack. ValueError outside the history."""
+        if not 0 <= plies <= len(self.moves) + len(self.redo_stack):
+            raise ValueError(f"no position after {plies} plies in this game's history")
+        while len(self.moves) > plies:
+            self.redo_stack.append(self.moves.pop())
+            self.notations.pop()
+            self.states.pop()
+        while len(self.moves) < plies:
+            self.play(self.redo_stack[-1])
 
     def restart(self) -> None:
         del self.states[1:]

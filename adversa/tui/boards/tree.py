@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from adversa.presentation import plain_number
 from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
 
 Path = tuple[int, ...]
@@ -21,7 +22,7 @@ _KIND_GLYPHS = {"max": "▲", "min": "▼", "chance": "○"}
 
 def _number(value: float) -> str:
     """``3`` rather than ``3.0``, as the lecture writes leaf values and probabilities."""
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    return plain_number(value)
 
 
 @dataclass(slots=True)

@@ -22,12 +22,14 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+from textual.widgets import Footer, Header, Input, Label, Static
 
 from adversa.games import CHANCE, AdversaError
+from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
+from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat
 from adversa.tui.runner import (
@@ -39,12 +41,12 @@ from adversa.tui.runner import (
 )
 from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog, default_save_path
 from adversa.tui.session import GameSession, player_text
+from adversa.tui.side import NARROW_WIDTH, WIDE_WIDTH, GameSide
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
 """Delays (seconds) between engine moves in engine-vs-engine games, fastest first."""
 DEFAULT_SPEED = 2
 MIN_DELAY = 0.001
-NARROW_WIDTH = 110
 
 
 class GameScreen(Screen[None]):
@@ -53,6 +55,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False),
+        Binding("v", "next_view", "View"),
         Binding("h,H", "hint", "Hint"),
         Binding("f", "flip", "Flip", show=False),
         Binding("colon,slash", "focus_input", "Type move", key_display=":"),
@@ -84,7 +87,9 @@ class GameScreen(Screen[None]):
         self.hint_move: Any = None
         self._search_ply: int | None = None
         self._timer: Timer | None = None
-        self._shown_moves: list[str] = []
+        self.reviewing = False
+        """A human game moved back (move list) to where an engine is to move: the engine
+        waits for `s` instead of playing over the moves the human is looking at."""
 
     # ---- layout -----------------------------------------------------------------
 
@@ -100,29 +105,32 @@ class GameScreen(Screen[None]):
                     yield Label("Move", id="move-label")
                     yield Input(placeholder="move, then Enter", id="move-input")
                 yield Static("", id="autoplay")
-            with Vertical(id="game-history"):
-                yield Label("Moves", classes="section-title")
-                moves: DataTable[str] = DataTable(id="moves", cursor_type="row",
-                                                  zebra_stripes=True)
-                yield moves
-            yield SearchPanel("Search", id="panel")
+            yield GameSide(game, id="game-side")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "adversa"
         self.sub_title = self.session.game.title or self.session.game_name
         self.runner = EngineRunner(self, "search-game", self.app.engine_search)  # type: ignore[attr-defined]
-        table = self.query_one("#moves", DataTable)
-        table.add_column("#", key="ply", width=3)
-        table.add_column("who", key="who", width=8)
-        table.add_column("move", key="move")
         self.board.view_from(home_seat([player is None for player in self.session.players]))
         self._position_changed(save=False)
         self.board.focus()
 
     def on_resize(self) -> None:
-        """Below 110 columns the move list gives its room to the board and the panel."""
-        self.set_class(self.size.width < NARROW_WIDTH, "-narrow")
+        """Below 110 columns the side shows one view at a time (`v`, or a click on the
+        view bar): search summary, iterations or moves; from 160 on it takes half the width."""
+        narrow = self.size.width < NARROW_WIDTH
+        self.set_class(narrow, "-narrow")
+        self.set_class(self.size.width >= WIDE_WIDTH, "-wide")
+        if self.query_one(GameSide).set_narrow(narrow):
+            self.refresh_bindings()  # `v` is shown only when narrow
+
+    def action_next_view(self) -> None:
+        self.query_one(GameSide).next_view()
+
+    def action_show_view(self, view: str) -> None:
+        """The view bar's clicks: show ``view`` beside the board on a narrow screen."""
+        self.query_one(GameSide).show_view(view)
 
     def on_unmount(self) -> None:
         """Leaving the screen (menu, load, quit) must not leave a search running."""
@@ -159,13 +167,24 @@ class GameScreen(Screen[None]):
             hint=self.hint_move,
         )
         self._show_status()
-        self._show_moves()
+        self.query_one(MoveList).sync(session.states, session.notations)
+        outcome = session.game.outcome(session.state)
+        if outcome is not None:
+            self.panel.show_verdict(outcome_verdict(outcome, self._names()))
+
+    def _names(self) -> list[str]:
+        game = self.session.game
+        return [game.player_name(seat) for seat in range(game.num_players)]
 
     def _show_status(self) -> None:
         session = self.session
         status = escape(session.status_text())
         if session.is_over:
             status = f"[b $success]{status}[/]"
+        elif self.reviewing:
+            name = escape(session.game.player_name(session.to_move))
+            status = (f"[b $warning]reviewing[/] · [b]{name}[/] (engine) to move — "
+                      "s: engine plays, r: forward, u: back")
         elif self.runner is not None and self.runner.running and self.runner.purpose == "move":
             name = escape(session.game.player_name(session.to_move))
             status = f"[b]{name}[/] [$accent]is thinking…[/]"
@@ -186,27 +205,6 @@ class GameScreen(Screen[None]):
             state = "[b $warning]paused[/] — p: go, s: step" if self.paused else "[b]playing[/]"
             autoplay.update(f"{state} · delay {SPEEDS[self.speed]:g}s (+/-)", layout=False)
 
-    def _show_moves(self) -> None:
-        """Bring the move list in line with the session, touching only the changed tail
-        (a long checkers game would otherwise rebuild hundreds of rows per move)."""
-        table = self.query_one("#moves", DataTable)
-        session = self.session
-        shown = self._shown_moves
-        keep = 0
-        while keep < min(len(shown), len(session.notations)) and (
-            shown[keep] == session.notations[keep]
-        ):
-            keep += 1
-        for ply in range(len(shown) - 1, keep - 1, -1):
-            table.remove_row(f"ply-{ply}")
-        for ply in range(keep, len(session.notations)):
-            seat = session.game.to_move(session.states[ply])
-            who = "dice" if seat == CHANCE else session.game.player_name(seat)
-            table.add_row(str(ply + 1), who, session.notations[ply], key=f"ply-{ply}")
-        self._shown_moves = list(session.notations)
-        if table.row_count:
-            table.move_cursor(row=table.row_count - 1, animate=False)
-
     def _schedule_next(self) -> None:
         """Start whatever must happen next in this position (nothing on a human turn)."""
         self._cancel_timer()
@@ -222,6 +220,8 @@ class GameScreen(Screen[None]):
         if engine is None:
             return
         if session.has_human:
+            if self.reviewing:
+                return  # jumped back through the moves: the engine waits for `s`
             pace = self.board.engine_pace()  # Pig: each roll stays on show for a moment
             if pace > 0:
                 self._timer = self.set_timer(pace, self._start_engine)
@@ -270,6 +270,29 @@ class GameScreen(Screen[None]):
             return
         self.stop_search()  # a running hint search is now stale
         self.session.play(move)
+        self._set_reviewing(False)
+        self._position_changed()
+
+    def _set_reviewing(self, reviewing: bool) -> None:
+        if reviewing != self.reviewing:
+            self.reviewing = reviewing
+            self.refresh_bindings()  # `s` is shown while reviewing (a user's act, not a search)
+
+    @on(MoveList.Jump)
+    def _jump(self, message: MoveList.Jump) -> None:
+        """Go to the position after a ply of the move list, through the session's history
+        (redo comes back); a search under way is cancelled first, as undo does."""
+        message.stop()
+        session = self.session
+        searching = self.runner is not None and self.runner.running
+        if message.plies == len(session.moves) and not searching:
+            return
+        self.stop_search()
+        session.go_to(message.plies)
+        self.panel.clear()
+        if not session.has_human:
+            self.paused = True
+        self._set_reviewing(session.has_human and session.engine_to_move() is not None)
         self._position_changed()
 
     # ---- runner messages ----------------------------------------------------------
@@ -282,6 +305,7 @@ class GameScreen(Screen[None]):
         purpose = "Hint" if self.runner.purpose == "hint" else "Search"
         who = self.session.game.player_name(seat) if seat != CHANCE else ""
         self.panel.border_title = f"{purpose} · {who}" if who else purpose
+        self.panel.set_sides(self._names(), seat)
         self.panel.clear(message.config.text)
 
     @on(SearchProgress)
@@ -385,8 +409,12 @@ class GameScreen(Screen[None]):
         screen for up to a second while the engine thread held the GIL
         (benchmarks/bench_tui.py). Such keys say why they cannot act instead.
         """
-        if action in ("toggle_pause", "step", "faster", "slower"):
+        if action == "step":
+            return not self.session.has_human or self.reviewing
+        if action in ("toggle_pause", "faster", "slower"):
             return not self.session.has_human
+        if action == "next_view":
+            return self.has_class("-narrow")
         if action in ("hint", "focus_input"):
             return self.session.has_human
         return True
@@ -397,6 +425,7 @@ class GameScreen(Screen[None]):
             return
         self.stop_search()
         self.session.undo()
+        self._set_reviewing(False)
         self.panel.clear()  # the last search was of a position no longer on the board
         if not self.session.has_human:
             self.paused = True
@@ -408,6 +437,7 @@ class GameScreen(Screen[None]):
             return
         self.stop_search()
         self.session.redo()
+        self._set_reviewing(False)
         self.panel.clear()
         if not self.session.has_human:
             self.paused = True
@@ -453,7 +483,11 @@ class GameScreen(Screen[None]):
         self._show_status()
 
     def action_step(self) -> None:
-        """One engine move (or die roll) while paused."""
+        """One engine move (or die roll) while paused, or the engine's move while reviewing."""
+        if self.reviewing:
+            self._set_reviewing(False)
+            self._position_changed(save=False)
+            return
         if not self.paused:
             self.paused = True
             self._show_status()
@@ -500,6 +534,7 @@ class GameScreen(Screen[None]):
     def _new_game(self) -> None:
         self.stop_search()
         self.session.restart()
+        self._set_reviewing(False)
         self.saved_moves = 0
         self.paused = not self.session.has_human
         self.panel.clear()

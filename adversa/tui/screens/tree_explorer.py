@@ -43,7 +43,13 @@ from adversa.figures import move_names as figure_move_names
 from adversa.figures import tree_figure
 from adversa.files import write_text_atomic
 from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.presentation import cut_reason, format_number, path_text, show_score
+from adversa.presentation import (
+    cut_reason,
+    format_number,
+    path_text,
+    plain_number,
+    show_score,
+)
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
@@ -168,7 +174,7 @@ def node_label(node: TraceNode, view: TraceView, step: int,
     text.append(move, style="bold " + (PV_STYLE if on_pv else ""))
     text.append(f"  {_kind_text(node.kind)}")
     if node.probability is not None:
-        text.append(f"  p={node.probability:g}", style="cyan")
+        text.append(f"  p={plain_number(node.probability)}", style="cyan")
     text.append("  = ")
     text.append(_value_text(node.value, show) if finished else "?", style="bold")
     if node.alpha is not None or node.beta is not None:
