@@ -2,8 +2,9 @@
 
 One module per command group, each importing only `adversa.cli.common`:
 `games` (games, moves, perft), `search` (analyze, tree), `solve`, `match` (arena,
-compare). These modules only parse arguments and format output; the work is done
-by `adversa.games`, `adversa.search` and `adversa.match`.
+compare), `serve` (the app in a web browser). These modules only parse arguments
+and format output; the work is done by `adversa.games`, `adversa.search` and
+`adversa.match`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 import click
 
 from adversa import __version__
-from adversa.cli import games, match, search, solve
+from adversa.cli import games, match, search, serve, solve
 from adversa.cli.common import AdversaGroup, game_arguments, load_game
 from adversa.games import parse_settings
 
@@ -61,5 +62,5 @@ def play(game_name: str, position: str | None, settings: Sequence[str],
 # The subcommands are attributes of their modules, never of this package, so that
 # ``adversa.cli.solve`` stays the module (tests patch names inside it).
 for command in (games.games, games.moves, games.perft_command, search.analyze,
-                search.tree_command, solve.solve, match.arena, match.compare):
+                search.tree_command, solve.solve, match.arena, match.compare, serve.serve):
     main.add_command(command)
