@@ -32,7 +32,8 @@ import pytest
 
 from adversa.cli.serve import app_command, browser_url
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("ADVERSA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+"""Debian's Chromium, or the browser ``ADVERSA_CHROMIUM`` names (a Chromium or Chrome)."""
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -124,6 +125,16 @@ def test_a_host_that_is_not_this_machine_is_refused_in_one_line(tmp_path: Path) 
     assert done.stderr.count("\n") == 1
 
 
+def test_without_textual_serve_the_command_says_what_to_install(tmp_path: Path) -> None:
+    blocked = ("import sys; sys.modules['textual_serve'] = None; "
+               "from adversa.cli import main; main(['serve'], prog_name='adversa')")
+    done = subprocess.run([sys.executable, "-c", blocked], env=isolated_environment(tmp_path),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr == ("adversa: error: serving needs the textual-serve package; install "
+                           "it with pip install 'adversa[browser]'\n")
+
+
 def test_the_served_app_runs_under_this_interpreter() -> None:
     """A server started from a venv must serve that venv's adversa, not PATH's."""
     assert app_command().split(" ")[1:] == ["-m", "adversa"]
@@ -205,7 +216,8 @@ def page(tmp_path: Path) -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed "
                                    "(pip install 'adversa[browser]')")
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+        pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium; "
+                    "elsewhere set ADVERSA_CHROMIUM to a Chromium or Chrome)")
     with sync_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, headless=True,
@@ -256,7 +268,7 @@ def cell_text(screen: str, column: str, row: str) -> str:
     return "\n".join(line[left:right] for line in lines[top:bottom + 1])
 
 
-def test_a_class_plays_tictactoe_in_a_browser(served: Served, page: Any,
+def test_a_class_plays_tictactoe_in_a_browser(page: Any, served: Served,
                                               tmp_path: Path) -> None:
     page.goto(served.url())
     start = wait_for_text(page, "new game", "Tic-tac-toe", "Play")
@@ -275,6 +287,9 @@ def test_a_class_plays_tictactoe_in_a_browser(served: Served, page: Any,
                            timeout=WAIT_MS)
     after = page.evaluate("window.__screenText()")
     assert cell_text(after, "b", "2").strip() != "", after
+    # The engine answers in the same page (its search runs in the served app).
+    page.wait_for_function("() => /\\b2\\s+O\\s+[a-c][1-3]\\b/.test(window.__screenText())",
+                           timeout=WAIT_MS)
 
     page.screenshot(path=str(tmp_path / "browser.png"))
     if keep := os.environ.get("ADVERSA_SCREENSHOT"):
