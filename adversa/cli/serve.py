@@ -95,9 +95,15 @@ def make_server(host: str, port: int) -> Server:
     (the stock server writes ``--host`` into the page, and ``ws://0.0.0.0:…`` is not
     somewhere a student's browser can connect to)."""
     from aiohttp import web
+    from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
     class AppServer(Server):
+        def __init__(self) -> None:
+            super().__init__(app_command(), host=host, port=port, title="adversa")
+            self.pages: set[web.WebSocketResponse] = set()
+            """The open browser connections, closed when the server stops (below)."""
+
         def initialize_logging(self) -> None:
             """Warnings only: one line per page request would bury the URL."""
             super().initialize_logging()
@@ -109,6 +115,20 @@ def make_server(host: str, port: int) -> Server:
             click.echo(f"adversa: serving the app at {browser_url(host, port)} "
                        "- open it in a web browser (Ctrl+C stops the server)")
 
+        async def _process_messages(self, websocket: web.WebSocketResponse,
+                                    app_service: AppService) -> None:
+            self.pages.add(websocket)
+            try:
+                await super()._process_messages(websocket, app_service)
+            finally:
+                self.pages.discard(websocket)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """Close every page's connection, which quits its app: the stock server
+            leaves them open, and Ctrl+C then waits ~20 s for aiohttp to give up."""
+            for websocket in list(self.pages):
+                await websocket.close()
+
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             # The stock handler builds its URLs from public_url without awaiting in
             # between, so setting it first is safe on the single event loop.
@@ -116,7 +136,7 @@ def make_server(host: str, port: int) -> Server:
             response: web.StreamResponse = await super().handle_index(request)
             return response
 
-    return AppServer(app_command(), host=host, port=port, title="adversa")
+    return AppServer()
 
 
 @click.command()
