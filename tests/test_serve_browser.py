@@ -2,7 +2,7 @@
 
 The browser test starts ``adversa serve`` on a free port with its own HOME and config
 folder, opens the page in Chromium driven by Playwright, reads the xterm.js terminal's
-text, starts tic-tac-toe with Ctrl+G, types a move and checks it is on the board and
+text, starts tic-tac-toe with Ctrl+G, clicks a cell and checks it is on the board and
 in the move list. Every wait polls for what should appear, with generous limits, so a
 busy machine is slower but never fails.
 
@@ -234,18 +234,26 @@ def page(tmp_path: Path) -> Iterator[Any]:
             context.close()
 
 
-def wait_for_text(page: Any, *needles: str) -> str:
-    """The terminal's text once it shows every needle (polled in the page)."""
-    page.wait_for_function(
-        "needles => needles.every(needle => window.__screenText().includes(needle))",
-        arg=list(needles), timeout=WAIT_MS,
-    )
+def screen_text(page: Any) -> str:
     text: str = page.evaluate("window.__screenText()")
     return text
 
 
-def cell_text(screen: str, column: str, row: str) -> str:
-    """The text inside one cell of the drawn grid board, found from its labels.
+def wait_for_screen(page: Any, pattern: str) -> str:
+    """The terminal's text once ``pattern`` (a JavaScript regular expression) matches it,
+    polled in the page; on time-out, a failure that shows the screen."""
+    try:
+        page.wait_for_function("pattern => new RegExp(pattern).test(window.__screenText())",
+                               arg=pattern, timeout=WAIT_MS)
+    except Exception as error:  # Playwright's TimeoutError
+        pytest.fail(f"the terminal never matched {pattern!r} ({error}); it shows:\n"
+                    + screen_text(page))
+    return screen_text(page)
+
+
+def cell_bounds(screen: str, column: str, row: str) -> tuple[int, int, int, int]:
+    """First and last line, first and past-the-last character of one cell of the drawn
+    grid board, found from its labels.
 
     The column letters sit on one line under the board; the row number at the left of
     the cell's middle line; the cell runs between the nearest vertical rules around the
@@ -265,31 +273,42 @@ def cell_text(screen: str, column: str, row: str) -> str:
         bottom += 1
     left = lines[label].rindex("│", 0, middle) + 1
     right = lines[label].index("│", middle)
-    return "\n".join(line[left:right] for line in lines[top:bottom + 1])
+    return top, bottom, left, right
+
+
+def cell_text(screen: str, column: str, row: str) -> str:
+    top, bottom, left, right = cell_bounds(screen, column, row)
+    return "\n".join(line[left:right] for line in screen.split("\n")[top:bottom + 1])
+
+
+def click_cell(page: Any, screen: str, column: str, row: str) -> None:
+    """Click the middle of a board cell, converting terminal cells to page pixels."""
+    top, bottom, left, right = cell_bounds(screen, column, row)
+    rows, columns = page.evaluate("[window.__terminals[0].rows, window.__terminals[0].cols]")
+    box = page.locator(".xterm-screen").bounding_box()
+    page.mouse.click(box["x"] + (left + right) / 2 * box["width"] / columns,
+                     box["y"] + ((top + bottom) / 2 + 0.5) * box["height"] / rows)
 
 
 def test_a_class_plays_tictactoe_in_a_browser(page: Any, served: Served,
                                               tmp_path: Path) -> None:
     page.goto(served.url())
-    start = wait_for_text(page, "new game", "Tic-tac-toe", "Play")
-    assert "Players" in start
+    # The start screen, its seats filled in (Ctrl+G reads them).
+    wait_for_screen(page, r"new game[^]*Tic-tac-toe[^]*Human[^]*alphabeta[^]*Play")
 
     page.locator(".xterm-helper-textarea").focus()
     page.keyboard.press("Control+g")
-    board = wait_for_text(page, "X to move", "Moves")
+    board = wait_for_screen(page, r"X to move[^]*Moves")
     assert cell_text(board, "b", "2").strip() == ""
 
-    page.keyboard.press(":")
-    page.keyboard.type("b2")
-    page.keyboard.press("Enter")
+    # A click, not typed text: ':' moves the focus to the move box only after the
+    # keys already sent with it have reached the board.
+    click_cell(page, board, "b", "2")
     # The move list gets the human's move (row 1); the board draws X's mark in b2.
-    page.wait_for_function("() => /\\b1\\s+X\\s+b2\\b/.test(window.__screenText())",
-                           timeout=WAIT_MS)
-    after = page.evaluate("window.__screenText()")
+    after = wait_for_screen(page, r"\b1\s+X\s+b2\b")
     assert cell_text(after, "b", "2").strip() != "", after
     # The engine answers in the same page (its search runs in the served app).
-    page.wait_for_function("() => /\\b2\\s+O\\s+[a-c][1-3]\\b/.test(window.__screenText())",
-                           timeout=WAIT_MS)
+    wait_for_screen(page, r"\b2\s+O\s+[a-c][1-3]\b")
 
     page.screenshot(path=str(tmp_path / "browser.png"))
     if keep := os.environ.get("ADVERSA_SCREENSHOT"):
