@@ -1,5 +1,7 @@
 # The two commands in the README: `make play` launches the app, `make test` runs every test.
 # Both create a local virtual environment (.venv) on first use, so a machine needs only Python 3.11+.
+# The test extra brings textual-serve and Playwright for the browser test, which drives the
+# system's Chromium (.ci/run installs Debian's when it can) and skips, saying why, without one.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
