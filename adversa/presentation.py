@@ -184,6 +184,18 @@ def result_verdict(result: SearchResult, *, mover: int = 0,
                    proven=result.positions is not None)
 
 
+def database_text(result: SearchResult) -> str | None:
+    """``database: win in 7 plies`` (or ``loss in …``, ``draw``) when the root's value
+    came from an endgame database, else None."""
+    plies = result.database_plies
+    if plies is None:
+        return None
+    value = result.value
+    if not isinstance(value, int | float) or value == 0:
+        return "database: draw"
+    return f"database: {'win' if value > 0 else 'loss'} in {plies} plies"
+
+
 def outcome_verdict(outcome: Outcome, names: Sequence[str]) -> Verdict:
     """A finished game: ``Black won (no legal move)``, ``Draw (threefold repetition)``."""
     if outcome.winner is not None:

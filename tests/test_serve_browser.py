@@ -304,11 +304,12 @@ def test_a_class_plays_tictactoe_in_a_browser(page: Any, served: Served,
     # A click, not typed text: ':' moves the focus to the move box only after the
     # keys already sent with it have reached the board.
     click_cell(page, board, "b", "2")
-    # The move list gets the human's move (row 1); the board draws X's mark in b2.
-    after = wait_for_screen(page, r"\b1\s+X\s+b2\b")
+    # The move list (a score sheet: "1. b2 a3") gets the human's move; the board draws
+    # X's mark in b2.
+    after = wait_for_screen(page, r"\b1\.\s+b2\b")
     assert cell_text(after, "b", "2").strip() != "", after
     # The engine answers in the same page (its search runs in the served app).
-    wait_for_screen(page, r"\b2\s+O\s+[a-c][1-3]\b")
+    wait_for_screen(page, r"\b1\.\s+b2\s+[a-c][1-3]\b")
 
     page.screenshot(path=str(tmp_path / "browser.png"))
     if keep := os.environ.get("ADVERSA_SCREENSHOT"):

@@ -32,6 +32,7 @@ from adversa.games.registry import game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
     cut_reason,
+    database_text,
     display_score,
     format_number,
     path_text,
@@ -184,6 +185,8 @@ def analyze(
                    if result.win_in_plies is not None else {}),
                 **({"loss_in_plies": result.loss_in_plies}
                    if result.loss_in_plies is not None else {}),
+                **({"database_plies": result.database_plies}
+                   if result.database_plies is not None else {}),
                 "pv": list(result.pv),
                 "stopped": result.stopped,
                 "stats": stats_json(result),
@@ -211,6 +214,9 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     mover = game.to_move(state)
     if mover >= 0:  # the same words as the app's eval bar: "+14 pts (Black better)"
         console.print(f"verdict    {result_verdict(result, mover=mover, names=names).text}")
+    known = database_text(result)
+    if known is not None:
+        console.print(f"database   {known.removeprefix('database: ')}")
     console.print(f"PV         {' '.join(result.pv) or '—'}")
     if result.stopped:
         console.print("[yellow]stopped by the time budget (or a stop request)[/]")

@@ -89,6 +89,21 @@ class RecordFormat:
 
 
 @dataclass(frozen=True, slots=True)
+class EndgameTables:
+    """An endgame database the game's engine uses once it is built (checkers' tables),
+    declared so the app can say it is missing and offer to build it."""
+
+    title: str
+    """What it is, e.g. "the checkers endgame database (up to 4 pieces)"."""
+    built: Callable[[], bool]
+    """Whether a usable database is there now."""
+    command: tuple[str, ...]
+    """The ``adversa`` arguments that build it, e.g. ``("endgame", "build")``."""
+    cost: str
+    """What building costs, for the offer: "about a minute, 8 MB"."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     """Everything adversa needs to know about one game, declared by the game's module."""
 
@@ -111,6 +126,8 @@ class GameEntry:
     record: RecordFormat | None = None
     max_plies: int = 1000
     """Plies after which a match game is adjudicated a draw."""
+    endgame: EndgameTables | None = None
+    """An endgame database the engine can use (None: the game has none)."""
 
     @property
     def name(self) -> str:

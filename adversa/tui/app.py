@@ -44,6 +44,8 @@ GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Start screen", "Choose another game or other players", "menu"),
     ("Compare engines", "Search this position with 2-4 engines side by side", "compare"),
     ("Search tree", "Step through the search tree of the first plies (α/β, cuts)", "explore"),
+    ("Build the endgame database", "Solve the endings the engine can then play perfectly "
+     "(checkers)", "build_endgame"),
     ("Keys", "Show every key", "help"),
 )
 """Command-palette entries for the game screen: (title, help, screen action)."""
@@ -80,6 +82,8 @@ class AdversaApp(App[None]):
         self.initial_session = session
         self.engine_search = engine_search
         self.compare_search = compare_search
+        self.endgame_offered: set[str] = set()
+        """Games whose missing endgame database was mentioned in this run (once is enough)."""
         """How the compare screen searches: in processes (`SearchProcesses.search`) when
         the app was started with them, else like the game (``engine_search``, threads)."""
         self.rng = random.Random(seed)

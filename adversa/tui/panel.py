@@ -22,6 +22,7 @@ from textual.widgets import Label, ProgressBar, Sparkline, Static
 
 from adversa.presentation import (
     Verdict,
+    database_text,
     format_count,
     format_seconds,
     result_verdict,
@@ -212,9 +213,11 @@ class SearchPanel(Vertical):
         note = " (stopped)" if result.stopped else ""
         best = escape(result.best_move_text or "–")
         value = escape(format_score(result.value, result.snapshot))
+        known = database_text(result)  # an endgame database's exact answer says so
+        shown = (f"[b $success]{escape(known)}[/]" if known is not None
+                 else f"[$text-muted]value[/] [b]{value}[/]")
         self._set("#panel-pv",
-                  f"[$text-muted]best[/] [b $accent]{best}[/]  "
-                  f"[$text-muted]value[/] [b]{value}[/]{note}\n"
+                  f"[$text-muted]best[/] [b $accent]{best}[/]  {shown}{note}\n"
                   + _pv_labelled(result.pv))
 
     # ---- drawing ------------------------------------------------------------------

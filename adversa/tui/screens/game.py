@@ -25,10 +25,12 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, Label, Static
 
 from adversa.games import CHANCE, AdversaError
+from adversa.games.registry import entry_of
 from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
+from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat
@@ -115,6 +117,7 @@ class GameScreen(Screen[None]):
         self.board.view_from(home_seat([player is None for player in self.session.players]))
         self._position_changed(save=False)
         self.board.focus()
+        offer_once(self, self.session, self.app.endgame_offered)  # type: ignore[attr-defined]
 
     def on_resize(self) -> None:
         """Below 110 columns the side shows one view at a time (`v`, or a click on the
@@ -417,6 +420,8 @@ class GameScreen(Screen[None]):
             return self.has_class("-narrow")
         if action in ("hint", "focus_input"):
             return self.session.has_human
+        if action == "build_endgame":
+            return entry_of(self.session.game).endgame is not None
         return True
 
     def action_undo(self) -> None:
@@ -572,6 +577,9 @@ class GameScreen(Screen[None]):
             return
         self.stop_search()
         self.app.push_screen(screen, lambda _: self._position_changed(save=False))
+
+    def action_build_endgame(self) -> None:
+        build_in_background(self, self.session)
 
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen

@@ -1,0 +1,75 @@
+"""A game's endgame database in the app: say once that it is missing, build it on request.
+
+Checkers' engine plays endings perfectly once ``adversa endgame build`` has solved
+them; without the database it still plays, by search alone. A person who never read
+the README should learn that, once, when a game against the engine starts, and be
+able to build it without leaving the app: the palette's "Build the endgame database"
+runs the same command in a subprocess (its own process, so neither the interface nor
+a search in progress waits for the GIL), and the engine uses the file as soon as it
+is there (`Game.endgame_probe` looks for it at every search).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import TYPE_CHECKING
+
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+
+from adversa.games.registry import EndgameTables, entry_of
+
+if TYPE_CHECKING:
+    from adversa.tui.session import GameSession
+
+
+def missing_tables(session: GameSession) -> EndgameTables | None:
+    """The database the session's game could use and does not have, if any."""
+    tables = entry_of(session.game).endgame
+    return tables if tables is not None and not tables.built() else None
+
+
+def offer_text(tables: EndgameTables) -> str:
+    command = "adversa " + " ".join(tables.command)
+    return (f"{tables.title[:1].upper()}{tables.title[1:]} is not built, so the engine "
+            f"plays those endings by search alone. Build it from the palette (ctrl+p → "
+            f"“Build the endgame database”, {tables.cost}) or with `{command}`.")
+
+
+def offer_once(screen: Screen[None], session: GameSession, offered: set[str]) -> None:
+    """Notify once per app run and game, when an engine plays and the database is missing."""
+    if session.game_name in offered or all(player is None for player in session.players):
+        return
+    tables = missing_tables(session)
+    if tables is not None:
+        offered.add(session.game_name)
+        screen.notify(offer_text(tables), title="Endgame database", timeout=15)
+
+
+def build_in_background(screen: Screen[None], session: GameSession) -> None:
+    """Build the session's game's database in a subprocess, notifying when it is done."""
+    tables = entry_of(session.game).endgame
+    if tables is None:
+        screen.notify(f"{session.game.title} has no endgame database.", severity="warning")
+        return
+    if tables.built():
+        screen.notify(f"{tables.title[:1].upper()}{tables.title[1:]} is already built.")
+        return
+    screen.notify(f"Building {tables.title} ({tables.cost}); the engine uses it as soon "
+                  "as it is ready.", title="Endgame database")
+
+    def build() -> None:
+        outcome = subprocess.run(
+            [sys.executable, "-m", "adversa", *tables.command],
+            capture_output=True, text=True, check=False,
+        )
+        severity: SeverityLevel = "information"
+        message = f"Built {tables.title}: the engine now plays those endings perfectly."
+        if outcome.returncode != 0 or not tables.built():
+            reason = (outcome.stderr.strip().splitlines() or ["no reason given"])[-1]
+            severity, message = "error", f"Could not build {tables.title}: {reason}"
+        screen.app.call_from_thread(screen.notify, message, title="Endgame database",
+                                    severity=severity, timeout=15)
+
+    screen.run_worker(build, thread=True, group="endgame-build", exclusive=True)
