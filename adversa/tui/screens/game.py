@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import on
@@ -41,7 +40,7 @@ from adversa.tui.runner import (
     SearchProgress,
     SearchStarted,
 )
-from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog, default_save_path
+from adversa.tui.screens.game_files import confirm_discard, load_game, save_game
 from adversa.tui.session import GameSession, player_text
 from adversa.tui.side import NARROW_WIDTH, WIDE_WIDTH, GameSide
 
@@ -513,25 +512,7 @@ class GameScreen(Screen[None]):
         self._show_status()
 
     def _unless_unsaved(self, then: Callable[[], None]) -> None:
-        """Run ``then`` at once, or after the player confirms discarding unsaved moves.
-
-        A game counts as unsaved when it has moves since it was started, saved or loaded
-        and is not over; No (or Esc) leaves it exactly as it was.
-        """
-        session = self.session
-        if len(session.notations) == self.saved_moves or session.is_over:
-            then()
-            return
-
-        count = len(session.notations) - self.saved_moves
-        unsaved = f"{count} move{'' if count == 1 else 's'}" if count > 0 else "It is"
-
-        def answered(discard: bool | None) -> None:
-            if discard:
-                then()
-
-        self.app.push_screen(
-            ConfirmDialog(f"Discard the game in progress? {unsaved} not saved."), answered)
+        confirm_discard(self, then)
 
     def action_new_game(self) -> None:
         self._unless_unsaved(self._new_game)
@@ -591,37 +572,7 @@ class GameScreen(Screen[None]):
         self.app.exit()
 
     def action_save(self) -> None:
-        def save(path: Path | None) -> None:
-            if path is None:
-                return
-            try:
-                self.session.save(path)
-            except (AdversaError, OSError) as error:
-                self.notify(f"Could not save: {error}", severity="error", markup=False)
-                return
-            self.saved_moves = len(self.session.notations)
-            self.notify(f"Saved to {path}", title="Saved", markup=False)
-
-        self.app.push_screen(
-            PathDialog("Save game as", default_save_path(self.session.game_name), "Save"), save
-        )
+        save_game(self)
 
     def action_load(self) -> None:
-        self._unless_unsaved(self._load)
-
-    def _load(self) -> None:
-        """Pick a file (`LoadDialog` reads it and refuses a bad one, this game untouched)."""
-        from adversa.tui.screens.load_dialog import LoadDialog
-
-        def load(loaded_file: tuple[Path, GameSession] | None) -> None:
-            if loaded_file is None:
-                return
-            path, session = loaded_file
-            self.stop_search()
-            session.autosave()  # the autosave is the loaded game now, not the one left
-            loaded = GameScreen(session, rng=self.rng)
-            loaded.saved_moves = len(session.notations)
-            self.app.switch_screen(loaded)
-            self.app.notify(f"Loaded {path}", title="Loaded", markup=False)
-
-        self.app.push_screen(LoadDialog(), load)
+        self._unless_unsaved(lambda: load_game(self))
