@@ -11,11 +11,19 @@ one JSON line per game: its moves and its result for Black. ``fit`` takes every
 quiet position past the opening, fits the logistic scale K with the current weights,
 then the weights (`adversa.match.texel`), and prints old and new weights with the
 error before and after; ``--out`` writes the weights as JSON.
+
+    .venv/bin/python benchmarks/tune_texel.py verify --weights tuning/weights.json
+
+``verify`` plays the default engine with the tuned weights against itself with the
+current ones (ballot openings, colours swapped, a node budget per move) and prints the
+Elo difference with its 95% interval: a fit that lowers the error but loses games is
+not adopted.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -35,7 +43,7 @@ from adversa.match.texel import (
     weight_vector,
     with_weights,
 )
-from adversa.search.engine import engine_for
+from adversa.search.engine import engine_for, run_search
 
 
 def generate(arguments: argparse.Namespace) -> None:
@@ -89,6 +97,82 @@ def fit(arguments: argparse.Namespace) -> None:
         print(f"weights → {arguments.out}")
 
 
+TUNED_NAME = "checkers-tuned"
+
+
+def register_tuned(weights_file: Path) -> None:
+    """Register checkers with the tuned weights as a game of its own name, so the same
+    search finds that evaluation through the registry (benchmark-only: in this process)."""
+    import types
+
+    from adversa.games import registry
+    from adversa.games.checkers import ENTRY
+    from adversa.games.checkers_eval import checkers_evaluator
+
+    values = json.loads(weights_file.read_text(encoding="utf-8"))
+    tuned = CheckersWeights(**values)
+
+    class TunedCheckers(Checkers):
+        name = TUNED_NAME
+
+    module = types.ModuleType("adversa_tuned_checkers")
+    module.ENTRY = dataclasses.replace(  # type: ignore[attr-defined]
+        ENTRY, rules=TunedCheckers,
+        evaluator=lambda game: checkers_evaluator(game, tuned))
+    sys.modules[module.__name__] = module
+    registry.GAME_MODULES[TUNED_NAME] = module.__name__
+
+
+def play_pair_game(task: tuple[int, str, int, tuple[str, ...]]) -> float:
+    """One game from ``moves`` (an opening); the tuned engine plays seat ``tuned_seat``.
+    Returns the tuned engine's points."""
+    index, weights_file, nodes, opening = task
+    from adversa.games.registry import GAME_MODULES
+
+    if TUNED_NAME not in GAME_MODULES:  # once per worker process
+        register_tuned(Path(weights_file))
+    plain = make_game("checkers", {})
+    tuned = make_game(TUNED_NAME, {})
+    engine = engine_for(plain, f"default nodes={nodes}").without("time")
+    tuned_seat = index % 2
+    state = plain.initial_state()
+    for text in opening:
+        state = plain.result(state, plain.parse_move(state, text))
+    plies = len(opening)
+    while not plain.is_terminal(state) and plies < 200:
+        mover = plain.to_move(state)
+        rules = tuned if mover == tuned_seat else plain
+        state = plain.result(state, run_search(rules, state, engine).best_move)
+        plies += 1
+    outcome = plain.outcome(state)
+    winner = outcome.winner if outcome is not None else None
+    return 0.5 if winner is None else float(winner == tuned_seat)
+
+
+def verify(arguments: argparse.Namespace) -> None:
+    import multiprocessing
+
+    from adversa.match.elo import Tally, elo_estimate
+
+    game = make_game("checkers", {})
+    openings = resolve_openings(game, "ballot", (arguments.games + 1) // 2, arguments.seed)
+    tasks = [(index, str(arguments.weights), arguments.nodes, openings[index // 2].moves)
+             for index in range(arguments.games)]
+    started = time.perf_counter()
+    tally = Tally()
+    with multiprocessing.get_context("spawn").Pool(arguments.jobs) as pool:
+        for points in pool.imap_unordered(play_pair_game, tasks):
+            tally = tally.add(points)
+            print(f"\r{tally.games}/{arguments.games} games", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    estimate = elo_estimate(tally)
+    assert estimate is not None
+    print(f"tuned vs current, {tally.games} games at {arguments.nodes} nodes a move: "
+          f"+{tally.wins} ={tally.draws} -{tally.losses}, score {tally.score:.3f}, "
+          f"Elo {estimate.elo:+.1f} (95% {estimate.lower:+.1f} … {estimate.upper:+.1f}), "
+          f"{time.perf_counter() - started:.0f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -104,6 +188,13 @@ def main() -> None:
     tune.add_argument("--epochs", type=int, default=300)
     tune.add_argument("--out", type=Path, default=None)
     tune.set_defaults(run=fit)
+    check = commands.add_parser("verify", help="match the tuned weights against the current")
+    check.add_argument("--weights", type=Path, default=Path("tuning/weights.json"))
+    check.add_argument("--games", type=int, default=100)
+    check.add_argument("--nodes", type=int, default=20000)
+    check.add_argument("--jobs", type=int, default=2)
+    check.add_argument("--seed", type=int, default=0)
+    check.set_defaults(run=verify)
     arguments = parser.parse_args()
     arguments.run(arguments)
 
