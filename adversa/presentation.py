@@ -184,6 +184,39 @@ def result_verdict(result: SearchResult, *, mover: int = 0,
                    proven=result.positions is not None)
 
 
+def expected_score(score: Score | None, snapshot: Snapshot) -> float | None:
+    """A root score as the side to move's expected result, 0 … 1 (½ a draw): one scale
+    for every engine's value, whatever its units.
+
+    Proven results are 1, 0 or ½; MCTS's mean playout result ``v`` in −1 … 1 is
+    ``(v + 1) / 2``; an evaluation fitted to game results (`Evaluator.logistic_k`) is
+    ``σ(k · points)``. None for vectors and for evaluations nobody fitted (their units
+    say nothing about who wins).
+    """
+    if score is None or isinstance(score, tuple):
+        return None
+    win = snapshot.win_value
+    if win is not None and abs(score) >= win:
+        return 1.0 if score > 0 else 0.0
+    if snapshot.mean_result:
+        return min(1.0, max(0.0, (score + 1.0) / 2.0))
+    if snapshot.logistic_k is None:
+        return None
+    logit = snapshot.logistic_k * score * snapshot.score_scale
+    return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, logit))))
+
+
+def labelled_score(snapshot: Snapshot, score: Score | None) -> str:
+    """`show_score` with its units, so values of different engines are not mistaken
+    for one another: ``-1 pts``, ``+1 e(n)``, ``+0.029 mean`` (a mean playout result)."""
+    text = show_score(snapshot, score)
+    if not text or not text[-1].isdigit():
+        return text
+    if snapshot.score_unit:
+        return f"{text} {snapshot.score_unit}"
+    return f"{text} mean" if snapshot.mean_result else text
+
+
 def database_text(result: SearchResult) -> str | None:
     """``database: win in 7 plies`` (or ``loss in …``, ``draw``) when the root's value
     came from an endgame database, else None."""
@@ -257,6 +290,7 @@ def cut_reason(node: TraceNode, show: ShowNumber = format_number) -> str | None:
 COMPARE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("move", "move"),
     ("value", "value"),
+    ("expected", "exp."),
     ("nodes", "nodes"),
     ("time", "time"),
     ("pruned", "pruned"),
@@ -266,7 +300,9 @@ COMPARE_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 """The figures of a comparison row, as (key, heading), after the engine's name."""
 
-COMPARE_CAPTION = "b*: effective branching factor · ratio: nodes ÷ the first engine's nodes"
+COMPARE_CAPTION = ("exp.: the side to move's expected result on one scale (100% a win, 50% "
+                   "even) · b*: effective branching factor · ratio: nodes ÷ the first "
+                   "engine's nodes")
 
 
 def format_count(count: float) -> str:
@@ -290,6 +326,7 @@ def compare_cells(row: CompareRow) -> list[str]:
     return [
         row.best_move or "—",
         row.value_text,
+        "—" if row.expected is None else f"{100 * row.expected:.0f}%",
         format_count(row.nodes),
         format_seconds(row.seconds) + (" (stopped)" if row.stopped else ""),
         format_count(row.pruned),

@@ -56,7 +56,7 @@ def test_parallel_and_sequential_comparisons_count_the_same() -> None:
 
 
 def make_row(move: str | None, value: float = 0.0, engine: str = "x") -> CompareRow:
-    return CompareRow(engine, move, value, f"{value:+g}", 10, 0.1, 0, 0, 1, None, 1.0, False)
+    return CompareRow(engine, move, value, f"{value:+g}", None, 10, 0.1, 0, 0, 1, None, 1.0, False)
 
 
 def test_agreement_needs_the_same_value_too_and_says_why_not() -> None:

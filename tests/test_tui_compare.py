@@ -51,11 +51,11 @@ async def test_summary_row_is_filled_and_engines_agree() -> None:
         assert [row[0] for row in rows] == [MINIMAX.text, ALPHABETA.text]
         assert [row[1] for row in rows] == ["done", "done"]
         assert rows[0][2] == rows[1][2] != "—"  # same best move
-        minimax_nodes = int(rows[0][4].replace(",", ""))
-        alphabeta_nodes = int(rows[1][4].replace(",", ""))
+        minimax_nodes = int(rows[0][5].replace(",", ""))
+        alphabeta_nodes = int(rows[1][5].replace(",", ""))
         assert alphabeta_nodes < minimax_nodes
-        assert rows[0][9] == "1.000"
-        assert rows[1][9] == f"{alphabeta_nodes / minimax_nodes:.3f}"
+        assert rows[0][10] == "1.000"
+        assert rows[1][10] == f"{alphabeta_nodes / minimax_nodes:.3f}"
         assert "yes" in str(screen.query_one("#compare-agree", Static).render())
 
 
@@ -73,7 +73,7 @@ async def test_restarting_one_engine_leaves_the_other_alone() -> None:
         screen = await settle(app, pilot)
         rows = summary(screen)
         assert rows[1][0] == "alphabeta depth=3"
-        assert rows[1][7] == "3"
+        assert rows[1][8] == "3"
         assert rows[0] == before
         assert screen.columns[0].runner.current_id == first_runner_id
 
@@ -230,7 +230,7 @@ async def test_engines_can_be_added_up_to_four() -> None:
         assert [column.config for column in screen.columns] == [MINIMAX, ALPHABETA, MINIMAX]
         assert screen.focused is screen.query_one("#spec-2", Input)
         rows = summary(screen)
-        assert len(rows) == 3 and rows[2][1] == "done" and rows[2][9] == "1.000"
+        assert len(rows) == 3 and rows[2][1] == "done" and rows[2][10] == "1.000"
         await pilot.press("ctrl+n", "ctrl+n")
         screen = await settle(app, pilot)
         assert len(screen.columns) == 4
@@ -247,3 +247,39 @@ async def test_escape_from_the_standalone_compare_screen_quits_the_app() -> None
         await pilot.press("escape")
         await pilot.pause()
         assert app.return_code == 0
+
+
+async def test_four_engines_fit_120_columns() -> None:
+    """Was: at 120 columns four panels cut their figures ("sco…", "nod…") and the summary
+    lost its last columns. Narrow panels list one figure a line; the summary's engine
+    names are shortened (the full text is in each engine's field)."""
+    game = make_game("checkers")
+    engines = [EngineConfig.parse(text) for text in (
+        "alphabeta depth=4", "minimax depth=3", "mcts iterations=200 seed=1",
+        "alphabeta depth=20 nodes=3000 lmr=on tt=32")]
+    app = CompareApp(game, game.initial_state(), engines)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await settle(app, pilot)
+        for index in range(4):
+            stats = str(screen.query_one(f"#panel-{index} #panel-stats", Static).render())
+            lines = stats.splitlines()
+            assert len(lines) == 9 and "…" not in stats
+            assert screen.query_one(f"#panel-{index} #panel-stats").size.width >= max(
+                len(line) for line in lines)
+        table = screen.query_one("#compare-summary", DataTable)
+        used = sum(column.get_render_width(table) for column in table.columns.values())
+        assert used <= table.size.width
+        assert summary(screen)[3][0].endswith("…")
+
+
+async def test_values_in_different_units_meet_on_one_scale() -> None:
+    game = make_game("checkers")
+    engines = [EngineConfig.parse("alphabeta depth=4"), EngineConfig.parse(
+        "mcts iterations=200 seed=1")]
+    app = CompareApp(game, game.initial_state(), engines)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await settle(app, pilot)
+        rows = summary(screen)
+        assert rows[0][3].endswith(" pts") and rows[1][3].endswith(" mean")
+        for row in rows:
+            assert row[4].endswith("%") and 0 <= int(row[4][:-1]) <= 100

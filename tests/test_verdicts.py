@@ -4,6 +4,7 @@ side they are about (one formatter for the CLI and the app)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 
 import pytest
@@ -27,6 +28,9 @@ NAMES = ("Black", "White")
 
 def snapshot(**fields: object) -> Snapshot:
     return dataclasses.replace(Reporter("alphabeta", "alphabeta").snapshot(), **fields)
+
+
+snapshot_of = snapshot
 
 
 def no_exponent(text: str) -> bool:
@@ -99,3 +103,44 @@ def test_analyze_prints_the_same_verdict_as_the_app() -> None:
     assert result.exit_code == 0, result.output
     assert "verdict    X wins in 1 ply" in result.output
     assert no_exponent(result.output)
+
+
+# ---- one scale for every engine's value (compare's "exp." column) --------------------
+
+
+def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
+    from adversa.games import make_game
+    from adversa.games.checkers_eval import CHECKERS_LOGISTIC_K, CHECKERS_SCALE
+    from adversa.presentation import expected_score, labelled_score
+    from adversa.search.config import EngineConfig
+    from adversa.search.engine import run_search
+
+    game = make_game("checkers")
+    snapshot = run_search(game, game.initial_state(),
+                          EngineConfig.parse("alphabeta depth=2")).snapshot
+    assert snapshot.logistic_k == CHECKERS_LOGISTIC_K and not snapshot.mean_result
+    a_man = 100 / CHECKERS_SCALE
+    assert expected_score(a_man, snapshot) == pytest.approx(
+        1 / (1 + math.exp(-CHECKERS_LOGISTIC_K * 100)))
+    assert expected_score(0.0, snapshot) == 0.5
+    assert expected_score(-a_man, snapshot) == pytest.approx(1 - expected_score(a_man, snapshot))
+    assert expected_score(1.0, snapshot) == 1.0 and expected_score(-1.0, snapshot) == 0.0
+    assert labelled_score(snapshot, a_man) == "+100 pts"
+    playouts = run_search(game, game.initial_state(),
+                          EngineConfig.parse("mcts iterations=50 seed=1")).snapshot
+    assert playouts.mean_result
+    assert expected_score(0.2, playouts) == pytest.approx(0.6)
+    assert labelled_score(playouts, 0.2) == "+0.2 mean"
+    unfitted = dataclasses.replace(snapshot, logistic_k=None)
+    assert expected_score(a_man, unfitted) is None
+    assert expected_score((0.1, 0.2), snapshot) is None
+
+
+@given(st.floats(-0.99, 0.99), st.floats(-0.99, 0.99))
+def test_a_better_value_never_reads_as_a_worse_expected_result(low: float, high: float) -> None:
+    from adversa.presentation import expected_score
+
+    snapshot = snapshot_of(score_scale=10_000.0, score_unit="pts", win_value=1.0,
+                           logistic_k=0.0024)
+    low, high = sorted((low, high))
+    assert expected_score(low, snapshot) <= expected_score(high, snapshot)  # type: ignore[operator]

@@ -58,6 +58,11 @@ class CheckersWeights:
     over its kings): a king with no room in the double corner has to come out."""
 
 
+CHECKERS_LOGISTIC_K = 0.0024
+"""Points → expected result: σ(0.0024 · pts) is the side's expected score, fitted by
+``benchmarks/tune_texel.py fit`` to 73,974 quiet positions of 600 self-play games
+(a man ahead, +100 pts, reads 56 %)."""
+
 CHECKERS_SCALE = 10_000.0
 """Raw checkers scores are divided by this to lie strictly inside (−1, 1): even twelve
 kings plus every positional bonus stay far below it."""
@@ -147,7 +152,8 @@ def checkers_evaluator(
         value: float = score / CHECKERS_SCALE
         return value if player == 0 else -value
 
-    return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="pts")
+    return Evaluator(evaluate, game, raw_scale=CHECKERS_SCALE, raw_name="pts",
+                     logistic_k=CHECKERS_LOGISTIC_K)
 
 
 def endgame_terms(w: CheckersWeights) -> Callable[[int, int, int], float | None]:

@@ -44,6 +44,10 @@ class Evaluator:
     game: Game[Any, Any]
     raw_scale: float = 1.0
     raw_name: str = "value"
+    logistic_k: float | None = None
+    """How a value in raw units reads as an expected result: σ(k · raw) is the mover's
+    expected score (1 a win, ½ a draw), fitted to played games (Texel's method); None
+    when no fit was made. Lets values of different engines be put on one scale."""
 
     def __call__(self, state: Any, player: int) -> float:
         if self.game.is_terminal(state):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
-from adversa.presentation import show_score
+from adversa.presentation import expected_score, labelled_score
 from adversa.search.config import EngineConfig
 from adversa.search.engine import check_fits, run_search
 from adversa.search.stats import Score, SearchResult, Snapshot
@@ -43,7 +43,10 @@ class CompareRow:
     best_move: str | None
     value: Score | None
     value_text: str
-    """The value as people read it (`presentation.show_score`: e(n), points, win/loss)."""
+    """The value as people read it, with its units (`presentation.labelled_score`)."""
+    expected: float | None
+    """The side to move's expected result, 0 … 1 (`presentation.expected_score`): the one
+    scale on which values in different units compare; None when it cannot be said."""
     nodes: int
     seconds: float
     pruned: int
@@ -62,6 +65,7 @@ class CompareRow:
             "best_move": self.best_move,
             "value": value,
             "value_text": self.value_text,
+            "expected": None if self.expected is None else round(self.expected, 4),
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "pruned": self.pruned,
@@ -108,7 +112,8 @@ def summary_row(engine: str, snapshot: Snapshot, best_move: str | None, value: S
         engine=engine,
         best_move=best_move,
         value=value,
-        value_text=show_score(snapshot, value),
+        value_text=labelled_score(snapshot, value),
+        expected=expected_score(value, snapshot),
         nodes=snapshot.nodes,
         seconds=snapshot.elapsed,
         pruned=snapshot.pruned,

@@ -155,6 +155,7 @@ def show_scores_in_evaluator_units(
     reporter.score_scale = evaluator.raw_scale
     reporter.score_unit = "" if evaluator.raw_name == "value" else evaluator.raw_name
     reporter.win_value = game.utility_bounds()[1] if scores_by_distance(game) else None
+    reporter.logistic_k = evaluator.logistic_k
 
 
 def terminal_score(utility: float, ply: int, by_distance: bool) -> float:

@@ -298,6 +298,7 @@ def search(
     tree = _Tree(game, state, config, reporter)
     root = tree.root
     viewer = reporting_player(game, state)
+    reporter.mean_result = tuple(game.utility_bounds()) == (-1.0, 1.0)  # mean playout results
 
     def score_of(node: _Node) -> Score:
         means = tree.mean(node)

@@ -145,6 +145,11 @@ class Snapshot:
     """The utility of a proven win (scores at or beyond it read "win"/"loss");
     None for games whose values are plain numbers (textbook trees), and for
     searches that do not say (`Reporter.win_value`)."""
+    logistic_k: float | None = None
+    """σ(k · score · score_scale) is the mover's expected result (`Evaluator.logistic_k`);
+    None when the evaluation was never fitted to results."""
+    mean_result: bool = False
+    """True when scores are themselves mean results in the utility range (MCTS)."""
     signed: bool = True
     """Whether a positive score is written with ``+``: a game evaluation is (``+1``
     e(n), read against 0 = even); a textbook tree's leaf numbers are not, as in
@@ -279,6 +284,8 @@ class Reporter:
         self.score_scale = 1.0
         self.score_unit = ""
         self.win_value: float | None = None
+        self.logistic_k: float | None = None
+        self.mean_result = False
         self.signed = True
         self.settled: Callable[[float, Sequence[Iteration]], bool] | None = None
         """Under a game clock, the time manager's question after each iteration: has
@@ -363,6 +370,8 @@ class Reporter:
             score_scale=self.score_scale,
             score_unit=self.score_unit,
             win_value=self.win_value,
+            logistic_k=self.logistic_k,
+            mean_result=self.mean_result,
             signed=self.signed,
         )
 

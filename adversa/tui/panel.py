@@ -70,6 +70,10 @@ def _pv_text(pv: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- the widget
 
 
+SLIM_WIDTH = 44
+"""Below this width the statistics take one line each (`SearchPanel.on_resize`)."""
+
+
 class SearchPanel(Vertical):
     """Live statistics of one search: counters, budget, eval, PV, root moves, iterations.
 
@@ -98,6 +102,7 @@ class SearchPanel(Vertical):
     SearchPanel #panel-stats {
         height: 5; margin-top: 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
+    SearchPanel.-slim #panel-stats { height: 9; }
     SearchPanel #panel-budget { height: 1; }
     SearchPanel #panel-budget-label { width: 8; color: $text-muted; }
     SearchPanel #panel-budget ProgressBar { width: 1fr; }
@@ -249,6 +254,14 @@ class SearchPanel(Vertical):
         self._set("#panel-roots-title", title)
         self.query_one(RootMovesList).show(snapshot)
 
+    def on_resize(self) -> None:
+        """A narrow panel (a compare column of three or four engines) lists its figures one
+        a line: two to a line, they were cut off ("sco…", "nod…")."""
+        slim = self.size.width < SLIM_WIDTH
+        if slim != self.has_class("-slim"):
+            self.set_class(slim, "-slim")
+            self.query_one("#panel-stats", Static).update(self._stats_markup(self.last_snapshot))
+
     def _stats_markup(self, snap: Snapshot | None) -> str:
         def field(label: str, value: str, width: int = 11) -> str:
             return f"[$text-muted]{label:<8}[/][b]{value:>{width}}[/]"
@@ -281,6 +294,8 @@ class SearchPanel(Vertical):
                 (field("pruned", format_count(snap.pruned)), field("TT hits", hits)),
                 (field("TT fill", fill), ""),
             ]
+        if self.has_class("-slim"):
+            return "\n".join(field for row in rows for field in row if field)
         return "\n".join(f"{left}   {right}".rstrip() for left, right in rows)
 
     def _show_budget(self, snap: Snapshot) -> None:

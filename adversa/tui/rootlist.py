@@ -60,12 +60,12 @@ def root_line(root: RootMove, snapshot: Snapshot, searching: bool) -> Text:
     if root.probability is not None:
         details.append(f"p={root.probability:.3f}")
     if root.visits is not None:
-        details.append(f"{format_count(root.visits):>9} visits")
+        details.append(f"{format_count(root.visits):>6} visits")
     if root.score is not None:
         details.append(f"{root_score_text(root, snapshot):>8}")
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append("▶ " if searching else "  ", style="bold" if searching else "")
-    line.append(f"{root.move:<10}", style="bold" if searching else "")
+    line.append(f"{root.move:<8}", style="bold" if searching else "")
     line.append(" " + "  ".join(details))
     return line
 

@@ -64,17 +64,17 @@ SendPlayer = Callable[[EngineConfig], None]
 """Receives an engine the user wants as the game's player to move."""
 
 
+ENGINE_CELL_WIDTH = 24
+"""The summary's engine column is cut to this many characters (the whole text is in the
+engine's field above its panel), so that four engines' figures fit 120 columns."""
+
+
 def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> list[Text]:
     """One summary-table row as plain Text cells (no markup: moves may contain brackets)."""
-    if row is None:
-        cells = [config.text, state] + ["—"] * (len(SUMMARY_COLUMNS) - 2)
-    else:
-        cells = [
-            config.text,
-            state,
-            *compare_cells(row),
-        ]
-    return [Text(cell) for cell in cells]
+    figures = compare_cells(row) if row is not None else ["—"] * (len(SUMMARY_COLUMNS) - 2)
+    engine = Text(config.text, no_wrap=True, overflow="ellipsis")
+    engine.truncate(ENGINE_CELL_WIDTH, overflow="ellipsis")
+    return [engine, *(Text(cell) for cell in [state, *figures])]
 
 
 class EngineColumn:
@@ -98,7 +98,7 @@ class CompareScreen(Screen[None]):
     CompareScreen .compare-column { width: 1fr; }
     CompareScreen .compare-spec { margin: 0 0; }
     CompareScreen #compare-agree { height: 1; padding: 0 1; }
-    CompareScreen #compare-legend { height: 1; padding: 0 1; }
+    CompareScreen #compare-legend { height: auto; padding: 0 1; }
     CompareScreen #compare-summary { height: auto; max-height: 8; }
     """
 
@@ -160,9 +160,18 @@ class CompareScreen(Screen[None]):
         return Vertical(
             Input(config.text, id=f"spec-{index}", classes="compare-spec",
                   placeholder="engine, e.g. alphabeta depth=6"),
-            SearchPanel(f"Engine {index + 1}", id=f"panel-{index}"),
+            self._panel(index),
             classes="compare-column",
         )
+
+    def _panel(self, index: int) -> SearchPanel:
+        """A live panel whose verdicts name the players ("+2 pts (Black better)")."""
+        panel = SearchPanel(f"Engine {index + 1}", id=f"panel-{index}")
+        mover = self.game.to_move(self.position)
+        if mover != CHANCE:
+            panel.set_sides([self.game.player_name(seat)
+                             for seat in range(self.game.num_players)], mover)
+        return panel
 
     def _add_column(self, config: EngineConfig) -> EngineColumn:
         """A runner (its own worker group) and a summary row for one more engine."""
