@@ -163,7 +163,8 @@ def verify(arguments: argparse.Namespace) -> None:
     with multiprocessing.get_context("spawn").Pool(arguments.jobs) as pool:
         for points in pool.imap_unordered(play_pair_game, tasks):
             tally = tally.add(points)
-            print(f"\r{tally.games}/{arguments.games} games", end="", file=sys.stderr)
+            print(f"\r{tally.games}/{arguments.games} games: tuned +{tally.wins} "
+                  f"={tally.draws} -{tally.losses}", end="", file=sys.stderr)
     print(file=sys.stderr)
     estimate = elo_estimate(tally)
     assert estimate is not None
