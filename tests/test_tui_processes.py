@@ -13,7 +13,7 @@ from textual.widgets import DataTable
 from adversa.games import make_game
 from adversa.games.tictactoe import TicTacToe, TicTacToeState
 from adversa.match.compare import run_comparison, summary_rows
-from adversa.presentation import compare_rows_text
+from adversa.presentation import COMPARE_COLUMNS, compare_rows_text
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import Iteration, SearchResult, Snapshot
@@ -93,7 +93,8 @@ async def test_the_compare_screen_shows_exactly_the_command_line_figures(
                 break
         table = screen.query_one("#compare-summary", DataTable)
         shown = [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
-    time_column = 3  # wall-clock time: the one figure two runs cannot share
+    # Wall-clock time: the one figure two runs cannot share.
+    time_column = [key for key, _ in COMPARE_COLUMNS].index("time")
     for shown_row, cli_row in zip(shown, expected, strict=True):
         assert shown_row[0] == cli_row[0]
         figures = shown_row[2:]  # after the engine and its state

@@ -70,7 +70,7 @@ def _pv_text(pv: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- the widget
 
 
-SLIM_WIDTH = 44
+SLIM_WIDTH = 36
 """Below this width the statistics take one line each (`SearchPanel.on_resize`)."""
 
 
