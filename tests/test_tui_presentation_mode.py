@@ -13,6 +13,7 @@ from adversa.cli import main
 from adversa.games import make_game
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards.checkers import CheckersBoard
+from adversa.tui.boards.connect4 import ConnectFourBoard
 from adversa.tui.boards.grid import GridBoard
 from adversa.tui.presentation_mode import parse_line
 from adversa.tui.screens.game import GameScreen
@@ -168,3 +169,26 @@ async def test_a_hint_s_pv_shows_only_in_the_mode_and_clears_on_the_next_move() 
         assert board.pv == () and not any(
             name.startswith("checkers--pv") for names in board._highlights().values()
             for name in names)
+
+
+async def test_connect_four_numbers_where_the_expected_stones_land() -> None:
+    """A line of three drops into one column: the stones stack, numbered 1, 2, 3 up it."""
+    app = AdversaApp(session_for("connect4", "human", "human"), engine_search=FakeEngine(),
+                     big=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("4", "4")  # two stones in column 4: the next lands on row 3
+        await pilot.pause()
+        screen.presentation.show_line(("4", "4", "4", "4"))
+        await pilot.pause()
+        board = screen.board
+        assert isinstance(board, ConnectFourBoard)
+        assert len(board.pv) == 3
+        assert board.pv_cells() == {(3, 3): 1, (2, 3): 2, (1, 3): 3}
+        picture = "\n".join("".join(segment.text for segment in line)
+                            for line in board._current_canvas().lines)
+        column = [row[len(row) // 2] for row in picture.splitlines()[2:-1]]
+        assert [glyph for glyph in column if glyph.isdigit()] == ["3", "2", "1"]
+        screen.presentation.show_line(())
+        await pilot.pause()
+        assert board.pv_cells() == {}
