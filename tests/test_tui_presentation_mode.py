@@ -20,7 +20,8 @@ from adversa.tui.screens.game import GameScreen
 from adversa.tui.session import GameSession, parse_player
 
 SIZE = (120, 40)
-HIDDEN_IN_PRESENTATION = ("#panel-stats", "#panel-roots", "#panel-roots-title", "#game-history")
+HIDDEN_IN_PRESENTATION = (
+    "#players", "#panel-stats", "#panel-roots", "#panel-roots-title", "#game-history")
 KEPT_IN_PRESENTATION = ("#panel-eval", "#panel-pv", "#panel-budget")
 
 
@@ -91,16 +92,19 @@ async def test_the_key_toggles_the_mode_and_back_restores_the_layout() -> None:
 
 async def test_narrow_screens_show_the_summary_in_presentation_mode() -> None:
     """At 80×24 the side shows one view at a time; presenting shows the summary alone,
-    whichever view was chosen, and leaving it brings the chosen view back."""
+    whichever view was chosen, and leaving it brings the chosen view back. The rows the
+    players' header gave up let the grid take its next larger look."""
     app = AdversaApp(session_for("tictactoe", "human", "human"), engine_search=FakeEngine())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game_screen(app)
         await pilot.press("v", "v")  # the move list
         await pilot.pause()
         assert shown(screen, "#game-history") and not shown(screen, "#panel")
+        normal_height = screen.board._current_canvas().height
         await pilot.press("P")
         await pilot.pause()
         assert shown(screen, "#panel-pv") and not shown(screen, "#game-history")
+        assert screen.board._current_canvas().height > normal_height
         assert not shown(screen, "#view-bar")
         await pilot.press("P")
         await pilot.pause()
