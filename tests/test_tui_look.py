@@ -194,7 +194,7 @@ def test_play_passes_theme_and_no_color_to_the_app(monkeypatch: pytest.MonkeyPat
     result = CliRunner().invoke(main, ["play", "checkers", "--theme", "high-contrast",
                                        "--no-color"])
     assert result.exit_code == 0, result.output
-    assert opened == [{"theme": "high-contrast", "no_color": True}]
+    assert opened == [{"theme": "high-contrast", "no_color": True, "big": False}]
 
 
 def test_play_refuses_an_unknown_theme_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

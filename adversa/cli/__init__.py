@@ -48,8 +48,11 @@ def main(ctx: click.Context) -> None:
               help="Colour theme, e.g. 'high-contrast' (remembered from the app otherwise).")
 @click.option("--no-color", "no_color", is_flag=True,
               help="No colour: shapes and marks only (also when NO_COLOR is set).")
+@click.option("--big", is_flag=True,
+              help="Presentation mode, for a projector: large board, few numbers, the "
+              "engine's line drawn on the board (P toggles it in the app).")
 def play(game_name: str, position: str | None, settings: Sequence[str],
-         players: Sequence[str], theme: str | None, no_color: bool) -> None:
+         players: Sequence[str], theme: str | None, no_color: bool, big: bool) -> None:
     """Open the app on GAME directly (bad players are reported before it starts)."""
     from adversa.tui.app import run_app
     from adversa.tui.session import GameSession, parse_player
@@ -67,7 +70,7 @@ def play(game_name: str, position: str | None, settings: Sequence[str],
         )
     seats = [parse_player(game, spec) for spec in players]
     run_app(GameSession(game_name, parse_settings(settings), seats, position),
-            theme=theme, no_color=no_color)
+            theme=theme, no_color=no_color, big=big)
 
 
 # The subcommands are attributes of their modules, never of this package, so that

@@ -67,8 +67,11 @@ class AdversaApp(App[None]):
         seed: int | None = None,
         theme: str | None = None,
         no_color: bool = False,
+        big: bool = False,
     ) -> None:
         super().__init__()
+        self.big = big
+        """Open game screens in presentation mode (``play --big``; `P` toggles it)."""
         for own_theme in THEMES:
             self.register_theme(own_theme)
         remembered = Settings.load().theme
@@ -142,10 +145,11 @@ class AdversaApp(App[None]):
 
 
 def run_app(
-    session: GameSession | None = None, *, theme: str | None = None, no_color: bool = False
+    session: GameSession | None = None, *, theme: str | None = None, no_color: bool = False,
+    big: bool = False,
 ) -> None:
-    """Run the app: the start screen, or straight into ``session``; ``theme`` and
-    ``no_color`` as in `AdversaApp`.
+    """Run the app: the start screen, or straight into ``session``; ``theme``,
+    ``no_color`` and ``big`` as in `AdversaApp`.
 
     The compare screen's search processes start first: they cannot be started once
     the app runs (see `processes`)."""
@@ -156,6 +160,7 @@ def run_app(
             compare_search=None if processes is None else processes.search,
             theme=theme,
             no_color=no_color,
+            big=big,
         ).run()
     finally:
         if processes is not None:

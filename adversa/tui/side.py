@@ -37,6 +37,8 @@ class GameSide(Vertical):
         self.game = game
         self.view = "search"
         self.narrow = False
+        self.presenting = False
+        """Presentation mode: the search summary alone, whatever the width or view."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="view-bar")
@@ -57,6 +59,11 @@ class GameSide(Vertical):
         self._show()
         return True
 
+    def set_presenting(self, presenting: bool) -> None:
+        """Show the search summary alone (presentation mode), or go back to the views."""
+        self.presenting = presenting
+        self._show()
+
     def show_view(self, view: str) -> None:
         """Show ``view`` (a `VIEWS` name) when narrow; remembered for when it gets narrow."""
         self.view = view
@@ -67,8 +74,14 @@ class GameSide(Vertical):
         self.show_view(names[(names.index(self.view) + 1) % len(names)])
 
     def _show(self) -> None:
-        narrow = self.narrow
         panel = self.query_one(SearchPanel)
+        if self.presenting:
+            panel.show_page("summary")
+            panel.display = True
+            self.query_one("#game-history").display = False
+            self.query_one("#view-bar").display = False
+            return
+        narrow = self.narrow
         panel.show_page(PANEL_PAGE.get(self.view) if narrow else None)
         panel.display = not narrow or self.view in PANEL_PAGE
         self.query_one("#game-history").display = not narrow or self.view == "moves"

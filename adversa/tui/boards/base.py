@@ -194,6 +194,9 @@ class BoardView(Widget, can_focus=True):
         self.legal_moves: tuple[Any, ...] = ()
         self.interactive = False
         self.hint: Any = None
+        self.pv: tuple[Any, ...] = ()
+        """The engine's expected line from this position (presentation mode): each board
+        marks the moves' squares with step numbers 1, 2, 3 where it can."""
         self._canvas: Canvas | None = None
         self._canvas_origin = Offset(0, 0)
         self._hovered: Target | None = None
@@ -218,6 +221,15 @@ class BoardView(Widget, can_focus=True):
         self.hint = hint
         self.reset_selection()
         self.redraw()
+
+    def show_pv(self, moves: Sequence[Any]) -> None:
+        """Mark ``moves`` (legal in sequence from the state on show) as the expected line;
+        an empty sequence clears it. Kept apart from `show`: the line changes with every
+        snapshot of a search while the position does not."""
+        moves = tuple(moves)
+        if moves != self.pv:
+            self.pv = moves
+            self.redraw()
 
     def choose(self, move: Any) -> None:
         """Post `MoveChosen` for ``move`` if it is on offer.
@@ -433,6 +445,9 @@ MONOCHROME_MARKS: dict[str, tuple[str, str]] = {
     "selected": ("»", "«"),
     "target": ("+", "+"),
     "hint": ("?", "?"),
+    "pv-1": ("1", "1"),
+    "pv-2": ("2", "2"),
+    "pv-3": ("3", "3"),
     "must-capture": ("!", "!"),
     "win": ("*", "*"),
     "last-move": ("(", ")"),

@@ -100,6 +100,10 @@ class CheckersBoard(BoardView):
         "checkers--target",
         "checkers--cursor",
         "checkers--side",
+        "checkers--pv-1",
+        "checkers--pv-2",
+        "checkers--pv-3",
+        "checkers--pv-number",
     }
 
     DEFAULT_CSS = """
@@ -117,6 +121,10 @@ class CheckersBoard(BoardView):
     CheckersBoard > .checkers--target { background: $success; }
     CheckersBoard > .checkers--cursor { background: $accent; }
     CheckersBoard > .checkers--side { color: $foreground-muted; text-style: bold; }
+    CheckersBoard > .checkers--pv-1 { background: $success 70%; }
+    CheckersBoard > .checkers--pv-2 { background: $warning 60%; }
+    CheckersBoard > .checkers--pv-3 { background: $secondary 60%; }
+    CheckersBoard > .checkers--pv-number { color: $text; text-style: bold; }
     """
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
@@ -285,6 +293,10 @@ class CheckersBoard(BoardView):
         if self.last_move is not None:
             for square in self.path(self.last_move):
                 mark(square, "checkers--last-move")
+        for step, move in enumerate(self.pv, start=1):
+            path = self.path(move)
+            for square in (path[0], path[-1]):
+                mark(square, f"checkers--pv-{step}")
         if self.interactive:
             if self.hint is not None and not self.clicked:
                 hint_path = self.path(self.hint)
@@ -309,6 +321,12 @@ class CheckersBoard(BoardView):
                 mark(at_cursor, "checkers--cursor")
         return marks
 
+    def _pv_step_to(self, square: Square) -> int | None:
+        """The last step of the expected line that lands on ``square`` (1-based), if any."""
+        steps = [step for step, move in enumerate(self.pv, start=1)
+                 if self.path(move)[-1] == square]
+        return steps[-1] if steps else None
+
     def _write_square_line(
         self, canvas: Canvas, look: _Look, line: int, square: Square,
         pieces: dict[Square, str], highlights: dict[Square, list[str]], captured: set[Square],
@@ -320,7 +338,10 @@ class CheckersBoard(BoardView):
         runs: list[tuple[str, list[str]]]
         if piece is None:
             middle = line == look.height // 2
-            if square in captured and middle:
+            step = self._pv_step_to(square)
+            if step is not None and middle:
+                runs = [(str(step).center(look.width), [*ground, "checkers--pv-number"])]
+            elif square in captured and middle:
                 runs = [("×".center(look.width), [*ground, "checkers--captured"])]
             elif number and (line == 0 if look.numbers_with_pieces else middle):
                 corner = look.numbers_with_pieces

@@ -81,6 +81,9 @@ class ConnectFourBoard(BoardView):
         "connect4--win",
         "connect4--arrow",
         "connect4--hint",
+        "connect4--pv-1",
+        "connect4--pv-2",
+        "connect4--pv-3",
     }
 
     DEFAULT_CSS = """
@@ -93,6 +96,11 @@ class ConnectFourBoard(BoardView):
     ConnectFourBoard > .connect4--win { background: $success 60%; }
     ConnectFourBoard > .connect4--arrow { color: $accent; text-style: bold; }
     ConnectFourBoard > .connect4--hint { color: $primary; text-style: bold; }
+    ConnectFourBoard > .connect4--pv-1 { background: $success 70%; color: $text; text-style: bold; }
+    ConnectFourBoard > .connect4--pv-2 { background: $warning 60%; color: $text; text-style: bold; }
+    ConnectFourBoard > .connect4--pv-3 {
+        background: $secondary 60%; color: $text; text-style: bold;
+    }
     """
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
@@ -128,6 +136,19 @@ class ConnectFourBoard(BoardView):
             if self.stone(row, column) is not None:
                 return (row, column)
         return None
+
+    def pv_cells(self) -> dict[Cell, int]:
+        """Where each stone of the expected line (`BoardView.pv`) would land → its step."""
+        cells: dict[Cell, int] = {}
+        state = self.state
+        landing = game_accessor(self.game, "landing_row")
+        for step, column in enumerate(self.pv, start=1):
+            row = landing(state, int(column))
+            if row is None:
+                break
+            cells[(row, int(column))] = step
+            state = self.game.result(state, column)
+        return cells
 
     # ---- the falling stone ------------------------------------------------------
 
@@ -213,11 +234,13 @@ class ConnectFourBoard(BoardView):
         canvas.newline()
         winning = self.winning_cells()
         last = self.last_cell()
+        expected = self.pv_cells()
         for row in range(self.rows):
             for line in range(layout.cell_height):
                 canvas.write("▐", frame)
                 for column in range(self.columns):
-                    self._write_cell_line(canvas, layout, (row, column), line, winning, last)
+                    self._write_cell_line(canvas, layout, (row, column), line, winning, last,
+                                          expected.get((row, column)))
                 canvas.write("▌", frame)
                 canvas.newline()
         label = self.style_of("connect4--label")
@@ -248,7 +271,7 @@ class ConnectFourBoard(BoardView):
         canvas.newline()
 
     def _write_cell_line(self, canvas: Canvas, layout: _Layout, cell: Cell, line: int,
-                         winning: set[Cell], last: Cell | None) -> None:
+                         winning: set[Cell], last: Cell | None, step: int | None) -> None:
         row, column = cell
         stone = self.stone(row, column)
         if self._falling is not None and last is not None and column == last[1]:
@@ -265,6 +288,9 @@ class ConnectFourBoard(BoardView):
         if cell in winning:
             names.append("connect4--win")
         art = layout.stones[stone][line] if stone is not None else _hole(layout, line)
+        if stone is None and step is not None:  # the expected line's stone, numbered
+            names.append(f"connect4--pv-{step}")
+            art = (str(step) if line == layout.cell_height // 2 else "").center(layout.cell_width)
         runs: list[Run] = [(art, names)]
         last_line = line == layout.cell_height - 1
         if self.marks_highlights and names[-1] != "connect4--hole" and last_line:

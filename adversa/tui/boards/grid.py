@@ -72,6 +72,10 @@ class GridBoard(BoardView):
         "grid--win",
         "grid--hint",
         "grid--cursor",
+        "grid--pv-1",
+        "grid--pv-2",
+        "grid--pv-3",
+        "grid--pv-number",
     }
 
     DEFAULT_CSS = """
@@ -85,6 +89,10 @@ class GridBoard(BoardView):
     GridBoard > .grid--win { background: $success 45%; }
     GridBoard > .grid--hint { background: $primary 35%; }
     GridBoard > .grid--cursor { background: $accent 70%; }
+    GridBoard > .grid--pv-1 { background: $success 55%; }
+    GridBoard > .grid--pv-2 { background: $warning 50%; }
+    GridBoard > .grid--pv-3 { background: $secondary 50%; }
+    GridBoard > .grid--pv-number { color: $text; text-style: bold; }
     """
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
@@ -195,11 +203,18 @@ class GridBoard(BoardView):
             marks.setdefault(self.cell_of(self.last_move), []).append("grid--last-move")
         if self.interactive and self.hint is not None:
             marks.setdefault(self.cell_of(self.hint), []).append("grid--hint")
+        for step, move in enumerate(self.pv, start=1):
+            marks.setdefault(self.cell_of(move), []).append(f"grid--pv-{step}")
         for cell in self.winning_cells():
             marks.setdefault(cell, []).append("grid--win")
         if self.shows_cursor:
             marks.setdefault(self.cursor, []).append("grid--cursor")
         return marks
+
+    def _pv_step_at(self, cell: Cell) -> int | None:
+        """The step (1-based) of the expected line that marks ``cell``, if any."""
+        steps = [step for step, move in enumerate(self.pv, start=1) if self.cell_of(move) == cell]
+        return steps[-1] if steps else None
 
     def _write_cell_line(
         self, canvas: Canvas, layout: _Layout, cell: Cell, line: int,
@@ -212,7 +227,12 @@ class GridBoard(BoardView):
         if mark is not None:
             player = 0 if mark == self.game.player_name(0) else 1
             names.insert(1, f"grid--player-{player}")
-        if mark is None:
+        step = self._pv_step_at(cell)
+        if mark is None and step is not None:
+            middle = line == layout.cell_height // 2
+            text = (str(step) if middle else "").center(layout.cell_width)
+            names.append("grid--pv-number")
+        elif mark is None:
             text = " " * layout.cell_width
         elif layout.art is not None and mark in layout.art:
             text = layout.art[mark][line]

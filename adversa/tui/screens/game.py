@@ -33,6 +33,7 @@ from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat
+from adversa.tui.presentation_mode import Presentation
 from adversa.tui.runner import (
     EngineRunner,
     SearchFailed,
@@ -69,6 +70,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load", show=False),
         Binding("m", "menu", "Menu", show=False),
+        Binding("P,f5", "presentation", "Present", show=False, key_display="P"),
         Binding("c", "compare", "Compare"),
         Binding("t", "explore", "Tree"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -114,6 +116,9 @@ class GameScreen(Screen[None]):
         self.sub_title = self.session.game.title or self.session.game_name
         self.runner = EngineRunner(self, "search-game", self.app.engine_search)  # type: ignore[attr-defined]
         self.board.view_from(home_seat([player is None for player in self.session.players]))
+        self.presentation = Presentation(self.board, self.query_one(GameSide))
+        if getattr(self.app, "big", False):
+            self.presentation.toggle()
         self._position_changed(save=False)
         self.board.focus()
         offer_once(self, self.session, self.app.endgame_offered)  # type: ignore[attr-defined]
@@ -153,6 +158,7 @@ class GameScreen(Screen[None]):
     def _position_changed(self, *, save: bool = True) -> None:
         """Redraw, autosave, and hand the turn to whoever acts next."""
         self.hint_move = None
+        self.presentation.clear()
         if save:
             self.session.autosave()
         self._redraw()
@@ -314,6 +320,7 @@ class GameScreen(Screen[None]):
     def _search_progress(self, message: SearchProgress) -> None:
         if message.is_current:
             self.panel.show_snapshot(message.snapshot)
+            self.presentation.show_line(message.snapshot.pv)
 
     # IterationDone is not handled here: the iteration table is synced from each
     # snapshot (at most ten a second), because shallow iterations finish in a
@@ -334,6 +341,7 @@ class GameScreen(Screen[None]):
             return
         if purpose == "hint":
             self.hint_move = result.best_move
+            self.presentation.show_line(result.pv)
             self._redraw()
             self.notify(f"Hint: {result.best_move_text}", title="Hint", markup=False)
             return
@@ -342,6 +350,7 @@ class GameScreen(Screen[None]):
         self._search_ply = None
         self.session.play(result.best_move)
         self._position_changed()
+        self.presentation.show_line(result.pv[1:])  # the reply the engine expects, and on
 
     @on(SearchFailed)
     def _search_failed(self, message: SearchFailed) -> None:
@@ -468,6 +477,10 @@ class GameScreen(Screen[None]):
             if player is not None:
                 return player
         return default_engine(self.session.game)
+
+    def action_presentation(self) -> None:
+        """Presentation mode: big board, few numbers, the PV on the board."""
+        self.presentation.toggle()
 
     def action_flip(self) -> None:
         self.board.flipped = not self.board.flipped

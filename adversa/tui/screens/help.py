@@ -171,6 +171,7 @@ GAME_KEY_HELP: dict[str, str] = {
     "save": "Save the game (JSON record, or the game's own format)",
     "load": "Load a saved game",
     "menu": "Back to the start screen",
+    "presentation": "Presentation mode (projector): big board, few numbers, the PV on the board",
     "compare": "Compare engines side by side on this position",
     "explore": "Explore the search tree of the first plies",
     "help": "This help",

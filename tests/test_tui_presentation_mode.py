@@ -1,0 +1,198 @@
+"""Presentation mode (`P`, ``play --big``): a big board, few numbers, the PV on the board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from textual.pilot import Pilot
+from tui_fakes import FakeEngine, until
+
+from adversa.cli import main
+from adversa.games import make_game
+from adversa.tui.app import AdversaApp
+from adversa.tui.boards.checkers import CheckersBoard
+from adversa.tui.boards.connect4 import ConnectFourBoard
+from adversa.tui.boards.grid import GridBoard
+from adversa.tui.presentation_mode import parse_line
+from adversa.tui.screens.game import GameScreen
+from adversa.tui.session import GameSession, parse_player
+
+SIZE = (120, 40)
+HIDDEN_IN_PRESENTATION = (
+    "#players", "#panel-stats", "#panel-roots", "#panel-roots-title", "#game-history")
+KEPT_IN_PRESENTATION = ("#panel-eval", "#panel-pv", "#panel-budget")
+
+
+def session_for(game_name: str, *players: str) -> GameSession:
+    game = make_game(game_name, {})
+    return GameSession(game_name, {}, [parse_player(game, p) for p in players])
+
+
+def game_screen(app: AdversaApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def shown(screen: GameScreen, selector: str) -> bool:
+    """Displayed, with every ancestor displayed, and given some room."""
+    widget = screen.query_one(selector)
+    return (all(node.display for node in widget.ancestors_with_self if hasattr(node, "display"))
+            and widget.region.area > 0)
+
+
+async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if screen.runner is None or not screen.runner.running:
+            await pilot.pause()
+            return
+    raise AssertionError("the search did not finish")
+
+
+def test_parse_line_stops_at_the_first_move_that_does_not_parse() -> None:
+    game = make_game("tictactoe", {})
+    state = game.initial_state()
+    b2, a1 = game.parse_move(state, "b2"), game.parse_move(game.result(state, game.parse_move(
+        state, "b2")), "a1")
+    assert parse_line(game, state, ["b2", "a1", "b2", "c3"]) == (b2, a1)  # b2 is taken by then
+    assert parse_line(game, state, ["zz", "a1"]) == ()
+    assert len(parse_line(game, state, ["a1", "a2", "a3", "b1", "b2"])) == 3  # the first three
+
+
+async def test_the_key_toggles_the_mode_and_back_restores_the_layout() -> None:
+    app = AdversaApp(session_for("checkers", "human", "human"), engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        board = screen.board
+        assert isinstance(board, CheckersBoard)
+        await pilot.pause()
+        normal = {selector: screen.query_one(selector).region
+                  for selector in ("#board", "#panel", "#game-side", *KEPT_IN_PRESENTATION)}
+        normal_width = board._current_canvas().width
+        assert all(shown(screen, selector) for selector in HIDDEN_IN_PRESENTATION)
+
+        await pilot.press("P")
+        await pilot.pause()
+        assert screen.presentation.active
+        assert not any(shown(screen, selector) for selector in HIDDEN_IN_PRESENTATION)
+        assert all(shown(screen, selector) for selector in KEPT_IN_PRESENTATION)
+        assert board.region.width > normal["#board"].width
+        assert board._current_canvas().width == 8 * 7 > normal_width  # the largest look
+
+        await pilot.press("P")
+        await pilot.pause()
+        assert not screen.presentation.active
+        assert all(shown(screen, selector) for selector in HIDDEN_IN_PRESENTATION)
+        assert {selector: screen.query_one(selector).region for selector in normal} == normal
+        assert board._current_canvas().width == normal_width
+
+
+async def test_narrow_screens_show_the_summary_in_presentation_mode() -> None:
+    """At 80×24 the side shows one view at a time; presenting shows the summary alone,
+    whichever view was chosen, and leaving it brings the chosen view back. The rows the
+    players' header gave up let the grid take its next larger look."""
+    app = AdversaApp(session_for("tictactoe", "human", "human"), engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("v", "v")  # the move list
+        await pilot.pause()
+        assert shown(screen, "#game-history") and not shown(screen, "#panel")
+        normal_height = screen.board._current_canvas().height
+        await pilot.press("P")
+        await pilot.pause()
+        assert shown(screen, "#panel-pv") and not shown(screen, "#game-history")
+        assert screen.board._current_canvas().height > normal_height
+        assert not shown(screen, "#view-bar")
+        await pilot.press("P")
+        await pilot.pause()
+        assert shown(screen, "#game-history") and not shown(screen, "#panel")
+
+
+def test_play_big_reaches_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[dict[str, Any]] = []
+    monkeypatch.setattr("adversa.tui.app.run_app",
+                        lambda session, **looks: opened.append(looks))
+    assert CliRunner().invoke(main, ["play", "tictactoe", "--big"]).exit_code == 0
+    assert CliRunner().invoke(main, ["play", "tictactoe"]).exit_code == 0
+    assert [looks["big"] for looks in opened] == [True, False]
+
+
+async def test_a_big_app_opens_the_game_in_presentation_mode() -> None:
+    app = AdversaApp(session_for("tictactoe", "human", "human"), engine_search=FakeEngine(),
+                     big=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.presentation.active and not shown(screen, "#panel-stats")
+
+
+async def test_the_live_pv_is_drawn_on_the_board_with_step_numbers() -> None:
+    """The fake's snapshot PV is the first three legal moves (a3 b3 c3 in tic-tac-toe),
+    which are also a legal line; each cell gets its step's highlight and number."""
+    engine = FakeEngine(block=True)
+    app = AdversaApp(session_for("tictactoe", "alphabeta depth=9", "human"),
+                     engine_search=engine, big=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        board = screen.board
+        assert isinstance(board, GridBoard)
+        assert await until(pilot, engine.started)
+        await pilot.pause(0.05)
+        game, state = board.game, board.state
+        expected = parse_line(game, state, [game.format_move(state, move)
+                                            for move in game.legal_moves(state)[:3]])
+        assert len(expected) == 3 and board.pv == expected
+        highlights = board._highlights()
+        for step, move in enumerate(expected, start=1):
+            cell = board.cell_of(move)
+            assert f"grid--pv-{step}" in highlights[cell]
+            assert board._pv_step_at(cell) == step
+        screen.stop_search()
+
+
+async def test_a_hint_s_pv_shows_only_in_the_mode_and_clears_on_the_next_move() -> None:
+    app = AdversaApp(session_for("checkers", "human", "human"), engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        board = screen.board
+        assert isinstance(board, CheckersBoard)
+        await pilot.press("h")
+        await settle(pilot, screen)
+        assert board.hint is not None and board.pv == ()  # normal mode: the panel has it
+        await pilot.press("P")  # the last search's line appears at once
+        await pilot.pause()
+        assert board.pv == (board.hint,)
+        start, end = board.path(board.hint)[0], board.path(board.hint)[-1]
+        assert "checkers--pv-1" in board._highlights()[start]
+        assert board._pv_step_to(end) == 1
+        screen.play_human_move(board.legal_moves[-1])
+        await pilot.pause()
+        assert board.pv == () and not any(
+            name.startswith("checkers--pv") for names in board._highlights().values()
+            for name in names)
+
+
+async def test_connect_four_numbers_where_the_expected_stones_land() -> None:
+    """A line of three drops into one column: the stones stack, numbered 1, 2, 3 up it."""
+    app = AdversaApp(session_for("connect4", "human", "human"), engine_search=FakeEngine(),
+                     big=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await pilot.press("4", "4")  # two stones in column 4: the next lands on row 3
+        await pilot.pause()
+        screen.presentation.show_line(("4", "4", "4", "4"))
+        await pilot.pause()
+        board = screen.board
+        assert isinstance(board, ConnectFourBoard)
+        assert len(board.pv) == 3
+        assert board.pv_cells() == {(3, 3): 1, (2, 3): 2, (1, 3): 3}
+        picture = "\n".join("".join(segment.text for segment in line)
+                            for line in board._current_canvas().lines)
+        column = [row[len(row) // 2] for row in picture.splitlines()[2:-1]]
+        assert [glyph for glyph in column if glyph.isdigit()] == ["3", "2", "1"]
+        screen.presentation.show_line(())
+        await pilot.pause()
+        assert board.pv_cells() == {}
