@@ -10,10 +10,9 @@ import pytest
 from click.testing import CliRunner
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
-from tui_fakes import FakeEngine, until
+from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
 from adversa.cli import main
-from adversa.games import make_game
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import BoardView
 from adversa.tui.panel import SearchPanel
@@ -21,31 +20,9 @@ from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.help import HelpScreen, game_keys
 from adversa.tui.screens.load_dialog import LoadDialog
-from adversa.tui.session import GameSession, autosaved_record, parse_player
+from adversa.tui.session import GameSession, autosaved_record
 
 SIZE = (120, 40)
-
-
-
-def session_for(game_name: str, *players: str, **options: Any) -> GameSession:
-    game = make_game(game_name, options)
-    return GameSession(game_name, options, [parse_player(game, p) for p in players])
-
-
-def game_screen(app: AdversaApp) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
-
-
-async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
-    """Wait until no search is running (the fake engine answers in milliseconds)."""
-    for _ in range(100):
-        await pilot.pause(0.02)
-        if screen.runner is None or not screen.runner.running:
-            await pilot.pause()
-            return
-    raise AssertionError("the search did not finish")
 
 
 def notifications(app: AdversaApp) -> list[str]:
@@ -422,7 +399,6 @@ def test_the_readme_keys_table_lists_every_game_key() -> None:
         if first in ("escape", "esc"):
             continue  # described in the "Type a move" row
         assert f"`{first}`" in playing, f"README keys table lacks {first!r}"
-
 
 
 @pytest.mark.parametrize("key", ["n", "m", "ctrl+o"])

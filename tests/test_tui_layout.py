@@ -7,28 +7,14 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widget import Widget
-from tui_fakes import FakeEngine, until
+from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
-from adversa.games import make_game
 from adversa.tui.app import AdversaApp
 from adversa.tui.evalbar import EvalBar
 from adversa.tui.iterations import IterationTable
 from adversa.tui.movelist import MoveList
 from adversa.tui.rootlist import RootMovesList
-from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession, parse_player
 from adversa.tui.side import GameSide
-
-
-def session_for(game_name: str, *players: str, **options: Any) -> GameSession:
-    game = make_game(game_name, options)
-    return GameSession(game_name, options, [parse_player(game, p) for p in players])
-
-
-def game_screen(app: AdversaApp) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
 
 
 def on_screen(widget: Widget, size: tuple[int, int], min_height: int = 1) -> bool:
@@ -45,15 +31,6 @@ async def play(pilot: Pilot[Any], *moves: str) -> None:
     for move in moves:
         await pilot.press("colon", *move, "enter")
     await pilot.pause()
-
-
-async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
-    for _ in range(100):
-        await pilot.pause(0.02)
-        if screen.runner is None or not screen.runner.running:
-            await pilot.pause()
-            return
-    raise AssertionError("the search did not finish")
 
 
 # --------------------------------------------------------------------------- layout

@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from textual.pilot import Pilot
-from tui_fakes import FakeEngine, until
+from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
 from adversa.cli import main
 from adversa.games import make_game
@@ -17,7 +16,6 @@ from adversa.tui.boards.connect4 import ConnectFourBoard
 from adversa.tui.boards.grid import GridBoard
 from adversa.tui.presentation_mode import parse_line
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession, parse_player
 
 SIZE = (120, 40)
 HIDDEN_IN_PRESENTATION = (
@@ -25,31 +23,11 @@ HIDDEN_IN_PRESENTATION = (
 KEPT_IN_PRESENTATION = ("#panel-eval", "#panel-pv", "#panel-budget")
 
 
-def session_for(game_name: str, *players: str) -> GameSession:
-    game = make_game(game_name, {})
-    return GameSession(game_name, {}, [parse_player(game, p) for p in players])
-
-
-def game_screen(app: AdversaApp) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
-
-
 def shown(screen: GameScreen, selector: str) -> bool:
     """Displayed, with every ancestor displayed, and given some room."""
     widget = screen.query_one(selector)
     return (all(node.display for node in widget.ancestors_with_self if hasattr(node, "display"))
             and widget.region.area > 0)
-
-
-async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
-    for _ in range(100):
-        await pilot.pause(0.02)
-        if screen.runner is None or not screen.runner.running:
-            await pilot.pause()
-            return
-    raise AssertionError("the search did not finish")
 
 
 def test_parse_line_stops_at_the_first_move_that_does_not_parse() -> None:

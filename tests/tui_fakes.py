@@ -11,9 +11,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
-from adversa.games import Game
+from adversa.games import Game, make_game
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
     EventCallback,
@@ -23,6 +24,8 @@ from adversa.search.stats import (
     Snapshot,
     StopCallback,
 )
+from adversa.tui.screens.game import GameScreen
+from adversa.tui.session import GameSession, parse_player
 
 
 def canned_snapshot(game: Game[Any, Any], state: Any, config: EngineConfig, *,
@@ -105,3 +108,25 @@ async def choose_game(pilot: Pilot[Any], start: Any, name: str) -> None:
         if start.shown_game == name:
             return
     raise AssertionError(f"the start screen did not show {name!r}")
+
+
+def session_for(game_name: str, *players: str, **options: Any) -> GameSession:
+    """A session of ``game_name`` with players given as text (``human``, an engine)."""
+    game = make_game(game_name, options)
+    return GameSession(game_name, options, [parse_player(game, p) for p in players])
+
+
+def game_screen(app: App[Any]) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
+    """Wait until no search is running (the fake engine answers in milliseconds)."""
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if screen.runner is None or not screen.runner.running:
+            await pilot.pause()
+            return
+    raise AssertionError("the search did not finish")
