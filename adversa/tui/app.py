@@ -14,6 +14,7 @@ on a real search.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterable
 
@@ -104,6 +105,7 @@ class AdversaApp(App[None]):
         else:
             self.push_screen(StartScreen())
         self._check_size(self.size.width, self.size.height)
+        self.call_after_refresh(freeze_startup_objects)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -142,6 +144,26 @@ class AdversaApp(App[None]):
             if isinstance(screen, GameScreen):
                 screen.stop_search()
         self.exit()
+
+
+FULL_COLLECTION_THRESHOLD = 100
+"""Young collections between two full ones (Python's default is 10), see below."""
+
+
+def freeze_startup_objects() -> None:
+    """Keep the cyclic collector off the UI thread's back.
+
+    Everything alive after start-up (Textual's widgets and styles, the games' tables) is
+    moved out of the collector's reach (`gc.freeze`): each full collection walked those
+    hundreds of thousands of objects again, a 40–60 ms pause that
+    `benchmarks/bench_tui.py` caught as an idle gap. With them frozen, the long-lived
+    population looks small, so full collections would come ten times as often while an
+    engine fills its table; the third threshold is raised to keep them as rare as before.
+    """
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_THRESHOLD)
 
 
 def run_app(
