@@ -209,12 +209,18 @@ def expected_score(score: Score | None, snapshot: Snapshot) -> float | None:
 def labelled_score(snapshot: Snapshot, score: Score | None) -> str:
     """`show_score` with its units, so values of different engines are not mistaken
     for one another: ``-1 pts``, ``+1 e(n)``, ``+0.029 mean`` (a mean playout result)."""
-    text = show_score(snapshot, score)
-    if not text or not text[-1].isdigit():
-        return text
-    if snapshot.score_unit:
+    text = with_unit(show_score(snapshot, score), snapshot)
+    if text and text[-1].isdigit() and snapshot.mean_result:
+        return f"{text} mean"
+    return text
+
+
+def with_unit(text: str, snapshot: Snapshot) -> str:
+    """A number written for ``snapshot``'s search with the evaluator's unit after it
+    (``+6 pts``, ``+1 e(n)``); words (``win``) and unitless values stay as they are."""
+    if snapshot.score_unit and text and text[-1].isdigit():
         return f"{text} {snapshot.score_unit}"
-    return f"{text} mean" if snapshot.mean_result else text
+    return text
 
 
 def database_text(result: SearchResult) -> str | None:

@@ -27,6 +27,7 @@ from adversa.presentation import (
     format_seconds,
     result_verdict,
     verdict,
+    with_unit,
 )
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.stats import Iteration, SearchResult, Snapshot
@@ -281,10 +282,7 @@ class SearchPanel(Vertical):
             fill = f"{snap.tt_fill:.1%}" if snap.tt_probes else "–"
             # Vectors compact (``0.02/-0.04/0.02``): the fixed 5-line block must not
             # wrap, or its last row (TT fill) is pushed out of view.
-            score = format_score(snap.score, snap, compact=True)
-            if snap.score_unit and score[-1].isdigit():
-                score = f"{score} {snap.score_unit}"  # "+6 pts", "+1 e(n)"
-            score = escape(score)
+            score = escape(with_unit(format_score(snap.score, snap, compact=True), snap))
             rows = [
                 (field("depth", depth), field("score", score)),
                 (field("nodes", format_count(snap.nodes)),
