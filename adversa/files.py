@@ -26,6 +26,22 @@ class UserFileError(AdversaError):
     """A file the user named that cannot be read or written; names the path and why."""
 
 
+def user_path(text: str) -> Path:
+    """The path the user typed, with ``~`` and ``~name`` expanded.
+
+    ``~name`` for a user this machine does not know (``~0``) is a `UserFileError`,
+    not the `RuntimeError` that `Path.expanduser` raises for it.
+    """
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        user = text[1:].split("/", 1)[0]
+        raise UserFileError(
+            f"path {text!r}: there is no user {user!r} on this machine for '~{user}' "
+            f"to stand for"
+        ) from None
+
+
 def read_user_text(path: str | os.PathLike[str], what: str = "file") -> str:
     """The text of ``path``, or a `UserFileError` saying why it is not a readable ``what``.
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from adversa.files import UserFileError, read_user_text
+from adversa.files import UserFileError, read_user_text, user_path
 from adversa.games.base import (
     CHANCE,
     Game,
@@ -92,7 +92,7 @@ def bundled_trees() -> list[str]:
 
 def resolve_tree_file(file: str) -> Path:
     """A path as given if it exists, else the bundled tree of that name."""
-    given = Path(file).expanduser()
+    given = user_path(file)
     if given.is_file():
         return given
     bundled = BUNDLED_TREES / f"{file.removesuffix('.json')}.json"

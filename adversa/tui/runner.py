@@ -1,10 +1,12 @@
 """The engine runner: runs one search at a time off the UI thread.
 
-The search is pure Python and holds the GIL, so it runs in a Textual *thread*
-worker (CPython hands the UI thread a slice every 5 ms; textual.md §2 measured
-this keeps a 20 ms timer on time). The thread talks to the UI only through
-messages posted to the runner's owner — `post_message` is thread-safe — never
-by touching widgets.
+The search is pure Python and holds the GIL whenever it runs, so it runs in an
+engine process (`adversa.search.process.search_in_process`), driven from a Textual
+*thread* worker that only waits on the process's pipe. Sharing the UI's GIL in a
+thread instead stretched the UI's 20 ms timer to 50 ms (benchmarks/bench_tui.py).
+An injected search function (tests' fast fakes) runs in the worker thread itself.
+The thread talks to the UI only through messages posted to the runner's owner —
+`post_message` is thread-safe — never by touching widgets.
 
 Every search gets an id. The owner compares a message's ``search_id`` with
 `EngineRunner.current_id` and ignores anything stale (a search for a position
@@ -30,7 +32,7 @@ from textual.worker import Worker, get_current_worker
 
 from adversa.games import Game
 from adversa.search.config import EngineConfig
-from adversa.search.engine import run_search
+from adversa.search.process import search_in_process
 from adversa.search.stats import (
     EventCallback,
     Iteration,
@@ -152,7 +154,7 @@ class EngineRunner:
     """Starts, streams and cancels searches for one owner widget or screen.
 
     ``group`` names the worker group (``search-<seat or id>``); ``search`` is
-    the search function, `engine.run_search` unless a test injects a fake.
+    the search function, `search_in_process` unless a test injects a fake.
     """
 
     _ids = itertools.count(1)
@@ -165,7 +167,7 @@ class EngineRunner:
     ) -> None:
         self.owner = owner
         self.group = group
-        self.search: SearchFunction = search or run_search
+        self.search: SearchFunction = search or search_in_process
         self.current_id: int | None = None
         self.purpose: str | None = None
         """What the current search is for (``"move"``, ``"hint"``…), set by the caller."""
@@ -235,7 +237,11 @@ class EngineRunner:
                     owner.post_message(IterationDone(self, search_id, event))
                 # The SearchResult event is posted below, once, as SearchFinished.
 
-            _collector_freeze.enter()
+            # A search in this process (an injected search function) shares the GIL
+            # with the UI; an engine process has its own collector.
+            freeze = self.search is not search_in_process
+            if freeze:
+                _collector_freeze.enter()
             try:
                 result = self.search(game, state, config, should_stop=should_stop,
                                      on_event=on_event)
@@ -244,6 +250,7 @@ class EngineRunner:
             else:
                 owner.post_message(SearchFinished(self, search_id, result))
             finally:
-                _collector_freeze.exit()
+                if freeze:
+                    _collector_freeze.exit()
 
         return work

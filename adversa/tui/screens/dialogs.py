@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from adversa.files import UserFileError, user_path
 from adversa.games.registry import entry, record_formats
 
 
@@ -72,7 +73,12 @@ class PathDialog(ModalScreen[Path | None]):
         if not text:
             self.notify("Type a file path first.", severity="warning")
             return
-        self.dismiss(Path(text).expanduser())
+        try:
+            path = user_path(text)
+        except UserFileError as error:
+            self.notify(str(error), title="Not a path", severity="error", markup=False)
+            return
+        self.dismiss(path)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

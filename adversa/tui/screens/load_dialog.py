@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from adversa.files import UserFileError, user_path
 from adversa.games import AdversaError
 from adversa.games.registry import record_formats
 from adversa.tui.screens.dialogs import formats_help, saves_folder
@@ -151,7 +152,11 @@ class LoadDialog(ModalScreen[tuple[Path, GameSession] | None]):
         if not text:
             self.notify("Pick a file in the list, or type its path.", severity="warning")
             return
-        path = Path(text).expanduser()
+        try:
+            path = user_path(text)
+        except UserFileError as error:
+            self.notify(str(error), title="Could not load", severity="error", markup=False)
+            return
         if path.is_dir():
             self.folder = path
             self.query_one("#files", GameFileTree).path = path

@@ -1,0 +1,102 @@
+"""Searches in engine processes (`adversa.search.process`): same answers, events and
+errors as `run_search` in this process; cancellation, and a dying process, reported."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from adversa.files import UserFileError, user_path
+from adversa.games import AdversaError
+from adversa.games.registry import make_game
+from adversa.search.config import EngineConfig
+from adversa.search.engine import AlgorithmError, run_search
+from adversa.search.process import EngineProcess, EngineProcessError, search_in_process
+from adversa.search.stats import Iteration, SearchEvent, Snapshot
+
+
+@pytest.mark.parametrize(
+    ("game_name", "engine"),
+    [
+        ("checkers", "alphabeta depth=5"),
+        ("connect4", "alphabeta depth=4"),
+        ("pig", "expectimax depth=2"),
+        ("nim", "minimax"),
+    ],
+)
+def test_the_process_finds_what_this_process_finds(game_name: str, engine: str) -> None:
+    game = make_game(game_name, {})
+    state = game.initial_state()
+    config = EngineConfig.parse(engine)
+    here = run_search(game, state, config)
+    there = search_in_process(game, state, config)
+    assert there.best_move == here.best_move
+    assert there.value == here.value
+    assert there.pv == here.pv
+    assert there.snapshot.nodes == here.snapshot.nodes
+
+
+def test_events_stream_from_the_process_in_order() -> None:
+    game = make_game("checkers", {})
+    events: list[SearchEvent] = []
+    result = search_in_process(game, game.initial_state(),
+                               EngineConfig.parse("alphabeta depth=6"), on_event=events.append)
+    depths = [event.depth for event in events if isinstance(event, Iteration)]
+    assert depths == list(range(1, 7))
+    assert [iteration.depth for iteration in result.iterations] == depths
+
+
+def test_a_stop_request_ends_the_search_early() -> None:
+    """The caller's stop flag, polled in the caller's thread, reaches the process."""
+    game = make_game("checkers", {})
+    seen_snapshot = threading.Event()
+
+    def on_event(event: SearchEvent) -> None:
+        if isinstance(event, Snapshot | Iteration):
+            seen_snapshot.set()
+
+    result = search_in_process(game, game.initial_state(),
+                               EngineConfig.parse("alphabeta depth=40"),
+                               should_stop=seen_snapshot.is_set, on_event=on_event)
+    assert result.stopped
+    assert result.best_move is not None
+    assert max(iteration.depth for iteration in result.iterations) < 40
+
+
+def test_errors_of_the_search_come_back_as_themselves() -> None:
+    game = make_game("pig", {})
+    with pytest.raises(AlgorithmError, match="alphabeta"):
+        search_in_process(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"))
+    # The process that raised is healthy: the next search is answered.
+    assert search_in_process(game, game.initial_state(),
+                             EngineConfig.parse("expectimax depth=1")).best_move is not None
+
+
+def test_a_terminal_position_is_refused_with_the_engine_s_message() -> None:
+    game = make_game("nim", {"piles": "1"})
+    state = game.result(game.initial_state(), game.legal_moves(game.initial_state())[0])
+    with pytest.raises(AdversaError, match="the game is over"):
+        search_in_process(game, state, EngineConfig.parse("minimax"))
+
+
+def test_a_process_that_dies_mid_search_is_an_error_not_a_hang() -> None:
+    game = make_game("checkers", {})
+    engine = EngineProcess()
+
+    def kill_it(event: SearchEvent) -> None:
+        engine.process.kill()
+
+    with pytest.raises(EngineProcessError, match="ended unexpectedly"):
+        engine.search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=40"),
+                      None, kill_it)
+    assert not engine.alive
+    # Searches after it get a new process.
+    assert search_in_process(game, game.initial_state(),
+                             EngineConfig.parse("alphabeta depth=2")).best_move is not None
+
+
+def test_an_unknown_user_s_home_is_a_one_line_refusal() -> None:
+    with pytest.raises(UserFileError, match="no user '0'"):
+        user_path("~0/games")
+    assert user_path("plain/name").parts == ("plain", "name")
