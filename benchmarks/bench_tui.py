@@ -2,7 +2,7 @@
 
 Runs the real app headless (``App.run_test``) on a checkers game, human against
 ``alphabeta time=5``, and measures while the engine's 5-second search runs in
-the engine runner's thread worker:
+an engine process driven by the engine runner's thread worker:
 
 * **frame gap**: the longest interval between two ticks of a 20 ms
   ``set_interval`` timer on the UI loop (a frozen loop shows as a long gap);

@@ -128,10 +128,13 @@ class EngineProcess:
         from_child_read, from_child_write = os.pipe()
         # Held open for the process's life and closed in `close`, so no `with`.
         self.errors = tempfile.TemporaryFile()  # noqa: SIM115
+        # The child imports what this process imports (as multiprocessing's spawn
+        # does): adversa from where it was found, and any module a game class in the
+        # job comes from.
         package_root = str(Path(adversa.__file__).resolve().parents[1])
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(
-            part for part in (package_root, env.get("PYTHONPATH", "")) if part)
+            dict.fromkeys(part for part in (package_root, *sys.path) if part))
         self.process = subprocess.Popen(
             [sys.executable, "-c",
              f"from adversa.search.process import serve; "

@@ -23,7 +23,6 @@ from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
-from adversa.tui.processes import start_search_processes
 from adversa.tui.runner import SearchFunction
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
@@ -64,7 +63,6 @@ class AdversaApp(App[None]):
         session: GameSession | None = None,
         *,
         engine_search: SearchFunction | None = None,
-        compare_search: SearchFunction | None = None,
         seed: int | None = None,
         theme: str | None = None,
         no_color: bool = False,
@@ -85,11 +83,8 @@ class AdversaApp(App[None]):
             self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
         self.initial_session = session
         self.engine_search = engine_search
-        self.compare_search = compare_search
         self.endgame_offered: set[str] = set()
         """Games whose missing endgame database was mentioned in this run (once is enough)."""
-        """How the compare screen searches: in processes (`SearchProcesses.search`) when
-        the app was started with them, else like the game (``engine_search``, threads)."""
         self.rng = random.Random(seed)
 
     def watch_theme(self, theme: str) -> None:
@@ -171,19 +166,5 @@ def run_app(
     big: bool = False,
 ) -> None:
     """Run the app: the start screen, or straight into ``session``; ``theme``,
-    ``no_color`` and ``big`` as in `AdversaApp`.
-
-    The compare screen's search processes start first: they cannot be started once
-    the app runs (see `processes`)."""
-    processes = start_search_processes()
-    try:
-        AdversaApp(
-            session,
-            compare_search=None if processes is None else processes.search,
-            theme=theme,
-            no_color=no_color,
-            big=big,
-        ).run()
-    finally:
-        if processes is not None:
-            processes.close()
+    ``no_color`` and ``big`` as in `AdversaApp`."""
+    AdversaApp(session, theme=theme, no_color=no_color, big=big).run()

@@ -41,7 +41,6 @@ from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_tex
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import default_engine, engine_for, why_not
 from adversa.tui.panel import SearchPanel
-from adversa.tui.processes import start_search_processes
 from adversa.tui.runner import (
     EngineRunner,
     IterationDone,
@@ -146,8 +145,7 @@ class CompareScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "compare engines"
-        search = (self.search or getattr(self.app, "compare_search", None)
-                  or getattr(self.app, "engine_search", None))
+        search = self.search or getattr(self.app, "engine_search", None)
         table = self.query_one("#compare-summary", DataTable)
         for key, heading in SUMMARY_COLUMNS:
             table.add_column(heading, key=key)
@@ -446,14 +444,12 @@ class CompareApp(App[None]):
         engines: Sequence[EngineConfig],
         *,
         engine_search: SearchFunction | None = None,
-        compare_search: SearchFunction | None = None,
     ) -> None:
         super().__init__()
         self.game = game
         self.position = state
         self.engines = list(engines)
         self.engine_search = engine_search
-        self.compare_search = compare_search
 
     def get_default_screen(self) -> CompareScreen:
         """The compare screen is the app's only screen, so escape quits (pushed on top
@@ -462,12 +458,6 @@ class CompareApp(App[None]):
 
 
 def run_compare_app(game: Game[Any, Any], state: Any, engines: Sequence[EngineConfig]) -> None:
-    """The compare screen on its own, each engine in a process of its own (started before
-    the app, see `adversa.tui.processes`), or in threads where processes cannot start."""
-    processes = start_search_processes()
-    try:
-        search = None if processes is None else processes.search
-        CompareApp(game, state, engines, compare_search=search).run()
-    finally:
-        if processes is not None:
-            processes.close()
+    """The compare screen on its own, each engine searching in an engine process of its
+    own (`adversa.search.process`), so each gets a core."""
+    CompareApp(game, state, engines).run()
