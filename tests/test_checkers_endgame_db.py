@@ -33,6 +33,7 @@ from adversa.games.checkers_endgame_index import (
     MAX_PIECES,
     EndgameDatabase,
     Signature,
+    database_built,
     decode,
     layout,
     load_database,
@@ -249,11 +250,15 @@ def test_the_file_round_trips_and_a_damaged_one_counts_as_none(
     loaded = load_database(path)
     assert loaded is not None and loaded.tables == database.tables
     assert loaded.pieces == 3
+    assert database_built(path)
     path.write_bytes(database.to_bytes()[:-10])  # truncated
     assert load_database(path) is None
+    assert not database_built(path)
     path.write_bytes(b"something else")
     assert load_database(path) is None
+    assert not database_built(path)
     assert load_database(tmp_path / "missing") is None
+    assert not database_built(tmp_path / "missing")
 
 
 def test_the_command_and_the_index_agree_on_the_largest_database() -> None:

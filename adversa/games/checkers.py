@@ -58,7 +58,12 @@ from adversa.games.checkers_board import (
     squares_of,
     zobrist_key,
 )
-from adversa.games.checkers_endgame_index import DRAW, EndgameDatabase, load_database
+from adversa.games.checkers_endgame_index import (
+    DRAW,
+    EndgameDatabase,
+    database_built,
+    load_database,
+)
 from adversa.games.checkers_eval import checkers_evaluator
 from adversa.games.checkers_movegen import (
     BLACK_KING_MOVES,
@@ -431,7 +436,7 @@ ENTRY = GameEntry(
     max_plies=200,
     endgame=EndgameTables(
         title="the checkers endgame database (every position with up to 4 pieces)",
-        built=lambda: load_database() is not None,
+        built=database_built,
         command=("endgame", "build"),
         cost="about a minute of CPU and 8 MB on disk",
     ),

@@ -51,6 +51,8 @@ MAX_DISTANCE = 253
 """The longest distance a byte holds (``d + 1`` ≤ 254)."""
 
 MAGIC = b"adversa checkers endgame database\n"
+HEADER_LIMIT = 1 << 20
+"""Longest header line read (a few kilobytes in practice)."""
 FORMAT_VERSION = 1
 MAX_PIECES = 4
 """The most pieces `adversa endgame build` solves every position of (five would be 180
@@ -281,24 +283,49 @@ class EndgameDatabase:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> EndgameDatabase:
-        if not data.startswith(MAGIC):
-            raise DatabaseFileError("it is not an adversa checkers endgame database")
         end = data.find(b"\n", len(MAGIC))
-        try:
-            header = json.loads(data[len(MAGIC):end])
-            if header["version"] != FORMAT_VERSION:
-                raise DatabaseFileError(f"format version {header['version']}, "
-                                        f"expected {FORMAT_VERSION}: build it again")
-            body = memoryview(data)[end + 1:]
-            tables = {}
-            for own_kings, own_men, opp_kings, opp_men, offset, length in header["tables"]:
-                signature = (own_kings, own_men, opp_kings, opp_men)
-                if length != layout(signature).size or offset + length > len(body):
-                    raise DatabaseFileError(f"table {signature} is truncated: build it again")
-                tables[signature] = bytes(body[offset:offset + length])
-            return cls(int(header["pieces"]), int(header["king_pieces"]), tables)
-        except (ValueError, KeyError, TypeError) as error:
-            raise DatabaseFileError(f"unreadable header ({error}): build it again") from None
+        pieces, king_pieces, spans = _read_header(data[:end + 1], len(data) - end - 1)
+        body = memoryview(data)[end + 1:]
+        tables = {signature: bytes(body[offset:offset + length])
+                  for signature, offset, length in spans}
+        return cls(pieces, king_pieces, tables)
+
+
+def _read_header(
+    head: bytes, body_size: int
+) -> tuple[int, int, list[tuple[Signature, int, int]]]:
+    """The piece counts and each table's (signature, offset, length) from the file's
+    `MAGIC` and header line, checked against the ``body_size`` bytes that follow."""
+    if not head.startswith(MAGIC) or not head.endswith(b"\n"):
+        raise DatabaseFileError("it is not an adversa checkers endgame database")
+    try:
+        header = json.loads(head[len(MAGIC):])
+        if header["version"] != FORMAT_VERSION:
+            raise DatabaseFileError(f"format version {header['version']}, "
+                                    f"expected {FORMAT_VERSION}: build it again")
+        spans = []
+        for own_kings, own_men, opp_kings, opp_men, offset, length in header["tables"]:
+            signature = (own_kings, own_men, opp_kings, opp_men)
+            if length != layout(signature).size or offset + length > body_size:
+                raise DatabaseFileError(f"table {signature} is truncated: build it again")
+            spans.append((signature, offset, length))
+        return int(header["pieces"]), int(header["king_pieces"]), spans
+    except (ValueError, KeyError, TypeError) as error:
+        raise DatabaseFileError(f"unreadable header ({error}): build it again") from None
+
+
+def database_built(path: Path | None = None) -> bool:
+    """Whether a whole database is at ``path`` (default `database_path`), from its header
+    and size alone: the app asks on its UI thread, where reading megabytes would show."""
+    target = path or database_path()
+    try:
+        with target.open("rb") as file:
+            head = file.read(len(MAGIC)) + file.readline(HEADER_LIMIT)
+            size = target.stat().st_size
+        _read_header(head, size - len(head))
+    except (OSError, DatabaseFileError):
+        return False
+    return True
 
 
 def data_dir() -> Path:
