@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from adversa.games import make_game
 from adversa.games.base import Option
 from adversa.search.common import MAX_DEPTH, depth_schedule
 from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
+from adversa.search.engine import run_search
 
 
 def value_of(param: Option) -> st.SearchStrategy[Any]:
@@ -93,3 +95,23 @@ def test_typed_json_round_trips(config: EngineConfig) -> None:
 def test_bad_text_is_refused_with_what_was_expected(text: str, expected: str) -> None:
     with pytest.raises(EngineSpecError, match=expected):
         EngineConfig.parse(text)
+
+
+@pytest.mark.parametrize(("spec", "step", "expected"), [
+    ("alphabeta depth=6", 1, [6]),
+    ("alphabeta depth=6", 2, [6]),  # one pass: no deepening to step through
+    ("alphabeta depth=6 time=9", 2, [2, 4, 6]),
+    ("alphabeta depth=7 time=9", 2, [1, 3, 5, 7]),
+    ("alphabeta depth=7 time=9", 3, [1, 4, 7]),
+    ("alphabeta depth=1 time=9", 2, [1]),
+])
+def test_a_deepening_step_skips_passes_and_still_ends_at_the_depth(
+    spec: str, step: int, expected: list[int]
+) -> None:
+    assert list(depth_schedule(EngineConfig.parse(spec), step=step)) == expected
+
+
+def test_alphabeta_deepens_by_its_step() -> None:
+    game = make_game("tictactoe")
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=5 step=2"))
+    assert [iteration.depth for iteration in result.iterations] == [1, 3, 5]

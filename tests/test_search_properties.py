@@ -32,7 +32,9 @@ VALUE_PRESERVING = {
     "id": "ordering=off killers=off history=off tt=0 id=on pvs=off quiescence=off",
     "pvs": "ordering=off killers=off history=off tt=0 id=off pvs=on quiescence=off",
     "aspiration": "ordering=on tt=1 id=on pvs=off aspiration=0.05 quiescence=off",
+    "step": "ordering=on tt=1 id=on step=2 quiescence=off",
     "all": "tt=1 aspiration=0.02 quiescence=off",
+    "all, step 2": "tt=1 step=2 quiescence=off",
 }
 
 SETTINGS = settings(

@@ -108,7 +108,8 @@ class AlphaBetaSearch:
         self.win_value = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))
         self.depths = depth_schedule(
-            config, iterative=bool(config.get("id")), move_count=len(moves)
+            config, iterative=bool(config.get("id")), move_count=len(moves),
+            step=int(config.get("step")),
         )
         if self.enhancements.ordering and len(moves) > 1:
             moves = self.kernel.orderer.order(root, moves, None, 0)

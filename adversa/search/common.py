@@ -84,7 +84,8 @@ def answers_at_once(time_budget: float | None, move_count: int) -> bool:
 
 
 def depth_schedule(
-    config: EngineConfig, *, iterative: bool = False, move_count: int | None = None
+    config: EngineConfig, *, iterative: bool = False, move_count: int | None = None,
+    step: int = 1,
 ) -> range:
     """The depths a depth-first search passes through, shallowest first.
 
@@ -94,14 +95,17 @@ def depth_schedule(
     Without one: a single pass to ``depth``, or every depth up to it when the
     search asks for ``iterative`` deepening anyway (it orders moves from the
     previous pass). A root with one legal move (``move_count``) under a time
-    budget gets depth 1 alone (`answers_at_once`).
+    budget gets depth 1 alone (`answers_at_once`). With ``step`` > 1 the passes go
+    ``step`` plies at a time and still end at ``depth``.
     """
     timed = config.budgeted
     if move_count is not None and answers_at_once(config.time_budget, move_count):
         return range(1, 2)
     depth_given = any(name == "depth" for name, _ in config.params)
     deepest = max(1, int(config.get("depth"))) if depth_given or not timed else MAX_DEPTH
-    return range(1 if iterative or timed else deepest, deepest + 1)
+    if not (iterative or timed):
+        return range(deepest, deepest + 1)
+    return range(deepest - step * ((deepest - 1) // step), deepest + 1, step)
 
 
 def deepen(reporter: Reporter, depths: Sequence[int], search_pass: Callable[[int], bool]) -> bool:

@@ -66,6 +66,9 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
         _param("history", "bool", True, "history heuristic (part of ordering)"),
         _param("tt", "int", 16, "transposition table size in MB; 0 turns it off", 0, 4096),
         _param("id", "bool", True, "iterative deepening (always on when time is set)"),
+        _param("step", "int", 1, "plies each deepening pass adds; 2 skips the passes of the "
+               "other parity (fewer nodes where values swing between odd and even depths)",
+               1, 4),
         _param("quiescence", "bool", True, "extend the search while a capture is pending"),
         _param("beam", "int", 0, "forward pruning: search only the best N moves; 0 = all", 0, 1000),
         _param("pvs", "bool", True, "principal variation search (null windows)"),
