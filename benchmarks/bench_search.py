@@ -59,6 +59,10 @@ ENHANCED = "tt=64"
 """Alpha-beta with its default enhancements and a 64 MB table: every one that keeps a
 fixed-depth value exact (ordering, table, ID, PVS), plus quiescence."""
 
+ENHANCED_STEP2 = "tt=64 step=2"
+"""The exact enhancements deepening two plies a pass (the same values, fewer nodes where
+the evaluation swings between odd and even depths)."""
+
 ENHANCED_LMR = "tt=64 lmr=on"
 """All enhancements: the same plus late move reductions, the forward pruning the app's
 checkers engine plays with (it changes values, so it is opt-in for `alphabeta`)."""
@@ -140,6 +144,7 @@ def table_checkers_depths(
     rows = report.setdefault("checkers_depths", [])
     engines = [("all enhancements", ENHANCED_LMR, max(depths)),
                ("exact enhancements", ENHANCED, max(depths)),
+               ("exact, step 2", ENHANCED_STEP2, max(depths)),
                ("plain αβ", PLAIN, plain_depth),
                ("minimax", "", minimax_depth)]
     for label, fen in POSITIONS.items():
