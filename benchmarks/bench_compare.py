@@ -5,8 +5,8 @@ Run: ``.venv/bin/python benchmarks/bench_compare.py [--depth 11] [--repeat 3]``
 The compare screen runs one search per engine. This measures, in one run, the nodes
 per wall-clock second of:
 
-1. **one engine** alone, in a search process (`adversa.tui.processes`);
-2. **two engines at once in search processes** (how the compare screen and
+1. **one engine** alone, in an engine process (`adversa.search.process`);
+2. **two engines at once in engine processes** (how the app's compare screen and
    ``adversa compare`` run them now);
 3. **two engines at once in threads** of one process (how the compare screen ran
    them before: the GIL lets one search run at a time).
@@ -30,8 +30,8 @@ from rich.table import Table
 from adversa.games import make_game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
+from adversa.search.process import search_in_process
 from adversa.search.stats import SearchResult
-from adversa.tui.processes import SearchProcesses
 
 
 def timed(work: Callable[[], None]) -> float:
@@ -48,12 +48,10 @@ def main() -> None:
     game = make_game("checkers")
     state = game.initial_state()
     config = EngineConfig.parse(f"alphabeta depth={args.depth}")
-    processes = SearchProcesses(slots=2)
-    processes.warm()
     results: list[SearchResult] = []
 
     def in_process() -> None:
-        results.append(processes.search(game, state, config))
+        results.append(search_in_process(game, state, config))
 
     def two(target: Callable[[], None]) -> None:
         threads = [threading.Thread(target=target) for _ in range(2)]
@@ -77,7 +75,6 @@ def main() -> None:
             best = min(best, timed(work))
         nodes = sum(result.snapshot.nodes for result in results)
         rows.append((label, engines, nodes, best, nodes / best))
-    processes.close()
     baseline = rows[0][4]
     table = Table(title=f"checkers alphabeta depth={args.depth}, {os.cpu_count()} cores, "
                         f"best of {args.repeat}")
