@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adversa.cli import main
+from adversa.cli.endgame import DEFAULT_PIECES as CLI_DEFAULT_PIECES
 from adversa.cli.endgame import MAX_KING_PIECES as CLI_MAX_KING_PIECES
 from adversa.cli.endgame import MAX_PIECES as CLI_MAX_PIECES
 from adversa.games import make_game
@@ -27,6 +28,7 @@ from adversa.games.checkers import Checkers, CheckersState, endgame_oracle
 from adversa.games.checkers_board import SQUARE_BIT, zobrist_key
 from adversa.games.checkers_endgame_build import build
 from adversa.games.checkers_endgame_index import (
+    DEFAULT_PIECES,
     FILE_NAME,
     HOLE,
     MAX_KING_PIECES,
@@ -257,12 +259,35 @@ def test_the_file_round_trips_and_a_damaged_one_counts_as_none(
     path.write_bytes(b"something else")
     assert load_database(path) is None
     assert not database_built(path)
+    path.write_bytes(b"")  # an empty file cannot even be mapped
+    assert load_database(path) is None
+    assert not database_built(path)
     assert load_database(tmp_path / "missing") is None
     assert not database_built(tmp_path / "missing")
 
 
+def test_a_loaded_file_is_mapped_and_outlives_its_replacement(
+    database: EndgameDatabase, tmp_path: Path
+) -> None:
+    """Loading maps the file (tables are views, not copies: five pieces are 187 MB in
+    every engine process otherwise), and a rebuild renaming a new file over it leaves
+    the tables of a search under way intact."""
+    path = tmp_path / "db"
+    path.write_bytes(database.to_bytes())
+    loaded = EndgameDatabase.from_file(path)
+    assert all(isinstance(table, memoryview) for table in loaded.tables.values())
+    replacement = tmp_path / "new"
+    replacement.write_bytes(build(2).to_bytes())
+    replacement.replace(path)
+    assert loaded.tables == database.tables
+    assert loaded.lookup(SQUARE_BIT[1] | SQUARE_BIT[2], SQUARE_BIT[30], SQUARE_BIT[30],
+                         False) == database.lookup(SQUARE_BIT[1] | SQUARE_BIT[2],
+                                                   SQUARE_BIT[30], SQUARE_BIT[30], False)
+
+
 def test_the_command_and_the_index_agree_on_the_largest_database() -> None:
-    assert (CLI_MAX_PIECES, CLI_MAX_KING_PIECES) == (MAX_PIECES, MAX_KING_PIECES)
+    assert (CLI_MAX_PIECES, CLI_MAX_KING_PIECES, CLI_DEFAULT_PIECES) == (
+        MAX_PIECES, MAX_KING_PIECES, DEFAULT_PIECES)
 
 
 def test_adversa_endgame_build_writes_the_database_atomically_to_the_data_dir(
@@ -284,7 +309,7 @@ def test_adversa_endgame_build_writes_the_database_atomically_to_the_data_dir(
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
-    (["endgame", "build", "--pieces", "9"], "9 is not in the range 2<=x<=4"),
+    (["endgame", "build", "--pieces", "9"], "9 is not in the range 2<=x<=5"),
     (["endgame", "probe", "B:WK1:BK7"], "no endgame database at"),
     (["endgame", "probe", "B:W1:Bx"], "adversa: error:"),
 ])

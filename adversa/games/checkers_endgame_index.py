@@ -25,14 +25,17 @@ captures and crownings, so an engine can play the win out move by move; it ignor
 draw rules (repetition, the 40-move rule) — the database is the pure game-theoretic value.
 
 **File.** `MAGIC`, one JSON line (the format version, the largest piece count, and per
-table its signature, offset and length), then the tables' bytes.
+table its signature, offset and length), then the tables' bytes. A loaded file is mapped
+into memory, not read: five pieces are 187 MB, which every engine process would otherwise
+copy; mapped, they share the operating system's one cached copy and load at once.
 """
 
 from __future__ import annotations
 
 import json
+import mmap
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -54,9 +57,11 @@ MAGIC = b"adversa checkers endgame database\n"
 HEADER_LIMIT = 1 << 20
 """Longest header line read (a few kilobytes in practice)."""
 FORMAT_VERSION = 1
-MAX_PIECES = 4
-"""The most pieces `adversa endgame build` solves every position of (five would be 180
-million positions: too many for a pure-Python build)."""
+MAX_PIECES = 5
+"""The most pieces `adversa endgame build` solves every position of (five are 187 million
+index entries: about half an hour of one core and 187 MB)."""
+DEFAULT_PIECES = 4
+"""What it builds unless asked: four pieces take a minute, which the app can offer."""
 MAX_KING_PIECES = 5
 """The most pieces it solves the kings-only positions of (three kings against two)."""
 FILE_NAME = "checkers-endgame.db"
@@ -250,7 +255,8 @@ class EndgameDatabase:
     """Every position with this many pieces or fewer is in it…"""
     king_pieces: int
     """…and every kings-only position with this many or fewer."""
-    tables: dict[Signature, bytes]
+    tables: Mapping[Signature, bytes | memoryview]
+    """Signature → its bytes (built in memory) or a view into the mapped file (loaded)."""
 
     @property
     def reach(self) -> int:
@@ -282,13 +288,28 @@ class EndgameDatabase:
         return MAGIC + line + b"".join(table for _, table in sorted(self.tables.items()))
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> EndgameDatabase:
+    def from_bytes(cls, data: bytes | mmap.mmap) -> EndgameDatabase:
+        """The database in ``data`` (a file's bytes or its memory map); its tables are
+        views into ``data``, not copies."""
         end = data.find(b"\n", len(MAGIC))
         pieces, king_pieces, spans = _read_header(data[:end + 1], len(data) - end - 1)
         body = memoryview(data)[end + 1:]
-        tables = {signature: bytes(body[offset:offset + length])
+        tables = {signature: body[offset:offset + length]
                   for signature, offset, length in spans}
         return cls(pieces, king_pieces, tables)
+
+    @classmethod
+    def from_file(cls, path: Path) -> EndgameDatabase:
+        """The database in the file at ``path``, mapped read-only (see the module notes).
+
+        The map stays valid when the file is replaced (a rebuild writes a new file and
+        renames it over the old one), so a search under way keeps its tables."""
+        with path.open("rb") as file:
+            try:
+                data = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+            except ValueError:  # an empty file cannot be mapped
+                raise DatabaseFileError("it is empty: build it again") from None
+        return cls.from_bytes(data)
 
 
 def _read_header(
@@ -367,7 +388,7 @@ def load_database(path: Path | None = None) -> EndgameDatabase | None:
     if cached is not None and cached[0] == stamp:
         return cached[1]
     try:
-        database = EndgameDatabase.from_bytes(target.read_bytes())
+        database = EndgameDatabase.from_file(target)
     except (OSError, DatabaseFileError):
         return None
     _loaded[target] = (stamp, database)
