@@ -9,7 +9,6 @@ not against the builder's move handling.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -25,10 +24,11 @@ from adversa.cli.endgame import MAX_KING_PIECES as CLI_MAX_KING_PIECES
 from adversa.cli.endgame import MAX_PIECES as CLI_MAX_PIECES
 from adversa.games import make_game
 from adversa.games.checkers import Checkers, CheckersState, endgame_oracle
-from adversa.games.checkers_board import SQUARE_BIT, zobrist_key
+from adversa.games.checkers_board import SQUARE_BIT
 from adversa.games.checkers_endgame_build import build
 from adversa.games.checkers_endgame_index import (
     DEFAULT_PIECES,
+    DRAW,
     FILE_NAME,
     HOLE,
     MAX_KING_PIECES,
@@ -36,12 +36,18 @@ from adversa.games.checkers_endgame_index import (
     EndgameDatabase,
     Signature,
     database_built,
-    decode,
     layout,
     load_database,
     reverse_bits,
     signature_of,
     signatures,
+)
+from adversa.games.checkers_endgame_verify import (
+    check_position,
+    state_of,
+    table_states,
+    value_of,
+    verify,
 )
 from adversa.search.engine import engine_for, run_search
 
@@ -63,29 +69,11 @@ def installed(database: EndgameDatabase, tmp_path: Path) -> EndgameDatabase:
     return database
 
 
-def state_of(own: int, opp: int, kings: int, white_to_move: bool) -> CheckersState:
-    """A table position (Black to move) as a game state, turned round for White to move."""
-    if white_to_move:
-        black, white, kings = reverse_bits(opp), reverse_bits(own), reverse_bits(kings)
-    else:
-        black, white = own, opp
-    player = int(white_to_move)
-    return CheckersState(black, white, kings, player, zobrist_key(black, white, kings, player), ())
-
-
 def value(database: EndgameDatabase, state: CheckersState) -> tuple[float, int]:
     """The database's (value, plies) for the side to move; a finished game is lost in 0."""
-    if not GAME.legal_moves(state):
-        return -1.0, 0
-    byte = database.lookup(state.black, state.white, state.kings, state.player == 1)
-    assert byte is not None and byte != HOLE
-    return decode(byte)
-
-
-def table_states(database: EndgameDatabase, signature: Signature,
-                 white_to_move: bool = False) -> Iterator[CheckersState]:
-    for _index, own, opp, kings in layout(signature).positions():
-        yield state_of(own, opp, kings, white_to_move)
+    known = value_of(database, state)
+    assert known is not None, GAME.format_position(state)
+    return known
 
 
 # --------------------------------------------------------------------------- the index
@@ -129,27 +117,6 @@ def test_the_index_is_a_bijection_onto_the_positions_of_a_table(signature: Signa
 # --------------------------------------------------------------------------- the values
 
 
-def check_against_the_rules(database: EndgameDatabase, state: CheckersState) -> None:
-    """Every value agrees with the values of the moves, played by the game's own rules:
-    a win in d has a move to a loss in d - 1 and none faster; a loss in d has only moves
-    to wins, the slowest in d - 1; a draw has no move to a loss and one to a draw."""
-    result, plies = value(database, state)
-    children = [value(database, GAME.result(state, move)) for move in GAME.legal_moves(state)]
-    position = GAME.format_position(state)
-    if not children:
-        assert (result, plies) == (-1.0, 0), position
-    elif result > 0:
-        assert plies % 2 == 1, position
-        assert min(d for v, d in children if v < 0) == plies - 1, position
-    elif result < 0:
-        assert plies % 2 == 0, position
-        assert all(v > 0 for v, _ in children), position
-        assert max(d for _, d in children) == plies - 1, position
-    else:
-        assert not any(v < 0 for v, _ in children), position
-        assert any(v == 0 for v, _ in children), position
-
-
 @pytest.mark.parametrize("white_to_move", [False, True])
 @pytest.mark.parametrize("signature", [s for n in (2, 3) for s in signatures(n)])
 def test_every_value_agrees_with_the_values_after_each_legal_move(
@@ -158,11 +125,11 @@ def test_every_value_agrees_with_the_values_after_each_legal_move(
     """Checked on every position of the two-piece tables and 400 of each three-piece one,
     for both colours: together with the losses in 0 this pins every value down (by
     induction on the distance), so the whole retrograde analysis is checked."""
-    states = list(table_states(database, signature, white_to_move))
+    states = list(table_states(signature, white_to_move))
     if sum(signature) == 3:
         states = random.Random(f"{signature}{white_to_move}").sample(states, 400)
     for state in states:
-        check_against_the_rules(database, state)
+        assert check_position(database, state) is None
 
 
 def test_colour_and_board_symmetry(database: EndgameDatabase) -> None:
@@ -201,7 +168,7 @@ def test_two_kings_beat_one_unless_the_lone_king_forks_or_a_king_is_stuck_in_a_c
         return False
 
     checked = 0
-    for state in table_states(database, (1, 0, 2, 0)):
+    for state in table_states((1, 0, 2, 0)):
         if not GAME.is_quiet(state) or state.white & SINGLE_CORNERS or forks(state):
             continue
         assert value(database, state)[0] == -1.0, GAME.format_position(state)
@@ -214,7 +181,7 @@ def test_one_king_against_one_is_a_draw_except_where_the_exact_search_finds_a_wi
 ) -> None:
     """Most king-against-king positions are drawn; the rest are won by driving the other
     king against the edge (or capturing it), and the exact search agrees, distance too."""
-    values = [value(database, state) for state in table_states(database, (1, 0, 1, 0))]
+    values = [value(database, state) for state in table_states((1, 0, 1, 0))]
     assert sum(1 for v, _ in values if v == 0) > len(values) / 2
     cross_check(database, (1, 0, 1, 0), sample=12)
 
@@ -224,7 +191,7 @@ def cross_check(database: EndgameDatabase, signature: Signature, sample: int) ->
     a decisive result must be found at the database's distance exactly."""
     game = make_game("checkers")
     rng = random.Random(str(signature))
-    decisive = [state for state in table_states(database, signature)
+    decisive = [state for state in table_states(signature)
                 if value(database, state)[0] and 3 <= value(database, state)[1] <= 11]
     for state in rng.sample(decisive, min(sample, len(decisive))):
         result_value, plies = value(database, state)
@@ -328,6 +295,62 @@ def test_a_damaged_database_is_reported_in_one_line(tmp_path: Path) -> None:
     assert result.output.strip() == (
         f"adversa: error: endgame database {str(tmp_path / 'data' / FILE_NAME)!r}: "
         "it is not an adversa checkers endgame database")
+
+
+@pytest.fixture(scope="session")
+def two_pieces() -> EndgameDatabase:
+    """Small enough to check whole (a few thousand positions)."""
+    return build(2)
+
+
+def corrupted(database: EndgameDatabase) -> tuple[EndgameDatabase, CheckersState]:
+    """The database with one won position's distance made two plies longer (still a win,
+    so only the distances betray it), and that position."""
+    signature = (1, 0, 1, 0)
+    table = bytearray(database.tables[signature])
+    for index, own, opp, kings in layout(signature).positions():
+        if table[index] != DRAW and (table[index] - 1) & 1 and table[index] + 2 < HOLE:
+            table[index] += 2
+            tables = dict(database.tables) | {signature: bytes(table)}
+            return (EndgameDatabase(database.pieces, database.king_pieces, tables),
+                    state_of(own, opp, kings, False))
+    raise AssertionError("no won position in the table")
+
+
+def test_verify_finds_a_built_database_right_and_a_corrupted_one_wrong(
+    database: EndgameDatabase, two_pieces: EndgameDatabase
+) -> None:
+    clean = verify(database, sample=300, seed=1)
+    assert clean.passed and clean.failures == 0 and clean.disagreements == []
+    assert clean.tables == len(database.tables)
+    assert 300 < clean.positions <= 2 * 300 * len(database.tables)
+    broken, position = corrupted(two_pieces)
+    assert check_position(broken, position) is not None
+    found = verify(broken, sample=10**6, report=10**6)  # all checked, all described
+    assert not found.passed and found.failures == len(found.disagreements) >= 1
+    assert len(verify(broken, sample=10**6, report=1).disagreements) == 1
+    assert any(GAME.format_position(position) in line for line in found.disagreements)
+
+
+def test_adversa_endgame_verify_says_whether_the_values_agree_with_the_rules(
+    two_pieces: EndgameDatabase, tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    missing = runner.invoke(main, ["endgame", "verify"])
+    assert missing.exit_code == 2 and "no endgame database" in missing.output
+    (tmp_path / "data").mkdir()
+    path = tmp_path / "data" / FILE_NAME
+    path.write_bytes(two_pieces.to_bytes())
+    good = runner.invoke(main, ["endgame", "verify", "--sample", "200"])
+    assert good.exit_code == 0, good.output
+    assert "tables against the rules" in good.output
+    assert good.output.rstrip().endswith("every value agrees with its moves")
+    broken, position = corrupted(two_pieces)
+    path.write_bytes(broken.to_bytes())
+    bad = runner.invoke(main, ["endgame", "verify", "--sample", "1000000"])
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
+    assert GAME.format_position(position) in bad.output
+    assert "build the database again" in bad.output
 
 
 # --------------------------------------------------------------------------- the search

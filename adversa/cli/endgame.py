@@ -10,6 +10,7 @@ only when a command runs, so ``adversa --help`` stays quick.
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,6 +93,43 @@ def info_command() -> None:
                   f"{_extent(database.pieces, database.king_pieces)}, "
                   f"{positions:,} positions with Black to move (White to move: the same, "
                   f"turned round), {_size(target.stat().st_size)}", soft_wrap=True)
+
+
+@endgame.command("verify")
+@click.option("--sample", type=click.IntRange(1, 10_000_000), default=20_000, show_default=True,
+              help="Positions checked per table and side to move (all of a smaller table).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Which random sample.")
+def verify_command(sample: int, seed: int) -> None:
+    """Check the built database against the rules: each sampled position's value must agree
+    with the values after each of its legal moves (a win has a move to a loss one ply
+    shorter, a loss only moves to wins, a draw a move to a draw and none to a loss).
+    Exits 1 if any position disagrees."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from adversa.games.checkers_endgame_index import database_path
+    from adversa.games.checkers_endgame_verify import sample_size, verify
+
+    target = database_path()
+    if not target.exists():
+        fail(f"no endgame database at {str(target)!r}; build one with 'adversa endgame build'")
+    database = _load(target)
+    started = time.perf_counter()
+    columns = (TextColumn("[progress.description]{task.description}"), BarColumn(),
+               TextColumn("{task.percentage:>3.0f}%"), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("checking", total=sample_size(database, sample))
+        outcome = verify(database, sample, seed, lambda done: bar.advance(task, done))
+    seconds = time.perf_counter() - started
+    summary = (f"checked {outcome.positions:,} positions of {outcome.tables} tables "
+               f"against the rules in {seconds:.0f} s")
+    if outcome.passed:
+        console.print(f"{summary}: every value agrees with its moves", soft_wrap=True)
+        return
+    for line in outcome.disagreements:
+        console.print(line, soft_wrap=True, highlight=False)
+    click.echo(f"adversa: error: {summary}: {outcome.failures:,} disagree (the first "
+               f"{len(outcome.disagreements)} above); build the database again", err=True)
+    sys.exit(1)  # checked and found wrong, where a usage error exits 2
 
 
 @endgame.command("probe")
