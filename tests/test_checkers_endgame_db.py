@@ -93,6 +93,20 @@ def test_an_index_and_its_position_convert_both_ways(signature: Signature, seed:
     assert signature_of(own, opp, kings) == signature
 
 
+def placements(signature: Signature) -> int:
+    """The positions of a table counted another way: the groups placed one after another."""
+    own_kings, own_men, opp_kings, opp_men = signature
+    count = 0
+    for black_men_on_5_to_28 in range(own_men + 1):
+        # black men on 1-4 cannot clash with white men (5-32); on 5-28 they share 24 squares
+        ways_black = comb(4, own_men - black_men_on_5_to_28) * comb(24, black_men_on_5_to_28)
+        ways_white = comb(28 - black_men_on_5_to_28, opp_men)
+        free = 32 - own_men - opp_men
+        count += ways_black * ways_white * comb(free, own_kings) * comb(free - own_kings,
+                                                                       opp_kings)
+    return count
+
+
 @pytest.mark.parametrize("signature", [(1, 0, 1, 0), (0, 1, 1, 0), (0, 1, 0, 1), (1, 1, 0, 1)])
 def test_the_index_is_a_bijection_onto_the_positions_of_a_table(signature: Signature) -> None:
     shape = layout(signature)
@@ -101,17 +115,23 @@ def test_the_index_is_a_bijection_onto_the_positions_of_a_table(signature: Signa
     assert all(shape.position(index) is not None for index in indices)
     holes = set(range(shape.size)) - set(indices)
     assert all(shape.position(index) is None for index in holes)
-    own_kings, own_men, opp_kings, opp_men = signature
-    # Count the positions another way: place the groups one after another.
-    expected = 0
-    for black_men_on_5_to_28 in range(own_men + 1):
-        # black men on 1-4 cannot clash with white men (5-32); on 5-28 they share 24 squares
-        ways_black = comb(4, own_men - black_men_on_5_to_28) * comb(24, black_men_on_5_to_28)
-        ways_white = comb(28 - black_men_on_5_to_28, opp_men)
-        free = 32 - own_men - opp_men
-        expected += ways_black * ways_white * comb(free, own_kings) * comb(free - own_kings,
-                                                                          opp_kings)
-    assert len(indices) == expected
+    assert len(indices) == placements(signature)
+
+
+@pytest.mark.parametrize(("pieces", "published"), [
+    (2, 6_972), (3, 261_224), (4, 7_092_774), (5, 148_688_232)])
+def test_the_tables_hold_the_published_number_of_positions(pieces: int, published: int) -> None:
+    """Schaeffer et al., "Checkers is solved" (Science, 2007), table 1, count the positions
+    of n pieces regardless of the side to move, one side possibly bare. The tables hold
+    those with both sides on the board; the bare ones are a side's pieces alone. Up to
+    three pieces the tables' positions are enumerated, beyond that counted."""
+    if pieces <= 3:
+        both_sides = sum(sum(1 for _ in layout(signature).positions())
+                         for signature in signatures(pieces))
+    else:
+        both_sides = sum(placements(signature) for signature in signatures(pieces))
+    one_side = sum(comb(28, men) * comb(32 - men, pieces - men) for men in range(pieces + 1))
+    assert both_sides + 2 * one_side == published
 
 
 # --------------------------------------------------------------------------- the values
