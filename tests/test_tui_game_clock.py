@@ -1,5 +1,5 @@
 """Game clocks in the app without Textual: the clock model, the session's clocks through
-moves, undo, redo and records. Time is a `FakeClock` the tests move by hand."""
+moves, undo, redo and records. Time is a `HandClock` the tests move by hand."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from clocks import HandClock
 
 from adversa.search.config import EngineConfig
 from adversa.search.timeman import ClockReading, TimeControl
@@ -16,22 +17,9 @@ from adversa.tui.session import GameSession, RecordError
 ENGINE = EngineConfig.parse("alphabeta depth=3")
 
 
-class FakeClock:
-    """Seconds that pass only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 def clocked_session(control: str = "300+3", *players: EngineConfig | None,
-                    game: str = "tictactoe") -> tuple[GameSession, FakeClock]:
-    fake = FakeClock()
+                    game: str = "tictactoe") -> tuple[GameSession, HandClock]:
+    fake = HandClock()
     session = GameSession(game, {}, list(players) or [None, None],
                           time_control=TimeControl.parse(control), clock=fake)
     return session, fake
@@ -206,7 +194,7 @@ def test_a_record_without_a_clock_still_loads_without_one() -> None:
 
 
 def test_a_clock_that_is_started_again_for_the_same_seat_keeps_running() -> None:
-    fake = FakeClock()
+    fake = HandClock()
     clocks = GameClock(TimeControl(60, 0), 2, fake)
     clocks.start(0)
     fake.advance(10)
