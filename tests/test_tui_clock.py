@@ -1,16 +1,20 @@
 """The game screen under a game clock (Pilot): the clock bar, the engine moving on its
-clock, a flag fall ending the game. Time is a `HandClock` in the session, moved by hand;
-the bar's tick is called directly where a test needs it to have looked at the clocks."""
+clock, a flag fall ending the game; ``adversa play --clock``. Time is a `HandClock` in
+the session, moved by hand; the bar's tick is called directly where a test needs it to
+have looked at the clocks."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from click.testing import CliRunner
 from clocks import HandClock
 from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_fakes import FakeEngine, game_screen, settle, until
 
+from adversa.cli import main
 from adversa.games import make_game
 from adversa.search.timeman import ClockReading, TimeControl
 from adversa.tui.app import AdversaApp
@@ -154,3 +158,35 @@ async def test_undo_in_the_app_brings_the_clocks_back() -> None:
         await pilot.pause()
         assert session.moves == []
         assert "▶ X 2:00" in bar_text(screen) and "  O 2:00" in bar_text(screen)
+
+
+@pytest.mark.parametrize(("given", "control"), [("300+3", TimeControl(300, 3)),
+                                                ("300", TimeControl(300, 0)),
+                                                (None, None)])
+def test_play_clock_opens_the_game_under_that_control(
+    monkeypatch: pytest.MonkeyPatch, given: str | None, control: TimeControl | None
+) -> None:
+    opened: list[GameSession] = []
+    monkeypatch.setattr("adversa.tui.app.run_app",
+                        lambda session, **looks: opened.append(session))
+    arguments = ["play", "connect4"] + (["--clock", given] if given is not None else [])
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+    clock = opened[0].clock
+    assert (clock.control if clock is not None else None) == control
+
+
+@pytest.mark.parametrize("given", ["5m", "0+1", "300+-3", "", "nan"])
+def test_a_bad_clock_is_one_line_saying_what_is_expected(
+    monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    def never(*_args: object, **_looks: object) -> None:
+        raise AssertionError("the app must not start")
+
+    monkeypatch.setattr("adversa.tui.app.run_app", never)
+    result = CliRunner().invoke(main, ["play", "tictactoe", "--clock", given])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("adversa: error: --clock: ")
+    assert "expected BASE+INCREMENT in seconds, e.g. 60+0.5" in lines[0]
