@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from clocks import HandClock
 from textual.pilot import Pilot
-from textual.widgets import Static
-from tui_fakes import FakeEngine, game_screen, settle, until
+from textual.widgets import Input, Select, Static
+from tui_fakes import FakeEngine, choose_game, game_screen, settle, until
 
 from adversa.cli import main
 from adversa.games import make_game
@@ -20,6 +20,7 @@ from adversa.search.timeman import ClockReading, TimeControl
 from adversa.tui.app import AdversaApp
 from adversa.tui.clock import ClockBar
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.start import StartScreen
 from adversa.tui.session import GameSession, parse_player
 
 SIZE = (120, 40)
@@ -190,3 +191,42 @@ def test_a_bad_clock_is_one_line_saying_what_is_expected(
     assert len(lines) == 1, result.output
     assert lines[0].startswith("adversa: error: --clock: ")
     assert "expected BASE+INCREMENT in seconds, e.g. 60+0.5" in lines[0]
+
+
+@pytest.mark.parametrize(("choice", "typed", "control"), [
+    ("none", "", None),
+    ("300+3", "", TimeControl(300, 3)),
+    ("other", "600+5", TimeControl(600, 5)),
+])
+async def test_the_start_screen_s_clock_reaches_the_game(
+    choice: str, typed: str, control: TimeControl | None
+) -> None:
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        await choose_game(pilot, start, "tictactoe")
+        start.query_one("#clock-choice", Select).value = choice
+        await pilot.pause()
+        other = start.query_one("#clock-other", Input)
+        assert other.display == (choice == "other")
+        other.value = typed
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        clock = game_screen(app).session.clock
+        assert (clock.control if clock is not None else None) == control
+
+
+async def test_a_mistyped_clock_on_the_start_screen_is_refused_there() -> None:
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        await choose_game(pilot, start, "tictactoe")
+        start.query_one("#clock-choice", Select).value = "other"
+        await pilot.pause()
+        start.query_one("#clock-other", Input).value = "5 minutes"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert app.screen is start
+        assert "expected BASE+INCREMENT" in str(start.query_one("#start-error", Static).render())
