@@ -14,6 +14,7 @@ from adversa.search.config import EngineConfig
 from adversa.search.engine import AlgorithmError, run_search
 from adversa.search.process import EngineProcess, EngineProcessError, search_in_process
 from adversa.search.stats import Iteration, SearchEvent, Snapshot
+from adversa.search.timeman import ClockReading, budget_for
 
 
 @pytest.mark.parametrize(
@@ -100,3 +101,15 @@ def test_an_unknown_user_s_home_is_a_one_line_refusal() -> None:
     with pytest.raises(UserFileError, match="no user '0'"):
         user_path("~0/games")
     assert user_path("plain/name").parts == ("plain", "name")
+
+
+def test_a_clock_reading_reaches_the_search_in_the_process() -> None:
+    """Under a game clock the process's search budgets the move from ``time_left``
+    (`timeman.budget_for`), as `run_search` does here, instead of its own ``time``."""
+    game = make_game("tictactoe", {})
+    config = EngineConfig.parse("alphabeta depth=2 time=30")
+    reading = ClockReading(remaining=2.53, increment=0.0)
+    here = run_search(game, game.initial_state(), config, time_left=reading)
+    there = search_in_process(game, game.initial_state(), config, time_left=reading)
+    assert there.snapshot.time_budget == here.snapshot.time_budget == budget_for(reading).hard
+    assert search_in_process(game, game.initial_state(), config).snapshot.time_budget == 30

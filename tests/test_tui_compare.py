@@ -15,6 +15,7 @@ from adversa.games import make_game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import EventCallback, SearchResult, StopCallback
+from adversa.search.timeman import ClockReading
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.compare import CompareApp, CompareScreen
 from adversa.tui.screens.game import GameScreen
@@ -94,7 +95,7 @@ async def test_a_bad_engine_text_changes_nothing() -> None:
 
 def waits_for_stop_when_minimax(
     game: Any, state: Any, config: EngineConfig, *, should_stop: StopCallback | None = None,
-    on_event: EventCallback | None = None,
+    on_event: EventCallback | None = None, time_left: ClockReading | None = None,
 ) -> SearchResult:
     """A search function that hangs (idle) for minimax until told to stop."""
     if config.algorithm == "minimax":
@@ -102,7 +103,8 @@ def waits_for_stop_when_minimax(
         gate = threading.Event()
         while not should_stop() and not gate.wait(0.01):
             pass
-    return run_search(game, state, config, should_stop=should_stop, on_event=on_event)
+    return run_search(game, state, config, should_stop=should_stop, on_event=on_event,
+                      time_left=time_left)
 
 
 async def test_stopping_one_engine_keeps_the_other_running_to_its_end() -> None:

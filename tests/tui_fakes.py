@@ -24,6 +24,7 @@ from adversa.search.stats import (
     Snapshot,
     StopCallback,
 )
+from adversa.search.timeman import ClockReading
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.session import GameSession, parse_player
 
@@ -50,7 +51,7 @@ def canned_snapshot(game: Game[Any, Any], state: Any, config: EngineConfig, *,
 
 
 class FakeEngine:
-    """Plays the first legal move; records every call.
+    """Plays the first legal move; records every call (and the clock it was given).
 
     ``block=True`` makes it wait until it is told to stop (a search that only
     ends when cancelled), then return a move marked ``stopped`` as a real
@@ -61,13 +62,16 @@ class FakeEngine:
         self.block = block
         self.fail = fail
         self.calls: list[tuple[Any, EngineConfig]] = []
+        self.clock_readings: list[ClockReading | None] = []
         self.started = threading.Event()
         self.stopped = threading.Event()
 
     def __call__(self, game: Game[Any, Any], state: Any, config: EngineConfig, *,
                  should_stop: StopCallback | None = None,
-                 on_event: EventCallback | None = None) -> SearchResult:
+                 on_event: EventCallback | None = None,
+                 time_left: ClockReading | None = None) -> SearchResult:
         self.calls.append((state, config))
+        self.clock_readings.append(time_left)
         emit = on_event or (lambda _event: None)
         self.started.set()
         emit(canned_snapshot(game, state, config))

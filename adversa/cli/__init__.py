@@ -51,9 +51,14 @@ def main(ctx: click.Context) -> None:
 @click.option("--big", is_flag=True,
               help="Presentation mode, for a projector: large board, few numbers, the "
               "engine's line drawn on the board (P toggles it in the app).")
+@click.option("--clock", "clock_text", metavar="BASE+INC",
+              help="A game clock for each side, e.g. 300+3: seconds for the game, plus "
+              "seconds after each move; engines budget their moves, a flag fall loses.")
 def play(game_name: str, position: str | None, settings: Sequence[str],
-         players: Sequence[str], theme: str | None, no_color: bool, big: bool) -> None:
+         players: Sequence[str], theme: str | None, no_color: bool, big: bool,
+         clock_text: str | None) -> None:
     """Open the app on GAME directly (bad players are reported before it starts)."""
+    from adversa.search.timeman import TimeControl, TimeControlError
     from adversa.tui.app import run_app
     from adversa.tui.session import GameSession, parse_player
     from adversa.tui.themes import theme_names
@@ -63,13 +68,17 @@ def play(game_name: str, position: str | None, settings: Sequence[str],
             f"unknown theme {theme!r}; expected one of: {', '.join(theme_names())}"
         )
 
+    try:
+        control = TimeControl.parse(clock_text) if clock_text is not None else None
+    except TimeControlError as error:
+        raise click.UsageError(f"--clock: {str(error).removeprefix('time control ')}") from None
     game = load_game(game_name, settings)
     if len(players) > game.num_players:
         raise click.UsageError(
             f"{len(players)} --player options for a {game.num_players}-player game"
         )
     seats = [parse_player(game, spec) for spec in players]
-    run_app(GameSession(game_name, parse_settings(settings), seats, position),
+    run_app(GameSession(game_name, parse_settings(settings), seats, position, control),
             theme=theme, no_color=no_color, big=big)
 
 

@@ -42,6 +42,7 @@ from adversa.games.base import AdversaError, Game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import EventCallback, SearchEvent, SearchResult, StopCallback
+from adversa.search.timeman import ClockReading
 
 STOP_GRACE = 5.0
 """Seconds a cancelled search may take to answer before its process is killed."""
@@ -90,12 +91,12 @@ def serve(read_fd: int, write_fd: int) -> None:
             return
         if job == STOP:
             continue
-        game, state, config = job
+        game, state, config, time_left = job
         stopped = False
         try:
             try:
                 result = run_search(game, state, config, should_stop=should_stop,
-                                    on_event=send_event)
+                                    on_event=send_event, time_left=time_left)
             except Exception as error:  # reported to the caller, never fatal to the process
                 outbox.send(("error", _portable(error)))
             else:
@@ -156,11 +157,12 @@ class EngineProcess:
         config: EngineConfig,
         should_stop: StopCallback | None,
         on_event: EventCallback | None,
+        time_left: ClockReading | None = None,
     ) -> SearchResult:
         """Run one search in the process; raises what the search raised there."""
         self.busy = True
         try:
-            self.outbox.send((game, state, config))
+            self.outbox.send((game, state, config, time_left))
         except OSError:
             raise self._died() from None
         stop_asked: float | None = None
@@ -258,15 +260,18 @@ def search_in_process(
     *,
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None,
+    time_left: ClockReading | None = None,
 ) -> SearchResult:
     """`run_search` in an engine process: same arguments, events, result and errors.
 
     ``should_stop`` and ``on_event`` run in the calling thread; the process is
     asked to stop within `POLL_INTERVAL` of ``should_stop`` turning true.
+    ``time_left`` (a game clock's reading) crosses with the job, so the engine
+    budgets the move there as `run_search` would here.
     """
     engine = _pool.acquire()
     try:
-        return engine.search(game, state, config, should_stop, on_event)
+        return engine.search(game, state, config, should_stop, on_event, time_left)
     finally:
         # A process still ``busy`` (the caller's callback raised mid-search) would
         # send that search's events to the next caller: it is stopped instead.

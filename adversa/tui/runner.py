@@ -41,6 +41,7 @@ from adversa.search.stats import (
     Snapshot,
     StopCallback,
 )
+from adversa.search.timeman import ClockReading
 
 
 class SearchFunction(Protocol):
@@ -54,6 +55,7 @@ class SearchFunction(Protocol):
         *,
         should_stop: StopCallback | None = None,
         on_event: EventCallback | None = None,
+        time_left: ClockReading | None = None,
     ) -> SearchResult: ...
 
 
@@ -179,9 +181,14 @@ class EngineRunner:
         return self.current_id is not None
 
     def start(
-        self, game: Game[Any, Any], state: Any, config: EngineConfig, purpose: str = "move"
+        self, game: Game[Any, Any], state: Any, config: EngineConfig, purpose: str = "move",
+        time_left: ClockReading | None = None,
     ) -> int:
-        """Cancel any running search and start a new one; returns its id."""
+        """Cancel any running search and start a new one; returns its id.
+
+        ``time_left`` is the mover's game clock: the engine then budgets its own move
+        (`engine.run_search`) instead of thinking for its fixed ``time``.
+        """
         self.cancel()
         search_id = next(self._ids)
         self.current_id = search_id
@@ -190,7 +197,7 @@ class EngineRunner:
         self._cancel = cancel
         self.owner.post_message(SearchStarted(self, search_id, config))
         self._worker = self.owner.run_worker(
-            self._make_work(game, state, config, search_id, cancel),
+            self._make_work(game, state, config, search_id, cancel, time_left),
             name=f"{self.group}#{search_id}",
             group=self.group,
             exclusive=True,
@@ -221,6 +228,7 @@ class EngineRunner:
         config: EngineConfig,
         search_id: int,
         cancel: threading.Event,
+        time_left: ClockReading | None,
     ) -> Callable[[], None]:
         owner = self.owner
 
@@ -244,7 +252,7 @@ class EngineRunner:
                 _collector_freeze.enter()
             try:
                 result = self.search(game, state, config, should_stop=should_stop,
-                                     on_event=on_event)
+                                     on_event=on_event, time_left=time_left)
             except Exception as error:  # any engine failure is reported, never fatal
                 owner.post_message(SearchFailed(self, search_id, error))
             else:

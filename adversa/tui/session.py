@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,9 @@ from adversa.games.registry import record_formats
 from adversa.presentation import plain_number
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
+from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
 from adversa.tui import settings
+from adversa.tui.game_clock import Clock, GameClock
 
 Player = EngineConfig | None
 """None is a human at the keyboard; an `EngineConfig` is an engine."""
@@ -75,6 +78,8 @@ class GameSession:
         options: Mapping[str, Any] | None = None,
         players: Sequence[Player] = (),
         position: str | None = None,
+        time_control: TimeControl | None = None,
+        clock: Clock = time.monotonic,
     ) -> None:
         self.game: Game[Any, Any] = make_game(game_name, options or {})
         declared = {option.name: option for option in self.game.OPTIONS}
@@ -90,6 +95,14 @@ class GameSession:
         self.moves: list[Any] = []
         self.notations: list[str] = []
         self.redo_stack: list[Any] = []
+        self.clock: GameClock | None = None
+        """The players' clocks under ``time_control`` (None: no clock, as before)."""
+        self.clock_history: list[tuple[float, ...]] = []
+        """The clocks at the start of each ply of the history (played and undone), so
+        a position taken back or replayed comes with its times."""
+        if time_control is not None:
+            self.clock = GameClock(time_control, self.game.num_players, clock)
+            self.clock_history = [tuple(self.clock.left)]
 
     # ---- reading the position -------------------------------------------------
 
@@ -107,7 +120,12 @@ class GameSession:
 
     @property
     def is_over(self) -> bool:
-        return self.game.is_terminal(self.state)
+        return self.game.is_terminal(self.state) or self.lost_on_time is not None
+
+    @property
+    def lost_on_time(self) -> int | None:
+        """The seat whose flag fell (its clock ran out), which ends the game."""
+        return None if self.clock is None else self.clock.flagged
 
     @property
     def last_move(self) -> Any | None:
@@ -118,13 +136,32 @@ class GameSession:
         return any(player is None for player in self.players)
 
     def is_human_turn(self) -> bool:
-        return self._human_at(self.state)
+        return self.lost_on_time is None and self._human_at(self.state)
 
     def engine_to_move(self) -> EngineConfig | None:
         """The engine that must move now, or None (human turn, chance, game over)."""
         if self.is_over or self.to_move == CHANCE:
             return None
         return self.players[self.to_move]
+
+    # ---- the clocks ---------------------------------------------------------------
+
+    def start_clock(self) -> ClockReading | None:
+        """The side to move's turn starts: its clock runs (nothing at chance or when the
+        game is over); returns what its engine is told (None without a clock)."""
+        if self.clock is None or self.is_over or self.to_move == CHANCE:
+            return None
+        self.clock.start(self.to_move)
+        return self.clock.reading(self.to_move)
+
+    def flag_fell(self) -> bool:
+        """True when the running clock has reached zero (the game is then lost on time)."""
+        return self.clock is not None and self.clock.check_flag() is not None
+
+    def _restore_clock(self) -> None:
+        """The clocks as they were at the start of the current ply (none running)."""
+        if self.clock is not None:
+            self.clock.set_left(self.clock_history[len(self.moves)])
 
     def legal_moves(self) -> Sequence[Any]:
         if self.to_move == CHANCE:
@@ -133,6 +170,8 @@ class GameSession:
 
     def status_text(self) -> str:
         """Whose turn it is, or how the game ended, in one line."""
+        if self.lost_on_time is not None:
+            return f"{self.game.player_name(self.lost_on_time)} lost on time"
         outcome = self.game.outcome(self.state)
         if outcome is not None:
             if outcome.winner is not None:
@@ -169,7 +208,25 @@ class GameSession:
     # ---- changing the position ---------------------------------------------------
 
     def play(self, move: Any) -> None:
-        """Apply a move (or a chance outcome) the caller knows to be legal."""
+        """Apply a move (or a chance outcome) the caller knows to be legal.
+
+        Under a clock the mover's clock stops and gains the increment; a move that
+        comes after the mover's flag fell is not played: the game is lost on time.
+        """
+        mover = self.to_move
+        if self.clock is not None and mover != CHANCE and not self.clock.moved(mover):
+            return
+        self._advance(move)
+        if self.clock is not None:
+            times = tuple(self.clock.left)
+            if self.redo_stack:  # the same move as undone: what is ahead keeps its times
+                self.clock_history[len(self.moves)] = times
+            else:
+                del self.clock_history[len(self.moves):]
+                self.clock_history.append(times)
+
+    def _advance(self, move: Any) -> None:
+        """One ply forward; the redo stack keeps what is still ahead when it is its move."""
         state = self.state
         self.notations.append(self.game.format_move(state, move))
         self.moves.append(move)
@@ -210,16 +267,19 @@ class GameSession:
             undone += 1
             if not self.has_human or self._human_at(self.state):
                 break
+        self._restore_clock()
         return undone
 
     def redo(self) -> int:
         """Replay undone plies up to the next human turn; returns how many."""
         redone = 0
         while self.redo_stack:
-            self.play(self.redo_stack[-1])
+            self._advance(self.redo_stack[-1])
             redone += 1
-            if not self.has_human or self.is_human_turn() or self.is_over:
+            if not self.has_human or self._human_at(self.state) or self.game.is_terminal(
+                    self.state):
                 break
+        self._restore_clock()
         return redone
 
     def go_to(self, plies: int) -> None:
@@ -233,13 +293,17 @@ class GameSession:
             self.notations.pop()
             self.states.pop()
         while len(self.moves) < plies:
-            self.play(self.redo_stack[-1])
+            self._advance(self.redo_stack[-1])
+        self._restore_clock()
 
     def restart(self) -> None:
         del self.states[1:]
         self.moves.clear()
         self.notations.clear()
         self.redo_stack.clear()
+        if self.clock is not None:
+            del self.clock_history[1:]
+            self._restore_clock()
 
     def _human_at(self, state: Any) -> bool:
         if self.game.is_terminal(state):
@@ -251,7 +315,6 @@ class GameSession:
 
     def to_record(self) -> dict[str, Any]:
         """The readable JSON record: everything needed to replay the game."""
-        outcome = self.game.outcome(self.state)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -261,8 +324,19 @@ class GameSession:
             "start": self.start_position,
             "moves": list(self.notations),
             "players": [player_text(player) for player in self.players],
-            "result": self.status_text() if outcome is not None else None,
-        }
+            "result": self.status_text() if self.is_over else None,
+        } | self._clock_record()
+
+    def _clock_record(self) -> dict[str, Any]:
+        """``"clock"``: the control, the clocks at the start of each ply played and, last,
+        as they are now (a turn under way keeps the time it took), and a fallen flag."""
+        if self.clock is None:
+            return {}
+        now = tuple(self.clock.remaining(seat) for seat in range(len(self.clock.left)))
+        left = [*self.clock_history[: len(self.moves)], now]
+        return {"clock": {"control": self.clock.control.text,
+                          "left": [[round(seconds, 3) for seconds in times] for times in left],
+                          "flagged": self.clock.flagged}}
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> GameSession:
@@ -282,15 +356,36 @@ class GameSession:
             raise RecordError("game record 'start' must be a position string or null")
         if not isinstance(recorded_players, list):
             raise RecordError("game record 'players' must be a list, e.g. [\"human\", \"solve\"]")
-        session = cls(game_name, _typed_options(game_name, options), (), start)
+        clock = record.get("clock")
+        control = _record_control(clock)
+        session = cls(game_name, _typed_options(game_name, options), (), start, control)
         players = [parse_player(session.game, str(text)) for text in recorded_players]
         session.players = default_players(session.game, players)
         for number, text in enumerate(moves, start=1):
             try:
-                session.play(session.parse_recorded(str(text)))
+                session._advance(session.parse_recorded(str(text)))
             except AdversaError as error:
                 raise RecordError(f"move {number} ({text!r}) of the record: {error}") from None
+        if session.clock is not None:
+            assert isinstance(clock, dict)  # `_record_control` checked it
+            session._load_clock_times(clock.get("left"), clock.get("flagged"))
         return session
+
+    def _load_clock_times(self, left: Any, flagged: Any) -> None:
+        """The record's clock times (one list per position, as `_clock_record` writes)."""
+        assert self.clock is not None
+        seats = self.game.num_players
+        if not (isinstance(left, list) and len(left) == len(self.moves) + 1 and all(
+                isinstance(times, list) and len(times) == seats and all(
+                    isinstance(t, int | float) and not isinstance(t, bool) and 0 <= t < 1e9
+                    for t in times) for times in left)):
+            raise RecordError(f"game record 'clock' 'left' must hold {len(self.moves) + 1} "
+                              f"lists of {seats} seconds each: the clocks before each move "
+                              "and now")
+        if flagged is not None and flagged not in range(seats):
+            raise RecordError("game record 'clock' 'flagged' must be a seat number or null")
+        self.clock_history = [tuple(float(t) for t in times) for times in left]
+        self.clock.set_left(self.clock_history[-1], flagged)
 
     def parse_recorded(self, text: str) -> Any:
         """A move of a record: a player's move, or a chance outcome at a chance state."""
@@ -375,6 +470,19 @@ def _typed_options(game_name: str, options: Mapping[Any, Any]) -> dict[str, Any]
     declared = {option.name: option for option in game_class(game_name).OPTIONS}
     return {str(name): declared[name].from_json(value) if name in declared else value
             for name, value in options.items()}
+
+
+def _record_control(clock: Any) -> TimeControl | None:
+    """The time control of a record's ``"clock"`` (None for records without one)."""
+    if clock is None:
+        return None
+    if not isinstance(clock, dict) or not isinstance(clock.get("control"), str):
+        raise RecordError("game record 'clock' must be an object with a 'control' such as "
+                          "\"300+3\"")
+    try:
+        return TimeControl.parse(clock["control"])
+    except TimeControlError as error:
+        raise RecordError(f"game record 'clock': {error}") from None
 
 
 def autosaved_record() -> dict[str, Any] | None:

@@ -29,6 +29,7 @@ from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
+from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
@@ -102,6 +103,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="game-main"):
             with Vertical(id="game-left"):
                 yield Static("", id="status")
+                yield ClockBar(self.session, id="clocks")
                 yield PlayersHeader(id="players")
                 yield make_board(game, id="board")
                 with Horizontal(id="move-row"):
@@ -226,6 +228,7 @@ class GameScreen(Screen[None]):
             return
         engine = session.engine_to_move()
         if engine is None:
+            session.start_clock()  # a human's turn: their clock runs from now
             return
         if session.has_human:
             if self.reviewing:
@@ -254,7 +257,9 @@ class GameScreen(Screen[None]):
         if engine is None or self.runner is None:
             return
         self._search_ply = len(self.session.moves)
-        self.runner.start(self.session.game, self.session.state, engine, "move")
+        # Under a clock the engine's time runs from here and it budgets the move itself.
+        time_left = self.session.start_clock()
+        self.runner.start(self.session.game, self.session.state, engine, "move", time_left)
         self._show_status()
 
     def stop_search(self) -> None:
@@ -360,6 +365,12 @@ class GameScreen(Screen[None]):
         self.notify(f"The engine failed: {message.error}", title="Engine error",
                     severity="error", markup=False)
         self._after_engine_trouble()
+
+    @on(ClockBar.Flagged)
+    def _flag_fell(self) -> None:
+        """A clock ran out while its side was to move: the game is over, a search stops."""
+        self.stop_search()
+        self._position_changed()
 
     def _after_engine_trouble(self) -> None:
         self._search_ply = None

@@ -1,4 +1,4 @@
-"""The start screen: pick a game, its options and who plays each seat.
+"""The start screen: pick a game, its options, who plays each seat and the clock.
 
 Every form here is generated from declarations — game options from
 ``Game.OPTIONS``, algorithms from the ones that fit the game, engine settings
@@ -24,6 +24,7 @@ from adversa.games.tree import bundled_trees
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import algorithms_for, default_engine
 from adversa.tui.checkbox import ClearCheckbox
+from adversa.tui.clock import ClockField
 from adversa.tui.session import (
     HUMAN,
     GameSession,
@@ -274,6 +275,7 @@ class StartScreen(Screen[None]):
             yield Vertical(id="options")
             yield Label("Players", classes="section-title")
             yield Horizontal(id="seats")
+            yield ClockField(classes="field")
             yield Static("", id="start-error")
             yield Button("Play", id="play", variant="primary")
         yield Footer()
@@ -373,7 +375,8 @@ class StartScreen(Screen[None]):
             game = make_game(self.game_name, options)
             texts = [form.player_text() for form in self.query(SeatForm)]
             players = [parse_player(game, text) for text in texts]
-            session = GameSession(self.game_name, options, players)
+            control = self.query_one(ClockField).control()
+            session = GameSession(self.game_name, options, players, time_control=control)
         except AdversaError as problem:
             error.update(f"[$error]{problem}[/]")
             self.notify(str(problem), title="Cannot start", severity="error", markup=False)
