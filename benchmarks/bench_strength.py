@@ -9,8 +9,8 @@ Opponents (adapters in ``benchmarks/opponents/``, one module each):
   calibrated on this machine to about ``--time`` a move (or ``--simulations N``);
 - ``py-draughts``: py-draughts' alpha-beta ``SimpleEngine`` with captures forced, ``--time``
   a move (or ``--depth D``);
-- ``previous``: adversa at ``--revision`` (default 238f68b) in a subprocess, its own
-  default engine with the same budget.
+- ``previous``: adversa at ``--revision`` (default fee8ed4, the release before issue 13)
+  in a subprocess, its own default engine with the same budget.
 
 The games are played as adversa's arena plays them (`adversa.match`): pairs of games
 from one three-move ballot opening (shuffled by ``--seed``), colours swapped within a

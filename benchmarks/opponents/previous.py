@@ -10,7 +10,9 @@ rebuild the history their draw rules need), with one move text, which the adapte
 with the current rules.
 
 The driver uses only what every revision since the registry has (``make_game``,
-``engine_for`` with ``default``, ``run_search``, ``format_move``/``parse_move``).
+``entry_of``, ``EngineConfig.parse``, ``run_search``, ``format_move``/``parse_move``); a
+revision that predates ``default`` as an engine name gets its registered engine with the
+overrides put in by the driver.
 """
 
 from __future__ import annotations
@@ -29,8 +31,11 @@ from adversa.games.checkers import Checkers, CheckersMove, CheckersState
 
 from .base import OpponentError
 
-DEFAULT_REVISION = "238f68b"
-"""The last landed main before issue 13's checkers work."""
+DEFAULT_REVISION = "fee8ed4"
+"""The last commit before issue 13's checkers work (the release the issue measured): the
+next one, 3833a0d, began it with ``default`` as an engine name, and 5581938 added the
+ending terms. 238f68b, used before, already had both: its engine and the current one
+search the same trees."""
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -38,10 +43,18 @@ DRIVER = r"""
 import json, sys
 import adversa
 from adversa.games import make_game
-from adversa.search.engine import engine_for, run_search
+from adversa.games.registry import entry_of
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
 
 game = make_game("checkers")
-config = engine_for(game, sys.argv[1])
+words = sys.argv[1].split()
+if words[0] == "default":  # the registered engine with the overrides (word by word)
+    settings = dict(word.split("=", 1) for word in entry_of(game).engines[0].split()[1:])
+    settings.update(word.split("=", 1) for word in words[1:])
+    algorithm = entry_of(game).engines[0].split()[0]
+    words = [algorithm, *(f"{key}={value}" for key, value in settings.items())]
+config = EngineConfig.parse(" ".join(words))
 print(json.dumps({"ready": adversa.__file__, "engine": config.text}), flush=True)
 for line in sys.stdin:
     request = json.loads(line)
