@@ -71,7 +71,7 @@ def play(game_name: str, position: str | None, settings: Sequence[str],
     try:
         control = TimeControl.parse(clock_text) if clock_text is not None else None
     except TimeControlError as error:
-        raise click.UsageError(f"--clock: {str(error).removeprefix('time control ')}") from None
+        raise click.UsageError(f"--clock: {error.detail}") from None
     game = load_game(game_name, settings)
     if len(players) > game.num_players:
         raise click.UsageError(

@@ -109,7 +109,7 @@ def arena(
             TimeControl.parse(time_control_text) if time_control_text is not None else None
         )
     except TimeControlError as error:
-        raise MatchError(f"--time-control: {str(error).removeprefix('time control ')}") from None
+        raise MatchError(f"--time-control: {error.detail}") from None
     openings = resolve_openings(game, openings_spec, (games + 1) // 2, seed)
     plan = build_plan(
         game, engines, games=games, openings=openings, max_plies=max_plies,

@@ -68,6 +68,15 @@ transposition-table hit, a proof found) does not make the forecast absurd."""
 class TimeControlError(ValueError):
     """A time-control text that does not parse (the message says what is expected)."""
 
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"time control {detail}")
+        self.detail = detail
+        """The message after its subject ("'5m': expected …"), for a caller that names
+        its own option instead (``--clock: '5m': expected …``)."""
+
+    def __reduce__(self) -> tuple[type[TimeControlError], tuple[str]]:
+        return type(self), (self.detail,)  # rebuilt from its detail, not the whole message
+
 
 @dataclass(frozen=True, slots=True)
 class TimeControl:
@@ -86,10 +95,10 @@ class TimeControl:
             base = float(base_text)
             increment = float(increment_text) if increment_text.strip() else 0.0
         except ValueError:
-            raise TimeControlError(f"time control {text!r}: {expected}") from None
+            raise TimeControlError(f"{text!r}: {expected}") from None
         if not (math.isfinite(base) and math.isfinite(increment)) or base <= 0 or increment < 0:
             raise TimeControlError(
-                f"time control {text!r}: the base must be more than 0 seconds and the "
+                f"{text!r}: the base must be more than 0 seconds and the "
                 f"increment at least 0; {expected}"
             )
         return cls(base, increment)

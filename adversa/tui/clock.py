@@ -131,4 +131,4 @@ class ClockField(Horizontal):
         try:
             return TimeControl.parse(text)
         except TimeControlError as error:
-            raise AdversaError(f"clock: {str(error).removeprefix('time control ')}") from None
+            raise AdversaError(f"clock: {error.detail}") from None
