@@ -68,7 +68,13 @@ def table_states(signature: Signature, white_to_move: bool = False) -> Iterator[
 def value_of(database: EndgameDatabase, state: CheckersState) -> tuple[float, int] | None:
     """The database's (value, plies) for the side to move, a position with no move being
     lost in 0; None when the position's material is not in the database."""
-    if not RULES.legal_moves(state):
+    return _stored_value(database, state, bool(RULES.legal_moves(state)))
+
+
+def _stored_value(database: EndgameDatabase, state: CheckersState,
+                  has_move: bool) -> tuple[float, int] | None:
+    """`value_of` for a caller that has generated the moves already."""
+    if not has_move:
         return -1.0, 0
     byte = database.lookup(state.black, state.white, state.kings, state.player == 1)
     if byte is None or byte == HOLE:
@@ -79,27 +85,34 @@ def value_of(database: EndgameDatabase, state: CheckersState) -> tuple[float, in
 def check_position(database: EndgameDatabase, state: CheckersState) -> str | None:
     """Why the value of ``state`` disagrees with its moves' values, or None if it agrees
     (see the module notes for the conditions)."""
-    own = value_of(database, state)
-    children = [value_of(database, RULES.result(state, move))
-                for move in RULES.legal_moves(state)]
-    where = RULES.format_position(state)
+    moves = RULES.legal_moves(state)
+    own = _stored_value(database, state, bool(moves))
+    children = [value_of(database, RULES.result(state, move)) for move in moves]
+    problem = _disagreement(own, children)
+    # Only a disagreement is written out: the position text costs more than the check.
+    return None if problem is None else f"{RULES.format_position(state)}: {problem}"
+
+
+def _disagreement(own: tuple[float, int] | None,
+                  children: list[tuple[float, int] | None]) -> str | None:
+    """What is wrong with a position's value ``own`` given its moves' values, or None."""
     if own is None or any(child is None for child in children):
-        return f"{where}: a position or a move's position is missing from the database"
+        return "a position or a move's position is missing from the database"
     result, plies = own
     known = [child for child in children if child is not None]
     if not known:
-        return None if (result, plies) == (-1.0, 0) else f"{where}: no move, yet not lost in 0"
+        return None if (result, plies) == (-1.0, 0) else "no move, yet not lost in 0"
     if result > 0:
         fastest = min((d for v, d in known if v < 0), default=None)
         if plies % 2 != 1 or fastest != plies - 1:
-            return f"{where}: won in {plies}, but the fastest move to a loss is {fastest}"
+            return f"won in {plies}, but the fastest move to a loss is {fastest}"
     elif result < 0:
         if plies % 2 != 0 or not all(v > 0 for v, _ in known):
-            return f"{where}: lost in {plies}, but a move does not lose"
+            return f"lost in {plies}, but a move does not lose"
         if max(d for _, d in known) != plies - 1:
-            return f"{where}: lost in {plies}, but the slowest move is {max(d for _, d in known)}"
+            return f"lost in {plies}, but the slowest move is {max(d for _, d in known)}"
     elif any(v < 0 for v, _ in known) or not any(v == 0 for v, _ in known):
-        return f"{where}: a draw, but its moves say otherwise"
+        return "a draw, but its moves say otherwise"
     return None
 
 
