@@ -378,6 +378,8 @@ def test_random_positions_match_the_reference_and_every_move_keeps_the_key_exact
     assert len(generated) == len(moves)
     assert generated == reference_moves(state)
     assert GAME.is_quiet(state) == (not any(m.captured for m in moves))
+    # What `captures_forced` promises the search: all of a position's moves capture, or none.
+    assert GAME.captures_forced and len({GAME.is_capture(state, m) for m in moves}) <= 1
     assert GAME.is_terminal(state) == (not moves)
     assert GAME.leaf_status(state) == status_from_moves(moves)
     assert GAME.perft(state, 1) == len(moves)

@@ -155,15 +155,17 @@ def test_enhancements_keep_the_value_on_random_positions(name: str, seed: int, d
 def test_transposition_cutoffs_keep_the_value_and_save_nodes(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Deep enough (depth 6) for enhanced transposition cutoffs, with quiescence on:
-    the value matches the search without them (and without a table), which visits more nodes."""
+    """Deep enough for enhanced transposition cutoffs (tried where `ETC_MIN_DEPTH` plies
+    remain), with quiescence on: the value matches the search without them (and without a
+    table), which visits more nodes."""
     from adversa.search import negamax
 
     game = make_game("checkers")
     state = random_position(game, seed, 12)
-    with_cutoffs = search(game, state, "alphabeta depth=6 tt=16")
+    spec = f"alphabeta depth={negamax.ETC_MIN_DEPTH + 3} tt=16"
+    with_cutoffs = search(game, state, spec)
     monkeypatch.setattr(negamax, "ETC_MIN_DEPTH", 1_000)
-    without = search(game, state, "alphabeta depth=6 tt=16")
-    no_table = search(game, state, "alphabeta depth=6 tt=0")
+    without = search(game, state, spec)
+    no_table = search(game, state, spec.replace("tt=16", "tt=0"))
     assert with_cutoffs.value == without.value == pytest.approx(no_table.value, abs=1e-12)
     assert with_cutoffs.snapshot.nodes < without.snapshot.nodes

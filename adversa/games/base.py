@@ -297,6 +297,10 @@ class Game(Generic[S, M]):
     """True when searches must take moves in the given order (textbook trees, so
     that alpha-beta's cuts match a hand-worked lecture example)."""
 
+    captures_forced: ClassVar[bool] = False
+    """True when a position with a capture has no other legal move (checkers' rule):
+    searches then need not sort captures from quiet moves, since there never are both."""
+
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(type(self), options)
 

@@ -140,6 +140,7 @@ class Checkers(Game[CheckersState, CheckersMove]):
     description: ClassVar[str] = (
         "8×8 draughts with short kings and compulsory captures; Black moves first."
     )
+    captures_forced: ClassVar[bool] = True
 
     def player_name(self, player: int) -> str:
         return ("Black", "White")[player]

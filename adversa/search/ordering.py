@@ -30,6 +30,8 @@ class MoveOrderer:
         self.is_capture = game.is_capture
         # Games that never override is_capture have no captures: skip a call per move.
         self.has_captures = type(game).is_capture is not Game.is_capture
+        # Where captures are forced a node's moves are all captures or none: nothing to sort.
+        self.sorts_captures = self.has_captures and not game.captures_forced
         self.killers: list[list[Hashable]] = []
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
         self.history: defaultdict[Hashable, int] = defaultdict(int)
@@ -46,7 +48,7 @@ class MoveOrderer:
         if tt_move is not None and tt_move in rest:
             rest.remove(tt_move)
             front.append(tt_move)
-        if self.has_captures:
+        if self.sorts_captures:
             is_capture = self.is_capture
             captures = [move for move in rest if is_capture(state, move)]
             if captures and len(captures) < len(rest):
