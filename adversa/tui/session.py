@@ -168,6 +168,15 @@ class GameSession:
             return ()
         return self.game.legal_moves(self.state)
 
+    def refusal_text(self, error: AdversaError) -> str:
+        """Why a typed move was refused, with the legal moves when the error does not list
+        them (the first twelve), so the person can pick one without leaving the box."""
+        text = str(error)
+        if "legal" in text:
+            return text
+        legal = self.game.format_moves(self.state, self.legal_moves())
+        return f"{text}; legal moves: {', '.join(legal[:12])}" + (" …" if len(legal) > 12 else "")
+
     def status_text(self) -> str:
         """Whose turn it is, or how the game ended, in one line."""
         if self.lost_on_time is not None:

@@ -404,20 +404,13 @@ class GameScreen(Screen[None]):
         try:
             move = self.session.game.parse_move(self.session.state, text)
         except AdversaError as error:
-            self.notify(self._explain_refusal(error), title="Move refused", severity="warning",
-                        markup=False)
+            self.notify(self.session.refusal_text(error), title="Move refused",
+                        severity="warning", markup=False)
             message.input.select_all()  # kept for correcting, replaced by typing anew
             return
         message.input.value = ""
         self.board.focus()  # else the next q, u or t would be typed into the box
         self.play_human_move(move)
-
-    def _explain_refusal(self, error: AdversaError) -> str:
-        text = str(error)
-        if "legal" in text:
-            return text
-        legal = self.session.game.format_moves(self.session.state, self.session.legal_moves())
-        return f"{text}; legal moves: {', '.join(legal[:12])}" + (" …" if len(legal) > 12 else "")
 
     # ---- actions ------------------------------------------------------------------
 
