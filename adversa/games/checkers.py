@@ -78,9 +78,11 @@ from adversa.games.checkers_movegen import (
     Jump,
     JumpTable,
     RowPairTable,
+    black_jumpers,
     black_moves,
     has_move,
     perft_leaves,
+    white_jumpers,
     white_moves,
 )
 from adversa.games.registry import EndgameTables, GameEntry
@@ -91,8 +93,8 @@ __all__ = [  # the names of checkers_board and checkers_movegen too: import them
     "QUIET_PLY_LIMIT", "SQUARES", "SQUARE_BIT", "SQUARE_INDEX", "UP", "VALID", "WHITE",
     "WHITE_CROWN_ROW", "WHITE_KING_MOVES", "WHITE_MAN_MOVES", "ZOBRIST_KING", "ZOBRIST_PIECE",
     "ZOBRIST_WHITE_TO_MOVE", "Checkers", "CheckersMove", "CheckersState", "Jump", "JumpTable",
-    "RowPairTable", "black_moves", "has_move", "perft_leaves", "square_at",
-    "square_coordinates", "squares_of", "white_moves", "zobrist_key",
+    "RowPairTable", "black_jumpers", "black_moves", "has_move", "perft_leaves", "square_at",
+    "square_coordinates", "squares_of", "white_jumpers", "white_moves", "zobrist_key",
 ]
 
 ENDING_PIECES = 8
@@ -184,12 +186,22 @@ class Checkers(Game[CheckersState, CheckersMove]):
                                           key ^ key_delta, history))
 
     def is_terminal(self, state: CheckersState) -> bool:
+        """A draw rule, or no legal move. Speed over elegance: a search without quiescence
+        asks this at every horizon position, so `has_move` is written out here (a call
+        less); a side that can step has a move, and only one that cannot needs the jumps."""
         black, white, kings, player, key, history = state
         if history and (len(history) >= QUIET_PLY_LIMIT or history.count(key) >= 2):
             return True
+        empty = VALID ^ (black | white)
         if player == BLACK:
-            return not has_move(BLACK, black, white, kings)
-        return not has_move(WHITE, white, black, kings)
+            back = black & kings
+            if ((black << 4) | (black << 5) | (back >> 4) | (back >> 5)) & empty:
+                return False
+            return not black_jumpers(black, white, kings, empty)
+        back = white & kings
+        if ((white >> 4) | (white >> 5) | (back << 4) | (back << 5)) & empty:
+            return False
+        return not white_jumpers(white, black, kings, empty)
 
     def outcome(self, state: CheckersState) -> Outcome | None:
         """Priority: no legal move (a loss), then threefold repetition, then the 40-move rule."""
@@ -249,7 +261,7 @@ class Checkers(Game[CheckersState, CheckersMove]):
         """No capture pending: whether a capture exists, found with a few shifted-mask ANDs.
 
         Quiescence asks at every horizon node, so the test is written out here for speed
-        (`checkers_movegen._black_jumpers` less a call): the landing squares of every jump
+        (`checkers_movegen.black_jumpers` less a call): the landing squares of every jump
         at once, forwards for all pieces, then backwards for kings."""
         black, white, kings, player, _key, _history = state
         empty = VALID ^ (black | white)

@@ -10,7 +10,7 @@ during a search.
 Speed over elegance, on purpose:
 
 - Whether a side can capture is a few shifted-mask ANDs over whole bitboards
-  (`_black_jumpers`), so positions without a capture — most of them — never
+  (`black_jumpers`), so positions without a capture — most of them — never
   look at a single square's jumps.
 - Quiet moves come from tables per pair of rows (`_by_row_pairs`): a direction's
   whole set of target squares is four list lookups, not a loop over its bits.
@@ -193,7 +193,7 @@ KING_JUMPS = (_jump_table(BLACK, (*DOWN, *UP), True), _jump_table(WHITE, (*DOWN,
 # --------------------------------------------------------------------------- generation
 
 
-def _black_jumpers(own: int, opp: int, kings: int, empty: int) -> int:
+def black_jumpers(own: int, opp: int, kings: int, empty: int) -> int:
     """Black pieces that can capture: an opponent next to them and an empty square beyond."""
     jumpers = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & own
     own_kings = own & kings
@@ -202,8 +202,8 @@ def _black_jumpers(own: int, opp: int, kings: int, empty: int) -> int:
     return jumpers
 
 
-def _white_jumpers(own: int, opp: int, kings: int, empty: int) -> int:
-    """Mirror of `_black_jumpers`."""
+def white_jumpers(own: int, opp: int, kings: int, empty: int) -> int:
+    """Mirror of `black_jumpers`."""
     jumpers = ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & own
     own_kings = own & kings
     if own_kings:
@@ -221,7 +221,7 @@ def _quiet(targets: int, tables: RowPairTable) -> list[CheckersMove]:
 def black_moves(own: int, opp: int, kings: int) -> list[CheckersMove]:
     """Black's legal moves (captures only, when there is one), each direction's in turn.
 
-    `_black_jumpers` and the men's `_quiet` are written out here for speed: this runs
+    `black_jumpers` and the men's `_quiet` are written out here for speed: this runs
     at every node of a search.
     """
     empty = VALID ^ (own | opp)
@@ -358,7 +358,7 @@ def _count_captures(player: int, jumpers: int, opp: int, kings: int, empty: int)
 def _count_black_moves(own: int, opp: int, kings: int) -> int:
     """len(black_moves(...)) without building a move: popcounts of shifted masks."""
     empty = VALID ^ (own | opp)
-    jumpers = _black_jumpers(own, opp, kings, empty)
+    jumpers = black_jumpers(own, opp, kings, empty)
     if jumpers:
         return _count_captures(BLACK, jumpers, opp, kings, empty)
     count = ((own << 4) & empty).bit_count() + ((own << 5) & empty).bit_count()
@@ -371,7 +371,7 @@ def _count_black_moves(own: int, opp: int, kings: int) -> int:
 def _count_white_moves(own: int, opp: int, kings: int) -> int:
     """Mirror of `_count_black_moves`."""
     empty = VALID ^ (own | opp)
-    jumpers = _white_jumpers(own, opp, kings, empty)
+    jumpers = white_jumpers(own, opp, kings, empty)
     if jumpers:
         return _count_captures(WHITE, jumpers, opp, kings, empty)
     count = ((own >> 4) & empty).bit_count() + ((own >> 5) & empty).bit_count()
@@ -391,9 +391,9 @@ def has_move(player: int, own: int, opp: int, kings: int) -> bool:
     own_kings = own & kings
     if player == BLACK:
         steps = ((own << 4) | (own << 5) | (own_kings >> 4) | (own_kings >> 5)) & empty
-        return bool(steps or _black_jumpers(own, opp, kings, empty))
+        return bool(steps or black_jumpers(own, opp, kings, empty))
     steps = ((own >> 4) | (own >> 5) | (own_kings << 4) | (own_kings << 5)) & empty
-    return bool(steps or _white_jumpers(own, opp, kings, empty))
+    return bool(steps or white_jumpers(own, opp, kings, empty))
 
 
 def perft_leaves(own: int, opp: int, kings: int, player: int, depth: int) -> int:
