@@ -15,7 +15,7 @@ from tui_fakes import FakeEngine
 from adversa.cli import main as cli_main
 from adversa.games import make_game
 from adversa.games.checkers_endgame_build import build
-from adversa.games.checkers_endgame_index import FILE_NAME, load_database
+from adversa.games.checkers_endgame_index import FILE_NAME, database_built, load_database
 from adversa.games.registry import entry
 from adversa.presentation import database_text
 from adversa.search.engine import engine_for, run_search
@@ -87,6 +87,7 @@ async def test_a_missing_database_is_mentioned_once_when_an_engine_plays() -> No
         offers = [text for text in notices(app) if "is not built" in text]
         assert len(offers) == 1 and "adversa endgame build" in offers[0]
         assert offers[0].startswith("The checkers endgame database")
+        assert "“Build the larger endgame database” makes the five-piece" in offers[0]
         await app.push_screen(GameScreen(GameSession("checkers", {}, players)))
         await pilot.pause()
         assert len([text for text in notices(app) if "not built" in text]) == 1
@@ -103,6 +104,7 @@ async def test_no_offer_in_hotseat_or_in_games_without_a_database() -> None:
         await pilot.pause()
         assert not [text for text in notices(app) if "endgame" in text]
         assert game.check_action("build_endgame", ()) is False
+        assert game.check_action("build_larger_endgame", ()) is False
 
 
 async def test_the_palette_command_builds_the_database_in_the_background(
@@ -126,3 +128,41 @@ async def test_the_palette_command_builds_the_database_in_the_background(
                    for text in notices(app)), notices(app)
         database = load_database()
         assert database is not None and database.reach == 2
+
+
+@pytest.mark.usefixtures("three_pieces")
+def test_a_database_counts_as_built_up_to_the_pieces_it_has() -> None:
+    assert database_built() and database_built(pieces=3)
+    assert not database_built(pieces=4)
+    tables = entry("checkers").endgame
+    assert tables is not None and tables.larger is not None
+    assert not tables.larger.built()  # the five-piece offer stays until five are there
+
+
+async def test_the_palette_builds_the_larger_database_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """"Build the larger endgame database" runs the larger declaration's command (here
+    made three pieces, so that the test takes a second) and checks its own ``built``."""
+    tables = entry("checkers").endgame
+    assert tables is not None and tables.larger is not None
+    larger = dataclasses.replace(tables.larger, command=("endgame", "build", "--pieces", "3"),
+                                 built=lambda: database_built(pieces=3))
+    monkeypatch.setattr("adversa.tui.endgame_offer.entry_of", lambda game: dataclasses.replace(
+        entry("checkers"), endgame=dataclasses.replace(tables, larger=larger)))
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = GameScreen(GameSession("checkers", {}, [None, None]))
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.check_action("build_larger_endgame", ()) is True
+        screen.action_build_larger_endgame()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any(text.startswith("Built the five-piece checkers endgame database")
+                   for text in notices(app)), notices(app)
+        database = load_database()
+        assert database is not None and database.reach == 3
+        screen.action_build_larger_endgame()
+        await pilot.pause()
+        assert any("is already built" in text for text in notices(app))

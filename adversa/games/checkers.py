@@ -62,6 +62,7 @@ from adversa.games.checkers_endgame_index import (
     DRAW,
     EndgameDatabase,
     database_built,
+    five_pieces_built,
     load_database,
 )
 from adversa.games.checkers_eval import checkers_evaluator
@@ -452,6 +453,13 @@ ENTRY = GameEntry(
         built=database_built,
         command=("endgame", "build"),
         cost="about a minute of CPU and 8 MB on disk",
+        larger=EndgameTables(
+            title="the five-piece checkers endgame database (every position with up to 5 "
+                  "pieces)",
+            built=five_pieces_built,
+            command=("endgame", "build", "--pieces", "5"),
+            cost="about 15 minutes of CPU, 1.5 GB of memory while it builds, 190 MB on disk",
+        ),
     ),
 )
 

@@ -335,18 +335,24 @@ def _read_header(
         raise DatabaseFileError(f"unreadable header ({error}): build it again") from None
 
 
-def database_built(path: Path | None = None) -> bool:
-    """Whether a whole database is at ``path`` (default `database_path`), from its header
-    and size alone: the app asks on its UI thread, where reading megabytes would show."""
+def database_built(path: Path | None = None, *, pieces: int = 0) -> bool:
+    """Whether a whole database is at ``path`` (default `database_path`) that has every
+    position of at least ``pieces`` pieces, from its header and size alone: the app asks
+    on its UI thread, where reading megabytes would show."""
     target = path or database_path()
     try:
         with target.open("rb") as file:
             head = file.read(len(MAGIC)) + file.readline(HEADER_LIMIT)
             size = target.stat().st_size
-        _read_header(head, size - len(head))
+        solved, _king_pieces, _spans = _read_header(head, size - len(head))
     except (OSError, DatabaseFileError):
         return False
-    return True
+    return solved >= pieces
+
+
+def five_pieces_built() -> bool:
+    """Whether the database at `database_path` has every position of up to five pieces."""
+    return database_built(pieces=5)
 
 
 def data_dir() -> Path:

@@ -101,6 +101,9 @@ class EndgameTables:
     """The ``adversa`` arguments that build it, e.g. ``("endgame", "build")``."""
     cost: str
     """What building costs, for the offer: "about a minute, 8 MB"."""
+    larger: EndgameTables | None = None
+    """A bigger database the app offers to build as well (checkers' five pieces): more
+    endings played perfectly, at a cost too high to be the one first offered."""
 
 
 @dataclass(frozen=True, slots=True)

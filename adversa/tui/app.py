@@ -45,7 +45,9 @@ GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Compare engines", "Search this position with 2-4 engines side by side", "compare"),
     ("Search tree", "Step through the search tree of the first plies (α/β, cuts)", "explore"),
     ("Build the endgame database", "Solve the endings the engine can then play perfectly "
-     "(checkers)", "build_endgame"),
+     "(checkers: up to 4 pieces, about a minute)", "build_endgame"),
+    ("Build the larger endgame database", "More endings played perfectly (checkers: up to "
+     "5 pieces, about 15 minutes and 1.5 GB of memory)", "build_larger_endgame"),
     ("Keys", "Show every key", "help"),
 )
 """Command-palette entries for the game screen: (title, help, screen action)."""

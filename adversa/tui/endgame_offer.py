@@ -4,9 +4,10 @@ Checkers' engine plays endings perfectly once ``adversa endgame build`` has solv
 them; without the database it still plays, by search alone. A person who never read
 the README should learn that, once, when a game against the engine starts, and be
 able to build it without leaving the app: the palette's "Build the endgame database"
-runs the same command in a subprocess (its own process, so neither the interface nor
-a search in progress waits for the GIL), and the engine uses the file as soon as it
-is there (`Game.endgame_probe` looks for it at every search).
+(or "Build the larger endgame database", checkers' five pieces) runs the same
+command in a subprocess (its own process, so neither the interface nor a search in
+progress waits for the GIL), and the engine uses the file as soon as it is there
+(`Game.endgame_probe` looks for it at every search).
 """
 
 from __future__ import annotations
@@ -32,9 +33,13 @@ def missing_tables(session: GameSession) -> EndgameTables | None:
 
 def offer_text(tables: EndgameTables) -> str:
     command = "adversa " + " ".join(tables.command)
-    return (f"{tables.title[:1].upper()}{tables.title[1:]} is not built, so the engine "
+    text = (f"{tables.title[:1].upper()}{tables.title[1:]} is not built, so the engine "
             f"plays those endings by search alone. Build it from the palette (ctrl+p → "
             f"“Build the endgame database”, {tables.cost}) or with `{command}`.")
+    if tables.larger is not None:
+        text += (f" “Build the larger endgame database” makes {tables.larger.title} "
+                 f"({tables.larger.cost}).")
+    return text
 
 
 def offer_once(screen: Screen[None], session: GameSession, offered: set[str]) -> None:
@@ -47,11 +52,16 @@ def offer_once(screen: Screen[None], session: GameSession, offered: set[str]) ->
         screen.notify(offer_text(tables), title="Endgame database", timeout=15)
 
 
-def build_in_background(screen: Screen[None], session: GameSession) -> None:
-    """Build the session's game's database in a subprocess, notifying when it is done."""
+def build_in_background(screen: Screen[None], session: GameSession, *,
+                        larger: bool = False) -> None:
+    """Build the session's game's database (its `EndgameTables.larger` one when ``larger``)
+    in a subprocess, notifying when it is done."""
     tables = entry_of(session.game).endgame
+    if tables is not None and larger:
+        tables = tables.larger
     if tables is None:
-        screen.notify(f"{session.game.title} has no endgame database.", severity="warning")
+        kind = "larger endgame database" if larger else "endgame database"
+        screen.notify(f"{session.game.title} has no {kind}.", severity="warning")
         return
     if tables.built():
         screen.notify(f"{tables.title[:1].upper()}{tables.title[1:]} is already built.")

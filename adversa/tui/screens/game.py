@@ -432,8 +432,9 @@ class GameScreen(Screen[None]):
             return self.has_class("-narrow")
         if action in ("hint", "focus_input"):
             return self.session.has_human
-        if action == "build_endgame":
-            return entry_of(self.session.game).endgame is not None
+        if action in ("build_endgame", "build_larger_endgame"):
+            tables = entry_of(self.session.game).endgame
+            return tables is not None and (action == "build_endgame" or bool(tables.larger))
         return True
 
     def action_undo(self) -> None:
@@ -578,6 +579,9 @@ class GameScreen(Screen[None]):
 
     def action_build_endgame(self) -> None:
         build_in_background(self, self.session)
+
+    def action_build_larger_endgame(self) -> None:
+        build_in_background(self, self.session, larger=True)
 
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
