@@ -147,3 +147,19 @@ def test_bad_records_say_where() -> None:
         read_pdn('[FEN "B:W33:B1"]\n1. 1-5 *')
     with pytest.raises(InvalidMoveError, match="no game"):
         read_pdn("  ")
+
+
+def test_a_note_after_a_move_is_written_as_a_comment_and_read_back() -> None:
+    game = GAME
+    state = game.initial_state()
+    moves = []
+    for text in ("11-15", "23-19", "8-11"):
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = game.result(state, move)
+    text = write_pdn(game, moves, notes=["[%clk 0:04:50.5]", "", "a {braced} note"])
+    assert "11-15 {[%clk 0:04:50.5]} 23-19 2. 8-11 {a braced note}" in text
+    record = read_pdn(text)
+    assert record.notes == ("[%clk 0:04:50.5]", "", "a braced note")
+    assert read_pdn("1. 11-15 {one} {two} 23-19 *").notes == ("one two", "")
+    assert read_pdn("{before any move} 1. 11-15 *").notes == ("",)

@@ -11,6 +11,7 @@ from clocks import HandClock
 
 from adversa.search.config import EngineConfig
 from adversa.search.timeman import ClockReading, TimeControl
+from adversa.tui.clock_notes import clock_note, note_seconds
 from adversa.tui.game_clock import GameClock, clock_text
 from adversa.tui.session import GameSession, RecordError
 
@@ -204,3 +205,64 @@ def test_a_clock_that_is_started_again_for_the_same_seat_keeps_running() -> None
     clocks.start(1)  # the other side's turn: the first clock stops with what it had
     fake.advance(5)
     assert (clocks.remaining(0), clocks.remaining(1)) == (40.0, 55.0)
+
+
+def test_a_pdn_save_keeps_the_control_and_each_move_s_clock(tmp_path: Path) -> None:
+    """PGN's convention: a TimeControl tag, and after each move the mover's time left."""
+    session, fake = clocked_session("300+3", game="checkers")
+    for seconds, move in ((12.5, "11-15"), (20.0, "23-19"), (0.04, "8-11")):
+        session.start_clock()
+        fake.advance(seconds)
+        session.play_text(move)
+    path = tmp_path / "game.pdn"
+    session.save(path)
+    text = path.read_text()
+    assert '[TimeControl "300+3"]' in text
+    assert "11-15 {[%clk 0:04:50.5]} 23-19 {[%clk 0:04:43.0]}" in text
+    assert "8-11 {[%clk 0:04:53.5]}" in text  # 290.5 − 0.04 + 3, to tenths
+    loaded = GameSession.load(path)
+    assert loaded.clock is not None and loaded.clock.control == TimeControl(300, 3)
+    assert loaded.notations == ["11-15", "23-19", "8-11"]
+    assert times(loaded) == pytest.approx([293.5, 283.0])
+    loaded.undo()
+    assert times(loaded) == pytest.approx([290.5, 283.0])
+    loaded.undo()
+    loaded.undo()
+    assert times(loaded) == [300.0, 300.0]
+
+
+@pytest.mark.parametrize(("seconds", "note"), [
+    (290.5, "[%clk 0:04:50.5]"), (3725.04, "[%clk 1:02:05.0]"), (0.0, "[%clk 0:00:00.0]"),
+    (59.96, "[%clk 0:01:00.0]"),
+])
+def test_clock_notes_read_back_what_they_write(seconds: float, note: str) -> None:
+    assert clock_note(seconds) == note
+    assert note_seconds(f"good move {note}") == pytest.approx(round(seconds, 1))
+    assert note_seconds("no clock here") is None
+
+
+def test_a_pdn_game_lost_on_time_says_so_and_loads_as_lost(tmp_path: Path) -> None:
+    session, fake = clocked_session("30", game="checkers")
+    session.start_clock()
+    fake.advance(31)
+    assert session.flag_fell()
+    path = tmp_path / "game.pdn"
+    session.save(path)
+    text = path.read_text()
+    assert '[Termination "time forfeit"]' in text and '[Result "0-1"]' in text
+    loaded = GameSession.load(path)
+    assert loaded.lost_on_time == 0 and loaded.is_over
+
+
+def test_a_pdn_record_with_a_bad_time_control_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.pdn"
+    path.write_text('[TimeControl "soon"]\n1. 11-15 *\n')
+    with pytest.raises(RecordError, match="TimeControl tag: time control 'soon'"):
+        GameSession.load(path)
+
+
+def test_a_pdn_record_without_clock_notes_starts_each_clock_from_the_base() -> None:
+    session = GameSession.from_game_record(
+        "checkers", '[TimeControl "60+2"]\n1. 11-15 23-19 {a comment} *\n')
+    assert session.clock is not None and times(session) == [62.0, 62.0]
+    assert session.clock_history == [(60.0, 60.0), (62.0, 60.0), (62.0, 62.0)]

@@ -24,6 +24,7 @@ trailing ``.``, spaces, lower case, surrounding quotes and square ranges such as
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Mapping, Sequence
@@ -156,6 +157,8 @@ class PdnGame:
     """One of `RESULTS`, from the move text's end (or the Result tag)."""
     states: tuple[CheckersState, ...] = field(repr=False, default=())
     """``start`` followed by the state after each move."""
+    notes: tuple[str, ...] = ()
+    """The comment after each move, "" where there is none (several are joined)."""
 
     @property
     def final_state(self) -> CheckersState:
@@ -179,11 +182,14 @@ def write_pdn(
     start: CheckersState | None = None,
     tags: Mapping[str, str] | None = None,
     result: str | None = None,
+    notes: Sequence[str] = (),
 ) -> str:
     """One game record. ``result`` defaults to what the final state says.
 
     Tags given override the defaults (Event, Date = today, Black, White); SetUp and
-    FEN are added when ``start`` is not the initial position.
+    FEN are added when ``start`` is not the initial position. ``notes[i]``, when there
+    is one and it is not empty, is written as a comment after move ``i`` (braces, which
+    would end it, are dropped).
     """
     start = game.initial_state() if start is None else start
     state = start
@@ -195,6 +201,10 @@ def write_pdn(
         elif index == 0:
             numbered.append(f"{move_number}...")
         numbered.append(game.format_move(state, move))
+        note = notes[index].replace("{", "").replace("}", "").strip() \
+            if index < len(notes) else ""
+        if note:
+            numbered.append(f"{{{note}}}")
         if state.player == 1:
             move_number += 1
         state = game.result(state, move)
@@ -224,7 +234,8 @@ def read_pdn(text: str, game: Checkers | None = None) -> PdnGame:
 def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
     """Every game in a PDN text, moves checked with `Checkers.parse_move`.
 
-    Comments and variations are skipped. Bad input raises the `AdversaError`
+    Variations are skipped; a comment after a move is kept as that move's note
+    (`PdnGame.notes`), others are skipped. Bad input raises the `AdversaError`
     subclass of the underlying problem, its message naming the game and move.
     """
     if game is None:
@@ -232,22 +243,28 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
 
         game = Checkers()
     games: list[PdnGame] = []
-    raw: list[tuple[dict[str, str], list[str], str | None]] = []
+    raw: list[tuple[dict[str, str], list[str], dict[int, str], str | None]] = []
     tags: dict[str, str] = {}
     moves: list[str] = []
+    notes: dict[int, str] = {}  # move index → its comment
     depth = 0
     for token in _TOKEN.finditer(text):
         kind, value = token.lastgroup, token.group(0)
-        if kind == "comment" or (depth and kind not in ("open", "close")):
+        if depth and kind not in ("open", "close"):
             continue
-        if kind == "open":
+        if kind == "comment":
+            if moves:
+                last = len(moves) - 1
+                notes[last] = f"{notes[last]} {value[1:-1].strip()}".strip() \
+                    if last in notes else value[1:-1].strip()
+        elif kind == "open":
             depth += 1
         elif kind == "close":
             depth = max(0, depth - 1)
         elif kind == "tag":
             if moves:  # a tag after move text starts the next game
-                raw.append((tags, moves, None))
-                tags, moves = {}, []
+                raw.append((tags, moves, notes, None))
+                tags, moves, notes = {}, [], {}
             match = _TAG.fullmatch(value)
             if match is None:
                 raise InvalidMoveError(f"PDN tag {value!r} is not [Name \"value\"]")
@@ -255,19 +272,21 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
         elif kind == "move":
             moves.append(token.group("move"))
         elif kind == "result":
-            raw.append((tags, moves, value))
-            tags, moves = {}, []
+            raw.append((tags, moves, notes, value))
+            tags, moves, notes = {}, [], {}
         elif kind == "other":
             raise InvalidMoveError(
                 f"PDN text has {value!r} where a move (11-15, 15x24), a move number (1.) "
                 "or a result (1-0, 0-1, 1/2-1/2, *) was expected"
             )
     if tags or moves:
-        raw.append((tags, moves, None))
+        raw.append((tags, moves, notes, None))
     if not raw:
         raise InvalidMoveError("PDN text has no game: expected tags like [Event \"...\"] and moves")
-    for number, (game_tags, move_texts, final) in enumerate(raw, start=1):
-        games.append(_build_game(game, number, game_tags, move_texts, final))
+    for number, (game_tags, move_texts, move_notes, final) in enumerate(raw, start=1):
+        game_record = _build_game(game, number, game_tags, move_texts, final)
+        written = tuple(move_notes.get(index, "") for index in range(len(move_texts)))
+        games.append(dataclasses.replace(game_record, notes=written))
     return games
 
 
@@ -313,13 +332,13 @@ def _wrap(tokens: list[str], width: int = 79) -> list[str]:
 
 
 def _write_record(game: Checkers, start: CheckersState, moves: Sequence[CheckersMove],
-                  tags: Mapping[str, str], result: str | None) -> str:
-    return write_pdn(game, moves, start=start, tags=tags, result=result)
+                  tags: Mapping[str, str], result: str | None, notes: Sequence[str]) -> str:
+    return write_pdn(game, moves, start=start, tags=tags, result=result, notes=notes)
 
 
 def _read_record(game: Checkers, text: str) -> RecordText:
     record = read_pdn(text, game)
-    return RecordText(record.start, record.moves, record.tags)
+    return RecordText(record.start, record.moves, record.tags, record.notes)
 
 
 PDN_FORMAT = RecordFormat(

@@ -64,27 +64,31 @@ class OpeningList:
 
 @dataclass(frozen=True, slots=True)
 class RecordText:
-    """One game read from a game-specific record: where it starts, its moves, its tags."""
+    """One game read from a game-specific record: where it starts, its moves, its tags,
+    and the comment after each move ("" where there is none)."""
 
     start: Any
     moves: tuple[Any, ...]
     tags: Mapping[str, str]
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class RecordFormat:
     """A game's own text record format, besides the JSON record every game can save.
 
-    ``write(game, start, moves, tags, result)`` returns the text (``result`` None: what
-    the final position says); ``read(game, text)`` parses it, raising an
-    `AdversaError` that names the problem. ``seat_tags`` name the players' tags in
-    seat order (PDN's ``Black`` and ``White``).
+    ``write(game, start, moves, tags, result, notes)`` returns the text (``result``
+    None: what the final position says; ``notes``: a comment to keep after each move,
+    "" for none, such as the clock's ``[%clk 0:04:58]``); ``read(game, text)`` parses
+    it, raising an `AdversaError` that names the problem. ``seat_tags`` name the
+    players' tags in seat order (PDN's ``Black`` and ``White``).
     """
 
     name: str
     suffix: str
     seat_tags: tuple[str, ...]
-    write: Callable[[Any, Any, Sequence[Any], Mapping[str, str], str | None], str]
+    write: Callable[[Any, Any, Sequence[Any], Mapping[str, str], str | None, Sequence[str]],
+                    str]
     read: Callable[[Any, str], RecordText]
 
 

@@ -150,4 +150,4 @@ def game_as_record(game: Game[Any, Any], record: GameRecord) -> str | None:
         "Opening": record.opening,
         "Termination": record.reason,
     }
-    return record_format.write(game, start, moves, tags, record.result_text)
+    return record_format.write(game, start, moves, tags, record.result_text, ())

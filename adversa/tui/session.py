@@ -28,6 +28,13 @@ from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
 from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
 from adversa.tui import settings
+from adversa.tui.clock_notes import (
+    TERMINATION_TAG,
+    TIME_CONTROL_TAG,
+    TIME_FORFEIT,
+    clock_notes,
+    clocks_from_notes,
+)
 from adversa.tui.game_clock import Clock, GameClock
 
 Player = EngineConfig | None
@@ -408,7 +415,16 @@ class GameSession:
         if own_format is not None and suffix == own_format.suffix:
             tags = {seat: player_text(player)
                     for seat, player in zip(own_format.seat_tags, self.players, strict=True)}
-            text = own_format.write(self.game, self.states[0], self.moves, tags, None)
+            notes: list[str] = []
+            result = None  # what the final position says
+            if self.clock is not None:
+                tags[TIME_CONTROL_TAG] = self.clock.control.text
+                movers = [self.game.to_move(state) for state in self.states[:-1]]
+                notes = clock_notes(self.clock_history, movers)
+                if self.lost_on_time is not None and self.game.num_players == 2:
+                    tags[TERMINATION_TAG] = TIME_FORFEIT
+                    result = "0-1" if self.lost_on_time == 0 else "1-0"  # PGN's and PDN's way
+            text = own_format.write(self.game, self.states[0], self.moves, tags, result, notes)
         elif suffix in (formats := record_formats()):
             raise RecordError(f"{path.suffix} records {formats[suffix].name} games; "
                               f"save {self.game_name} as .json")
@@ -431,9 +447,22 @@ class GameSession:
                 players.append(None)  # a person's name, not an engine
         start = (None if record.start == game.initial_state()
                  else game.format_position(record.start))
-        session = cls(game_name, {}, players, start)
+        control = None
+        if TIME_CONTROL_TAG in record.tags:
+            try:
+                control = TimeControl.parse(record.tags[TIME_CONTROL_TAG])
+            except TimeControlError as error:
+                raise RecordError(f"{TIME_CONTROL_TAG} tag: {error}") from None
+        session = cls(game_name, {}, players, start, control)
         for move in record.moves:
-            session.play(move)
+            session._advance(move)
+        if session.clock is not None and control is not None:
+            movers = [game.to_move(state) for state in session.states[:-1]]
+            session.clock_history = clocks_from_notes(control, game.num_players, movers,
+                                                      record.notes)
+            forfeit = record.tags.get(TERMINATION_TAG) == TIME_FORFEIT
+            session.clock.set_left(session.clock_history[-1],
+                                   session.to_move if forfeit else None)
         return session
 
     @classmethod
