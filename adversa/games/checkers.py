@@ -454,8 +454,7 @@ ENTRY = GameEntry(
         command=("endgame", "build"),
         cost="about a minute of CPU and 8 MB on disk",
         larger=EndgameTables(
-            title="the five-piece checkers endgame database (every position with up to 5 "
-                  "pieces)",
+            title="the five-piece checkers endgame database",
             built=five_pieces_built,
             command=("endgame", "build", "--pieces", "5"),
             cost="about 15 minutes of CPU, 1.5 GB of memory while it builds, 190 MB on disk",
