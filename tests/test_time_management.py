@@ -7,6 +7,7 @@ search's work), so nothing depends on how fast this machine is.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -16,9 +17,11 @@ from hypothesis import strategies as st
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.pdn import read_pdn
 from adversa.match.arena import GameTask, build_plan, play_game
 from adversa.match.clocks import GameClocks
-from adversa.match.openings import INITIAL
+from adversa.match.openings import INITIAL, resolve_openings
+from adversa.match.records import game_as_record
 from adversa.search.config import EngineConfig
 from adversa.search.engine import clocked, run_search
 from adversa.search.stats import Iteration
@@ -227,6 +230,29 @@ def test_a_clock_managed_engine_plays_a_whole_game_in_time() -> None:
     assert record.clock_left is not None and min(record.clock_left) > 0
     assert record.engine_moves[0] + record.engine_moves[1] == len(record.moves)
     assert sum(record.thinking) > 0
+    # Each move's time and the clock it left, as the records note them.
+    assert len(record.move_seconds) == len(record.move_clocks) == len(record.moves)
+    assert sum(s for s in record.move_seconds if s is not None) == pytest.approx(
+        sum(record.thinking))
+    last_clock = {ply % 2: left for ply, left in enumerate(record.move_clocks)}
+    assert (last_clock[0], last_clock[1]) == pytest.approx(record.clock_left)
+
+
+def test_match_records_note_each_engine_move_s_time_and_clock() -> None:
+    game = make_game("checkers")
+    opening = resolve_openings(game, None, 1, seed=5)[0]
+    timed = GameTask(index=0, game_name="checkers", game_options=(),
+                     seats=(EngineConfig.parse("random seed=1"),
+                            EngineConfig.parse("random seed=2")),
+                     engine_a_player=0, opening=opening, max_plies=12, seed=1,
+                     time_control=TimeControl(60, 1))
+    record = play_game(timed, clock=StepClock(0.05))
+    text = game_as_record(game, record, TimeControl(60, 1))
+    assert text is not None and '[TimeControl "60+1"]' in text
+    notes = read_pdn(text, game).notes
+    assert notes[:3] == ("", "", "")  # the ballot's three moves were not the engines'
+    assert all(re.fullmatch(r"\[%emt 0:00:00\.\d\] \[%clk 0:01:0\d\.\d\]", note)
+               for note in notes[3:]), notes  # a few reads of 0.05 s against +1 s a move
 
 
 def test_a_plan_takes_one_way_of_timing_not_two() -> None:

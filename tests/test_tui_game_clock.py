@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from clocks import HandClock
 
+from adversa.match.clock_notes import clock_note, note_seconds
 from adversa.search.config import EngineConfig
 from adversa.search.timeman import ClockReading, TimeControl
-from adversa.tui.clock_notes import clock_note, note_seconds
 from adversa.tui.game_clock import GameClock, clock_text
 from adversa.tui.session import GameSession, RecordError
 

@@ -98,6 +98,10 @@ class GameRecord:
     """Moves engine A and engine B chose (openings and dice not counted)."""
     clock_left: tuple[float, float] | None = None
     """Under a time control, seconds left on engine A's and engine B's clocks."""
+    move_seconds: tuple[float | None, ...] = ()
+    """Per ply, the seconds the engine took to choose it (None: an opening move or a die)."""
+    move_clocks: tuple[float | None, ...] = ()
+    """Per ply under a time control, the mover's clock after the move (None: not timed)."""
 
     @property
     def lost_on_time(self) -> bool:
@@ -132,6 +136,10 @@ class GameRecord:
             "clock_left": None if self.clock_left is None else {
                 "engine_a": round(self.clock_left[0], 3), "engine_b": round(self.clock_left[1], 3)
             },
+            "move_seconds": [None if seconds is None else round(seconds, 3)
+                             for seconds in self.move_seconds],
+            "move_clocks": [None if seconds is None else round(seconds, 3)
+                            for seconds in self.move_clocks] if self.move_clocks else None,
         }
 
 
@@ -249,6 +257,8 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
     nodes = [0, 0]  # by seat (player index)
     engine_moves = [0, 0]
     clocks = GameClocks(task.time_control, clock)
+    timed: list[tuple[float | None, float | None]] = [(None, None)] * opening_plies
+    """Per ply: the engine's seconds and its clock after the move (`GameRecord`)."""
     ending: tuple[int | None, str] | None = None
     while ending is None and not game.is_terminal(state):
         if len(moves) >= task.max_plies:
@@ -260,7 +270,9 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
             move = chance.choices(
                 [outcome for outcome, _ in outcomes], [p for _, p in outcomes]
             )[0]
+            timed.append((None, None))
         else:
+            used_before = clocks.used[mover]
             clocks.start()
             result = run_search(game, state, task.seats[mover], clock=clock,
                                 time_left=clocks.reading(mover))
@@ -269,6 +281,8 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
                 break
             nodes[mover] += result.snapshot.nodes
             engine_moves[mover] += 1
+            timed.append((clocks.used[mover] - used_before,
+                          None if task.time_control is None else clocks.left[mover]))
             move = result.best_move
             if move is None:
                 raise MatchError(
@@ -281,7 +295,7 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
         ending = (outcome.winner, outcome.reason) if outcome is not None else (None, "game over")
     winner, reason = ending
     return _record(task, moves, opening_plies, winner, reason, started,
-                   (nodes, engine_moves), clocks)
+                   (nodes, engine_moves), clocks, timed)
 
 
 def _record(
@@ -293,6 +307,7 @@ def _record(
     started: float,
     counts: tuple[list[int], list[int]],
     clocks: GameClocks,
+    timed: list[tuple[float | None, float | None]],
 ) -> GameRecord:
     """The record of a finished game; ``counts`` are nodes and engine moves by player."""
     a = task.engine_a_player
@@ -315,6 +330,8 @@ def _record(
         thinking=(clocks.used[a], clocks.used[b]),
         engine_moves=(engine_moves[a], engine_moves[b]),
         clock_left=None if task.time_control is None else (clocks.left[a], clocks.left[b]),
+        move_seconds=tuple(seconds for seconds, _ in timed),
+        move_clocks=() if task.time_control is None else tuple(left for _, left in timed),
     )
 
 

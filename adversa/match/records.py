@@ -15,7 +15,9 @@ from adversa.files import write_text_atomic
 from adversa.games.base import Game
 from adversa.games.registry import entry_of
 from adversa.match.arena import GameRecord, MatchError, MatchState
+from adversa.match.clock_notes import TIME_CONTROL_TAG, clock_note
 from adversa.match.elo import Tally, elo_estimate, likelihood_of_superiority
+from adversa.search.timeman import TimeControl
 
 
 def _finite(value: float | None, digits: int = 2) -> float | None:
@@ -106,7 +108,7 @@ class RecordWriter:
 
     def write(self, record: GameRecord, state: MatchState) -> Path:
         stem = f"game-{record.index + 1:04d}"
-        text = game_as_record(self.game, record)
+        text = game_as_record(self.game, record, state.plan.time_control)
         record_format = entry_of(self.game).record
         if text is not None and record_format is not None:
             path = self.directory / f"{stem}{record_format.suffix}"
@@ -123,11 +125,14 @@ class RecordWriter:
         write_text_atomic(self.directory / "summary.json", text)
 
 
-def game_as_record(game: Game[Any, Any], record: GameRecord) -> str | None:
+def game_as_record(game: Game[Any, Any], record: GameRecord,
+                   time_control: TimeControl | None = None) -> str | None:
     """The game in its own record format (PDN for checkers), None for games without one.
 
     The record keeps moves as text; they are replayed through the rules so the
-    writer gets real moves (and numbers them from the right side to move).
+    writer gets real moves (and numbers them from the right side to move). Each engine
+    move is noted with its time (``[%emt …]``) and, under ``time_control``, the clock it
+    left (``[%clk …]``), as PGN does.
     """
     record_format = entry_of(game).record
     if record_format is None:
@@ -150,4 +155,18 @@ def game_as_record(game: Game[Any, Any], record: GameRecord) -> str | None:
         "Opening": record.opening,
         "Termination": record.reason,
     }
-    return record_format.write(game, start, moves, tags, record.result_text, ())
+    if time_control is not None:
+        tags[TIME_CONTROL_TAG] = time_control.text
+    return record_format.write(game, start, moves, tags, record.result_text, move_notes(record))
+
+
+def move_notes(record: GameRecord) -> list[str]:
+    """Each ply's note: the engine's time for the move and, when timed, its clock after it."""
+    notes = []
+    for index, seconds in enumerate(record.move_seconds):
+        left = record.move_clocks[index] if index < len(record.move_clocks) else None
+        parts = [] if seconds is None else [clock_note(seconds, "emt")]
+        if left is not None:
+            parts.append(clock_note(left))
+        notes.append(" ".join(parts))
+    return notes

@@ -23,18 +23,18 @@ from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
 from adversa.games.base import parse_action
 from adversa.games.registry import record_formats
-from adversa.presentation import plain_number
-from adversa.search.config import EngineConfig
-from adversa.search.engine import default_engine, engine_for
-from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
-from adversa.tui import settings
-from adversa.tui.clock_notes import (
+from adversa.match.clock_notes import (
     TERMINATION_TAG,
     TIME_CONTROL_TAG,
     TIME_FORFEIT,
     clock_notes,
     clocks_from_notes,
 )
+from adversa.presentation import plain_number
+from adversa.search.config import EngineConfig
+from adversa.search.engine import default_engine, engine_for
+from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
+from adversa.tui import settings
 from adversa.tui.game_clock import Clock, GameClock
 
 Player = EngineConfig | None

@@ -1,11 +1,12 @@
-"""A game's clocks in a text record: the time control as a tag, each move's clock as a note.
+"""Clocks in a text record: the time control as a tag, each move's clock as a note.
 
 The convention of PGN, which PDN programs share: a ``[TimeControl "300+3"]`` tag, and
 after each move a comment ``{[%clk 0:04:58.2]}`` with the mover's time left once the
-move is made (its increment included). A clock game saved as ``.pdn`` keeps its clocks
-that way (the JSON record has its own ``"clock"`` field), and one read back has the
-times of every position, so undo and the move list bring them back as in a game played
-here.
+move is made (its increment included), or ``{[%emt 0:00:00.3]}`` with the time the move
+took. A clock game the app saves as ``.pdn`` keeps its clocks that way (the JSON record
+has its own ``"clock"`` field), and one read back has the times of every position, so
+undo and the move list bring them back as in a game played there; a match's records
+note each engine move's time, and its clock under a time control.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ TIME_FORFEIT = "time forfeit"
 _CLOCK = re.compile(r"\[%clk\s+(\d+):([0-5]?\d):([0-5]?\d(?:\.\d+)?)\]")
 
 
-def clock_note(seconds: float) -> str:
-    """``[%clk h:mm:ss.t]``: a clock to tenths of a second."""
+def clock_note(seconds: float, command: str = "clk") -> str:
+    """``[%clk h:mm:ss.t]`` (or ``%emt``, a move's time): seconds to a tenth."""
     tenths = round(max(0.0, seconds) * 10)
     hours, tenths = divmod(tenths, 36_000)
     minutes, tenths = divmod(tenths, 600)
-    return f"[%clk {hours}:{minutes:02d}:{tenths // 10:02d}.{tenths % 10}]"
+    return f"[%{command} {hours}:{minutes:02d}:{tenths // 10:02d}.{tenths % 10}]"
 
 
 def note_seconds(note: str) -> float | None:
