@@ -24,7 +24,6 @@ trailing ``.``, spaces, lower case, surrounding quotes and square ranges such as
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import re
 from collections.abc import Mapping, Sequence
@@ -243,10 +242,10 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
 
         game = Checkers()
     games: list[PdnGame] = []
-    raw: list[tuple[dict[str, str], list[str], dict[int, str], str | None]] = []
+    raw: list[tuple[dict[str, str], list[str], dict[int, list[str]], str | None]] = []
     tags: dict[str, str] = {}
     moves: list[str] = []
-    notes: dict[int, str] = {}  # move index → its comment
+    notes: dict[int, list[str]] = {}  # move index → the comments after it
     depth = 0
     for token in _TOKEN.finditer(text):
         kind, value = token.lastgroup, token.group(0)
@@ -254,9 +253,7 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
             continue
         if kind == "comment":
             if moves:
-                last = len(moves) - 1
-                notes[last] = f"{notes[last]} {value[1:-1].strip()}".strip() \
-                    if last in notes else value[1:-1].strip()
+                notes.setdefault(len(moves) - 1, []).append(value[1:-1].strip())
         elif kind == "open":
             depth += 1
         elif kind == "close":
@@ -284,14 +281,14 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
     if not raw:
         raise InvalidMoveError("PDN text has no game: expected tags like [Event \"...\"] and moves")
     for number, (game_tags, move_texts, move_notes, final) in enumerate(raw, start=1):
-        game_record = _build_game(game, number, game_tags, move_texts, final)
-        written = tuple(move_notes.get(index, "") for index in range(len(move_texts)))
-        games.append(dataclasses.replace(game_record, notes=written))
+        written = tuple(" ".join(filter(None, move_notes.get(index, ())))
+                        for index in range(len(move_texts)))
+        games.append(_build_game(game, number, game_tags, move_texts, final, written))
     return games
 
 
 def _build_game(game: Checkers, number: int, tags: dict[str, str], move_texts: list[str],
-                final: str | None) -> PdnGame:
+                final: str | None, notes: tuple[str, ...]) -> PdnGame:
     try:
         start = game.parse_position(tags["FEN"]) if "FEN" in tags else game.initial_state()
     except AdversaError as error:
@@ -311,7 +308,7 @@ def _build_game(game: Checkers, number: int, tags: dict[str, str], move_texts: l
     result = final or tags.get("Result", "*")
     if result not in RESULTS:
         result = "*"
-    return PdnGame(tags, start, tuple(moves), result, tuple(states))
+    return PdnGame(tags, start, tuple(moves), result, tuple(states), notes)
 
 
 def _escape(value: str) -> str:
