@@ -403,6 +403,10 @@ class GameSession:
         self.clock_history = [tuple(float(t) for t in times) for times in left]
         self.clock.set_left(self.clock_history[-1], flagged)
 
+    def _movers(self) -> list[int]:
+        """Who made each move of the history (`CHANCE` for a chance outcome)."""
+        return [self.game.to_move(state) for state in self.states[:-1]]
+
     def parse_recorded(self, text: str) -> Any:
         """A move of a record: a player's move, or a chance outcome at a chance state."""
         return parse_action(self.game, self.state, text)
@@ -419,8 +423,7 @@ class GameSession:
             result = None  # what the final position says
             if self.clock is not None:
                 tags[TIME_CONTROL_TAG] = self.clock.control.text
-                movers = [self.game.to_move(state) for state in self.states[:-1]]
-                notes = clock_notes(self.clock_history, movers)
+                notes = clock_notes(self.clock_history, self._movers())
                 if self.lost_on_time is not None and self.game.num_players == 2:
                     tags[TERMINATION_TAG] = TIME_FORFEIT
                     result = "0-1" if self.lost_on_time == 0 else "1-0"  # PGN's and PDN's way
@@ -456,10 +459,9 @@ class GameSession:
         session = cls(game_name, {}, players, start, control)
         for move in record.moves:
             session._advance(move)
-        if session.clock is not None and control is not None:
-            movers = [game.to_move(state) for state in session.states[:-1]]
-            session.clock_history = clocks_from_notes(control, game.num_players, movers,
-                                                      record.notes)
+        if session.clock is not None:
+            session.clock_history = clocks_from_notes(session.clock.control, game.num_players,
+                                                      session._movers(), record.notes)
             forfeit = record.tags.get(TERMINATION_TAG) == TIME_FORFEIT
             session.clock.set_left(session.clock_history[-1],
                                    session.to_move if forfeit else None)
