@@ -25,7 +25,7 @@ def test_default_is_the_engine_the_app_offers(name: str) -> None:
 def test_default_takes_overrides_and_keeps_the_rest() -> None:
     game = make_game("checkers")
     config = engine_for(game, "default time=0.3")
-    assert config == EngineConfig.parse("alphabeta depth=20 time=0.3 lmr=on")
+    assert config == EngineConfig.parse("alphabeta depth=20 time=0.3 lmr=on aspiration=0.003")
     with pytest.raises(EngineSpecError, match="no option 'depht'"):
         engine_for(game, "default depht=3")
 

@@ -441,7 +441,7 @@ ENTRY = GameEntry(
     # teaching; at 0.25 s a move they scored 56 % against the exact search over 40
     # games (+11 =23 −6; benchmarks/README.md), but 51 % in a later 40-game match: the
     # gain is within the noise of such short matches, not established.
-    engines=("alphabeta depth=20 time=2 lmr=on",),
+    engines=("alphabeta depth=20 time=2 lmr=on aspiration=0.003",),
     evaluator=checkers_evaluator,
     unsolvable="solve cannot solve checkers: its game tree is far too big for an exact search",
     openings={"ballot": BALLOT},
