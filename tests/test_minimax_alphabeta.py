@@ -18,6 +18,7 @@ from adversa.presentation import cut_reason, pruned_paths, root_score_text
 from adversa.search.alphabeta import AlphaBetaSearch
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
+from adversa.search.negamax import LMR_FIRST_MOVE, LMR_MIN_DEPTH, LMR_MOST_MOVES, LMR_REDUCTIONS
 from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult
 
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -365,6 +366,18 @@ def test_late_move_reductions_still_solve_tictactoe() -> None:
     assert search(game, "alphabeta depth=9 lmr=on").value == 0
     win = search(game, "alphabeta depth=9 lmr=on", game.parse_position("O.O/.../XX."))
     assert (win.best_move_text, win.value) == ("c1", 1)
+
+
+def test_reductions_grow_with_depth_and_move_index_and_always_leave_a_ply() -> None:
+    for depth, row in enumerate(LMR_REDUCTIONS):
+        assert len(row) == LMR_MOST_MOVES + 1
+        for index, plies in enumerate(row):
+            if index < LMR_FIRST_MOVE or depth < LMR_MIN_DEPTH:
+                assert plies == 0
+                continue
+            assert 1 <= plies <= depth - 2  # the reduced search still looks a ply ahead
+            assert plies >= row[index - 1] and plies >= LMR_REDUCTIONS[depth - 1][index]
+    assert LMR_REDUCTIONS[12][LMR_FIRST_MOVE] < LMR_REDUCTIONS[12][8] < LMR_REDUCTIONS[40][40]
 
 
 def test_no_reduction_happens_in_shallow_searches() -> None:
