@@ -254,6 +254,14 @@ class Outcome:
     utilities: tuple[float, ...] = field(default=())
 
 
+def result_text(winner: int | None) -> str:
+    """A two-player game's result as PGN and PDN write it, from the first player's side:
+    ``1-0``, ``0-1``, or ``1/2-1/2`` for a draw (``winner`` None)."""
+    if winner is None:
+        return "1/2-1/2"
+    return "1-0" if winner == 0 else "0-1"
+
+
 # --------------------------------------------------------------------------- the protocol
 
 

@@ -30,7 +30,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from adversa.games.base import AdversaError, InvalidMoveError, InvalidPositionError
+from adversa.games.base import (
+    AdversaError,
+    InvalidMoveError,
+    InvalidPositionError,
+    result_text,
+)
 from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
@@ -167,11 +172,7 @@ class PdnGame:
 def result_token(game: Checkers, state: CheckersState) -> str:
     """The PDN result for the game's last state: ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``."""
     outcome = game.outcome(state)
-    if outcome is None:
-        return "*"
-    if outcome.winner is None:
-        return "1/2-1/2"
-    return "1-0" if outcome.winner == 0 else "0-1"
+    return "*" if outcome is None else result_text(outcome.winner)
 
 
 def write_pdn(

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from adversa.games import make_game
-from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.base import CHANCE, AdversaError, Game, result_text
 from adversa.games.registry import entry_of
 from adversa.match.clocks import GameClocks
 from adversa.match.elo import (
@@ -110,9 +110,7 @@ class GameRecord:
     @property
     def result_text(self) -> str:
         """``1-0``, ``0-1`` or ``1/2-1/2`` from player 0's side (as in PGN/PDN)."""
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner == 0 else "0-1"
+        return result_text(self.winner)
 
     def to_json(self) -> dict[str, Any]:
         return {

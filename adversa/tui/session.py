@@ -21,7 +21,7 @@ from typing import Any
 
 from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
-from adversa.games.base import parse_action
+from adversa.games.base import parse_action, result_text
 from adversa.games.registry import record_formats
 from adversa.match.clock_notes import (
     TERMINATION_TAG,
@@ -426,7 +426,7 @@ class GameSession:
                 notes = clock_notes(self.clock_history, self._movers())
                 if self.lost_on_time is not None and self.game.num_players == 2:
                     tags[TERMINATION_TAG] = TIME_FORFEIT
-                    result = "0-1" if self.lost_on_time == 0 else "1-0"  # PGN's and PDN's way
+                    result = result_text(winner=1 - self.lost_on_time)
             text = own_format.write(self.game, self.states[0], self.moves, tags, result, notes)
         elif suffix in (formats := record_formats()):
             raise RecordError(f"{path.suffix} records {formats[suffix].name} games; "
