@@ -438,9 +438,8 @@ ENTRY = GameEntry(
     rules=Checkers,
     board="adversa.tui.boards.checkers:CheckersBoard",
     # Late move reductions change values, so `alphabeta` keeps them opt-in for
-    # teaching; at 0.25 s a move they scored 56 % against the exact search over 40
-    # games (+11 =23 −6; benchmarks/README.md), but 51 % in a later 40-game match: the
-    # gain is within the noise of such short matches, not established.
+    # teaching; the play engine takes them, and aspiration windows of 30 pts around the
+    # last iteration's value (benchmarks/README.md, "bench_strength.py", has the matches).
     engines=("alphabeta depth=20 time=2 lmr=on aspiration=0.003",),
     evaluator=checkers_evaluator,
     unsolvable="solve cannot solve checkers: its game tree is far too big for an exact search",

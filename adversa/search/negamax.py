@@ -494,8 +494,8 @@ class Kernel:
                         and depth >= LMR_MIN_DEPTH
                         and not is_capture(state, move)
                     ):
-                        # Late move reduction: ask one or two plies shallower first; a move that
-                        # still looks better than alpha is checked again at full depth.
+                        # Late move reduction: ask a few plies shallower first (LMR_REDUCTIONS);
+                        # a move that still looks better than alpha is checked again at full depth.
                         reduction = LMR_REDUCTIONS[depth][min(index, LMR_MOST_MOVES)]
                         value = -negamax(
                             child, child_mover, child_depth - reduction, -scout, -alpha, ply + 1
