@@ -314,7 +314,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         simulations, args.revision, args.seed,
                         args.max_plies or entry_of(game).max_plies)
     tasks = plan_tasks(openings, args.games)
-    description = _describe(settings)
+    try:
+        description = _describe(settings)
+    except OpponentError as error:
+        print(f"bench_strength.py: error: {error}", file=sys.stderr)
+        return 2
     print(f"adversa ({engine}) vs {description}: {args.games} games, "
           f"{args.jobs} process(es), seed {args.seed}", flush=True)
     results: list[GameResult] = []

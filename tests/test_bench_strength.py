@@ -105,3 +105,11 @@ def test_without_an_opponent_it_runs_nothing(capsys: pytest.CaptureFixture[str])
     """``make bench`` runs every script without arguments; a match takes hours."""
     assert bench_strength.main([]) == 0
     assert "nothing run" in capsys.readouterr().out
+
+
+def test_an_unknown_revision_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_strength.main(["--opponent", "previous", "--revision", "no-such-commit",
+                                "--games", "2"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("bench_strength.py: error: --revision 'no-such-commit' is not a commit")
+    assert "\n" not in error

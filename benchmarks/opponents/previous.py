@@ -73,7 +73,11 @@ class PreviousAdversa:
     name = "previous"
 
     def __init__(self, revision: str, engine: str) -> None:
-        commit = _git("rev-parse", "--short", f"{revision}^{{commit}}").strip()
+        try:
+            commit = _git("rev-parse", "--short", f"{revision}^{{commit}}").strip()
+        except subprocess.CalledProcessError:
+            raise OpponentError(f"--revision {revision!r} is not a commit of {REPOSITORY}; "
+                                "give one of its commits (git log --oneline)") from None
         self.directory = Path(tempfile.mkdtemp(prefix=f"adversa-{commit}-"))
         archive = subprocess.run(["git", "-C", str(REPOSITORY), "archive", commit, "adversa"],
                                  capture_output=True, check=True).stdout
