@@ -255,8 +255,9 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
     nodes = [0, 0]  # by seat (player index)
     engine_moves = [0, 0]
     clocks = GameClocks(task.time_control, clock)
+    # Per ply: the engine's seconds and its clock after the move (None, None for an
+    # opening move or a die), for GameRecord.move_seconds and move_clocks.
     timed: list[tuple[float | None, float | None]] = [(None, None)] * opening_plies
-    """Per ply: the engine's seconds and its clock after the move (`GameRecord`)."""
     ending: tuple[int | None, str] | None = None
     while ending is None and not game.is_terminal(state):
         if len(moves) >= task.max_plies:
@@ -307,7 +308,8 @@ def _record(
     clocks: GameClocks,
     timed: list[tuple[float | None, float | None]],
 ) -> GameRecord:
-    """The record of a finished game; ``counts`` are nodes and engine moves by player."""
+    """The record of a finished game; ``counts`` are nodes and engine moves by player,
+    ``timed`` each ply's engine seconds and clock after it."""
     a = task.engine_a_player
     b = 1 - a
     points = 0.5 if winner is None else (1.0 if winner == a else 0.0)
