@@ -11,7 +11,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from clocks import StepClock
+from clocks import HandClock, StepClock
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,7 +19,7 @@ from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.pdn import read_pdn
 from adversa.match.arena import GameTask, build_plan, play_game
-from adversa.match.clocks import GameClocks
+from adversa.match.clocks import GameClock
 from adversa.match.openings import INITIAL, resolve_openings
 from adversa.match.records import game_as_record
 from adversa.search.config import EngineConfig
@@ -192,17 +192,28 @@ def test_more_time_on_the_clock_searches_deeper() -> None:
 
 
 def test_clocks_add_the_increment_only_after_a_move_in_time() -> None:
-    clock = StepClock(0.25)  # every read is a quarter second later
-    clocks = GameClocks(TimeControl(1.0, 0.5), clock)
-    clocks.start()
-    assert not clocks.stop(0)  # 0.25 s spent: 1.0 - 0.25 + 0.5
+    clock = HandClock()
+    clocks = GameClock(TimeControl(1.0, 0.5), 2, clock)
+    clocks.start(0)
+    clock.advance(0.25)
+    assert clocks.moved(0)  # 0.25 s spent: 1.0 - 0.25 + 0.5
     assert clocks.left[0] == pytest.approx(1.25)
     assert clocks.reading(0) == ClockReading(1.25, 0.5)
-    clocks.start()
-    clock.now += 2.0
-    assert clocks.stop(1)  # 2.25 s spent of 1.0: the flag fell
-    assert clocks.left[1] < 0
-    assert clocks.used == pytest.approx([0.25, 2.25])
+    clocks.start(1)
+    clock.advance(2.25)
+    assert not clocks.moved(1)  # 2.25 s spent of 1.0: the flag fell, no increment
+    assert clocks.flagged == 1 and clocks.left[1] == 0.0
+
+
+def test_a_move_that_uses_the_last_of_the_time_loses_on_time_in_matches_as_in_the_app(
+) -> None:
+    # One rule for both (adversa.match.clocks): a clock that reaches zero is a flag fall.
+    clock = HandClock()
+    clocks = GameClock(TimeControl(1.0, 0.5), 2, clock)
+    clocks.start(0)
+    clock.advance(1.0)
+    assert not clocks.moved(0)
+    assert clocks.flagged == 0
 
 
 def task(time_control: TimeControl, seats: tuple[str, str]) -> GameTask:

@@ -10,9 +10,10 @@ import pytest
 from clocks import HandClock
 
 from adversa.match.clock_notes import clock_note, note_seconds
+from adversa.match.clocks import GameClock
 from adversa.search.config import EngineConfig
 from adversa.search.timeman import ClockReading, TimeControl
-from adversa.tui.game_clock import GameClock, clock_text
+from adversa.tui.clock import clock_text
 from adversa.tui.session import GameSession, RecordError
 
 ENGINE = EngineConfig.parse("alphabeta depth=3")

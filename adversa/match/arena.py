@@ -32,7 +32,7 @@ from typing import Any
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game, result_text
 from adversa.games.registry import entry_of
-from adversa.match.clocks import GameClocks
+from adversa.match.clocks import GameClock
 from adversa.match.elo import (
     SprtResult,
     Tally,
@@ -254,7 +254,8 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
     chance = random.Random(task.seed)
     nodes = [0, 0]  # by seat (player index)
     engine_moves = [0, 0]
-    clocks = GameClocks(task.time_control, clock)
+    thinking = [0.0, 0.0]  # seconds by seat, with or without a time control
+    game_clock = None if task.time_control is None else GameClock(task.time_control, 2, clock)
     # Per ply: the engine's seconds and its clock after the move (None, None for an
     # opening move or a die), for GameRecord.move_seconds and move_clocks.
     timed: list[tuple[float | None, float | None]] = [(None, None)] * opening_plies
@@ -271,17 +272,21 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
             )[0]
             timed.append((None, None))
         else:
-            used_before = clocks.used[mover]
-            clocks.start()
+            thinking_from = clock()
+            time_left = None
+            if game_clock is not None:
+                game_clock.start(mover)
+                time_left = game_clock.reading(mover)
             result = run_search(game, state, task.seats[mover], clock=clock,
-                                time_left=clocks.reading(mover))
-            if clocks.stop(mover):
+                                time_left=time_left)
+            spent = clock() - thinking_from
+            thinking[mover] += spent
+            if game_clock is not None and not game_clock.moved(mover):
                 ending = 1 - mover, f"{game.player_name(mover)} {LOST_ON_TIME}"
                 break
             nodes[mover] += result.snapshot.nodes
             engine_moves[mover] += 1
-            timed.append((clocks.used[mover] - used_before,
-                          None if task.time_control is None else clocks.left[mover]))
+            timed.append((spent, None if game_clock is None else game_clock.left[mover]))
             move = result.best_move
             if move is None:
                 raise MatchError(
@@ -294,7 +299,7 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
         ending = (outcome.winner, outcome.reason) if outcome is not None else (None, "game over")
     winner, reason = ending
     return _record(task, moves, opening_plies, winner, reason, started,
-                   (nodes, engine_moves), clocks, timed)
+                   (nodes, engine_moves, thinking), game_clock, timed)
 
 
 def _record(
@@ -304,16 +309,16 @@ def _record(
     winner: int | None,
     reason: str,
     started: float,
-    counts: tuple[list[int], list[int]],
-    clocks: GameClocks,
+    counts: tuple[list[int], list[int], list[float]],
+    game_clock: GameClock | None,
     timed: list[tuple[float | None, float | None]],
 ) -> GameRecord:
-    """The record of a finished game; ``counts`` are nodes and engine moves by player,
-    ``timed`` each ply's engine seconds and clock after it."""
+    """The record of a finished game; ``counts`` are nodes, engine moves and thinking
+    seconds by player, ``timed`` each ply's engine seconds and clock after it."""
     a = task.engine_a_player
     b = 1 - a
     points = 0.5 if winner is None else (1.0 if winner == a else 0.0)
-    nodes, engine_moves = counts
+    nodes, engine_moves, thinking = counts
     return GameRecord(
         index=task.index,
         opening=task.opening.name,
@@ -327,11 +332,11 @@ def _record(
         engine_a_points=points,
         seconds=time.perf_counter() - started,
         nodes=(nodes[a], nodes[b]),
-        thinking=(clocks.used[a], clocks.used[b]),
+        thinking=(thinking[a], thinking[b]),
         engine_moves=(engine_moves[a], engine_moves[b]),
-        clock_left=None if task.time_control is None else (clocks.left[a], clocks.left[b]),
+        clock_left=None if game_clock is None else (game_clock.left[a], game_clock.left[b]),
         move_seconds=tuple(seconds for seconds, _ in timed),
-        move_clocks=() if task.time_control is None else tuple(left for _, left in timed),
+        move_clocks=() if game_clock is None else tuple(left for _, left in timed),
     )
 
 

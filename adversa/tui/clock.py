@@ -1,5 +1,8 @@
-"""The clock bar over the board: each seat's game clock, the running one marked; and
-the start screen's choice of a clock.
+"""The clock bar over the board: each seat's game clock, the running one marked; the
+face a clock shows (`clock_text`); and the start screen's choice of a clock.
+
+The clocks themselves, with their rule of increments and flag falls, are
+`adversa.match.clocks.GameClock`, the same as a match's.
 
 A Textual interval timer (`TICK`) reads the session's clocks a few times a second;
 the bar redraws only when a face changes (once a second, ten times under ten
@@ -21,11 +24,25 @@ from textual.widgets import Input, Label, Select
 
 from adversa.games import AdversaError
 from adversa.search.timeman import TimeControl, TimeControlError
-from adversa.tui.game_clock import clock_text
 from adversa.tui.session import GameSession
 
 TICK = 0.1
 """Seconds between two readings of the clocks (tenths are shown under ten seconds)."""
+
+
+def clock_text(seconds: float) -> str:
+    """A clock face: ``m:ss``, with tenths under ten seconds (``0:07.3``) when every
+    tenth counts; ``h:mm:ss`` from an hour on."""
+    seconds = max(0.0, seconds)
+    if seconds < 10.0:
+        tenths = int(seconds * 10)  # truncated, as a clock shows: 0.05 left is 0:00.0
+        return f"0:{tenths // 10:02d}.{tenths % 10}"
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
 
 
 class ClockBar(Widget):

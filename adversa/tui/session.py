@@ -30,12 +30,12 @@ from adversa.match.clock_notes import (
     clock_notes,
     clocks_from_notes,
 )
+from adversa.match.clocks import Clock, GameClock
 from adversa.presentation import plain_number
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
 from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
 from adversa.tui import settings
-from adversa.tui.game_clock import Clock, GameClock
 
 Player = EngineConfig | None
 """None is a human at the keyboard; an `EngineConfig` is an engine."""
