@@ -67,17 +67,11 @@ class GameClock:
 
     def moved(self, seat: int) -> bool:
         """``seat`` made its move: its clock stops and gains the increment; False (and the
-        flag falls) when the move came as its time ran out or after.
-
-        The running clock is read once, so the move is judged by the time it took.
-        """
-        if self.flagged is not None:
+        flag falls) when the move came after its time ran out."""
+        if self.check_flag() is not None:
             return False
         if seat == self.running:
             self.pause()
-            if self.left[seat] <= 0.0:
-                self.flagged = seat
-                return False
         self.left[seat] += self.control.increment
         return True
 
