@@ -67,7 +67,7 @@ class GameClock:
 
     def moved(self, seat: int) -> bool:
         """``seat`` made its move: its clock stops and gains the increment; False (and the
-        flag falls) when the move came after its time ran out."""
+        flag falls) when its clock had reached zero by then (`check_flag`)."""
         if self.check_flag() is not None:
             return False
         if seat == self.running:
