@@ -148,6 +148,21 @@ def test_checkers_weights_live_in_one_place() -> None:
     assert evaluator(state, 0) * evaluator.raw_scale == pytest.approx(100 + 150 - 100)
 
 
+def test_the_back_rank_bonus_guards_three_squares_not_the_single_corner() -> None:
+    game = make_game("checkers")
+    back_rank_only = CheckersWeights(advancement=0, centre=0, mobility=0, runaway=0)
+    evaluator = checkers_evaluator(game, back_rank_only)
+
+    def points(pieces: dict[int, str]) -> float:
+        return evaluator(game.state_from_pieces(pieces, 0), 0) * evaluator.raw_scale
+
+    for square in (1, 2, 3, 4):  # one man each, the other far from its back row
+        expected = back_rank_only.back_rank if square != 4 else 0.0
+        assert points({square: "b", 14: "w"}) == pytest.approx(expected)
+        assert points({33 - square: "w", 19: "b"}) == pytest.approx(-expected)
+    assert points({1: "B", 14: "w"}) == pytest.approx(50)  # a king guards nothing: no bonus
+
+
 def test_a_runaway_man_is_worth_more_than_a_blocked_one() -> None:
     game = make_game("checkers")
     runaway_only = CheckersWeights(advancement=0, back_rank=0, centre=0, mobility=0)
