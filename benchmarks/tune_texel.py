@@ -18,6 +18,13 @@ error before and after; ``--out`` writes the weights as JSON.
 current ones (ballot openings, colours swapped, a node budget per move) and prints the
 Elo difference with its 95% interval: a fit that lowers the error but loses games is
 not adopted.
+
+    .venv/bin/python benchmarks/tune_texel.py squares --data tuning/selfplay.jsonl [more …]
+
+``squares`` is a diagnostic: it fits one back-rank weight per back-row square, the rest
+of the evaluation held fixed, on middle-game positions of self-play lines or of
+`bench_strength.py --json` summaries; its shape (the single corner worth nothing, the
+other three much more) is what `CheckersWeights.back_rank` and `GUARD_SQUARES` follow.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import sys
 import time
 from dataclasses import asdict
@@ -32,11 +40,13 @@ from pathlib import Path
 
 from adversa.games import make_game
 from adversa.games.checkers import Checkers
-from adversa.games.checkers_eval import CheckersWeights
+from adversa.games.checkers_eval import CHECKERS_LOGISTIC_K, GUARD_SQUARES, CheckersWeights
 from adversa.match.arena import GameRecord, build_plan, run_match
 from adversa.match.openings import resolve_openings
 from adversa.match.texel import (
+    BACK_ROW,
     TUNED,
+    back_row_samples,
     fit_k,
     fit_weights,
     samples_from_games,
@@ -73,14 +83,21 @@ def generate(arguments: argparse.Namespace) -> None:
           f"→ {arguments.out}")
 
 
+def read_games(path: Path) -> list[tuple[list[str], float]]:
+    """``(moves, result for Black)`` of every game in ``path``: this script's self-play
+    JSON lines, or a `bench_strength.py --json` summary (results seen from adversa's seat)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".jsonl":
+        documents = [json.loads(line) for line in text.splitlines() if line.strip()]
+        return [(document["moves"], float(document["result"])) for document in documents]
+    return [(game["moves"], game["points"] if game["adversa_player"] == 0 else 1 - game["points"])
+            for game in json.loads(text)["results"]]
+
+
 def fit(arguments: argparse.Namespace) -> None:
     game = make_game("checkers", {})
     assert isinstance(game, Checkers)
-    games = []
-    for line in arguments.data.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            document = json.loads(line)
-            games.append((document["moves"], float(document["result"])))
+    games = read_games(arguments.data)
     current = CheckersWeights()
     samples = samples_from_games(game, games)
     start = weight_vector(current)
@@ -95,6 +112,25 @@ def fit(arguments: argparse.Namespace) -> None:
         tuned = with_weights(current, result.weights)
         arguments.out.write_text(json.dumps(asdict(tuned), indent=2) + "\n", encoding="utf-8")
         print(f"weights → {arguments.out}")
+
+
+def squares(arguments: argparse.Namespace) -> None:
+    """One back-rank weight per back-row square instead of one for all, fitted with the
+    rest of the evaluation held fixed: which squares are worth keeping a man on."""
+    game = make_game("checkers", {})
+    assert isinstance(game, Checkers)
+    games = [record for path in arguments.data for record in read_games(path)]
+    current = CheckersWeights()
+    samples = back_row_samples(game, games, current)
+    start = [current.back_rank if square in GUARD_SQUARES else 0.0 for square in BACK_ROW]
+    result = fit_weights(samples, start, current.man, CHECKERS_LOGISTIC_K,
+                         epochs=arguments.epochs, rate=arguments.rate, floor=-math.inf)
+    print(f"{len(games)} games, {len(samples)} quiet positions of more than "
+          f"{current.endgame_pieces} pieces; K = {CHECKERS_LOGISTIC_K}")
+    print(f"mean squared error {result.error_before:.5f} → {result.error_after:.5f}")
+    print(f"{'square':<8} {'current':>9} {'fitted':>9}")
+    for square, old, new in zip(BACK_ROW, start, result.weights, strict=True):
+        print(f"{square:>2} / {33 - square:<3} {old:>9.1f} {new:>9.1f}")
 
 
 TUNED_NAME = "checkers-tuned"
@@ -189,6 +225,14 @@ def main() -> None:
     tune.add_argument("--epochs", type=int, default=300)
     tune.add_argument("--out", type=Path, default=None)
     tune.set_defaults(run=fit)
+    per_square = commands.add_parser(
+        "squares", help="fit one back-rank weight per back-row square (a diagnostic)")
+    per_square.add_argument("--data", type=Path, nargs="+",
+                            default=[Path("tuning/selfplay.jsonl")],
+                            help="self-play .jsonl files or bench_strength.py --json summaries")
+    per_square.add_argument("--epochs", type=int, default=300)
+    per_square.add_argument("--rate", type=float, default=5.0)
+    per_square.set_defaults(run=squares)
     check = commands.add_parser("verify", help="match the tuned weights against the current")
     check.add_argument("--weights", type=Path, default=Path("tuning/weights.json"))
     check.add_argument("--games", type=int, default=100)

@@ -10,11 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversa.games import make_game
-from adversa.games.checkers_eval import CHECKERS_SCALE, CheckersWeights, checkers_evaluator
+from adversa.games.checkers_eval import (
+    CHECKERS_SCALE,
+    GUARD_SQUARES,
+    CheckersWeights,
+    checkers_evaluator,
+)
 from adversa.match.texel import (
+    BACK_ROW,
     OPENING_PLIES,
     TUNED,
     Sample,
+    back_row_samples,
     feature_vector,
     fit_k,
     fit_weights,
@@ -54,6 +61,29 @@ def test_features_times_weights_is_the_evaluation(seed: int, plies: int,
     linear = sum(w * f for w, f in zip([*values, weights.man], features, strict=True))
     evaluation = checkers_evaluator(CHECKERS, weights).function(state, 0) * CHECKERS_SCALE
     assert linear == pytest.approx(evaluation, abs=1e-6)
+
+
+def test_back_row_features_with_the_current_weights_are_the_evaluation() -> None:
+    weights = CheckersWeights()
+    evaluate = checkers_evaluator(CHECKERS, weights).function
+    per_square = [weights.back_rank if square in GUARD_SQUARES else 0.0 for square in BACK_ROW]
+    games = [(random_game(seed, 60), 0.5) for seed in range(6)]
+    samples = back_row_samples(CHECKERS, games, weights)
+    assert samples and all(sample.result == 0.5 for sample in samples)
+    states = []
+    for moves, _result in games:  # the positions the samples come from, in order
+        state = CHECKERS.initial_state()
+        for ply, text in enumerate(moves):
+            if (ply >= OPENING_PLIES and CHECKERS.is_quiet(state)
+                    and (state.black | state.white).bit_count() > weights.endgame_pieces):
+                states.append(state)
+            state = CHECKERS.result(state, CHECKERS.parse_move(state, text))
+    assert len(states) == len(samples)
+    for state, sample in zip(states, samples, strict=True):
+        *occupied, rest = sample.features
+        linear = sum(w * f for w, f in zip(per_square, occupied, strict=True)) + 100 * rest
+        assert linear == pytest.approx(evaluate(state, 0) * CHECKERS_SCALE, abs=1e-6)
+    assert any(any(sample.features[:4]) for sample in samples)  # the squares do vary
 
 
 def synthetic(true: list[float], k: float, count: int, seed: int) -> list[Sample]:

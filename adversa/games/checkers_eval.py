@@ -40,11 +40,12 @@ class CheckersWeights:
     back_rank: float = 30.0
     """Per man still on one of `GUARD_SQUARES`, the three back-row squares that keep
     enemy men from crowning; the fourth, the single corner (4 for Black, 29 for White),
-    gets nothing. A Texel fit to 60,586 quiet positions of 1,500 match games gave the
-    four back squares about 145, 215, 160 and −35 points (far too much to use as it
-    is: results there also stand for what the fit does not see); this shape, scaled
-    down, scored +145 Elo over 200 games at 5,000 nodes a move against 12 points for
-    every back-row man (benchmarks/README.md)."""
+    gets nothing. A per-square Texel fit (`benchmarks/tune_texel.py squares`) to 60,586
+    quiet positions of 1,500 match games gave the four back squares about 145, 215, 160
+    and −35 points (far too much to use as it is: results there also stand for what the
+    fit does not see); this shape, scaled down, scored +145 Elo over 200 games at 5,000
+    nodes a move against 12 points for every back-row man, and lifted the 400-game match
+    against fee8ed4 at 0.3 s from +94 to +244 Elo (benchmarks/README.md)."""
     centre: float = 8.0
     """Per piece on the eight central squares."""
     mobility: float = 3.0

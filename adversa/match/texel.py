@@ -27,6 +27,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from adversa.games.checkers import Checkers, CheckersState
+from adversa.games.checkers_board import SQUARE_BIT
 from adversa.games.checkers_eval import CHECKERS_SCALE, CheckersWeights, checkers_evaluator
 from adversa.games.evaluation import EvalFunction
 
@@ -100,6 +101,42 @@ def samples_from_games(
     return samples
 
 
+BACK_ROW = (1, 2, 3, 4)
+"""Black's back-row squares, each a weight of its own in the per-square fit
+(`back_row_samples`); White's are their mirror images, 33 − s."""
+
+
+def back_row_samples(
+    game: Checkers, games: Iterable[tuple[Sequence[str], float]],
+    base: CheckersWeights | None = None,
+) -> list[Sample]:
+    """Samples for fitting one back-rank weight per square of `BACK_ROW` instead of one for all.
+
+    Quiet positions past the opening with more pieces than the ending terms start at (the back
+    row guards against crowning in the middle game). Each sample's features are, per square
+    of `BACK_ROW`, 1 for a black man there minus 1 for a white man on its mirror image, then
+    the rest of the evaluation (``base`` with no back-rank bonus) in men, as the man's feature
+    is in `feature_vector`: `fit_weights` with ``man`` 100 then fits the four squares alone.
+    """
+    weights = base or CheckersWeights()
+    rest = checkers_evaluator(game, replace(weights, back_rank=0.0)).function
+    black_bits = [SQUARE_BIT[square] for square in BACK_ROW]
+    white_bits = [SQUARE_BIT[33 - square] for square in BACK_ROW]
+    samples = []
+    for moves, result in games:
+        state = game.initial_state()
+        for ply, text in enumerate(moves):
+            if (ply >= OPENING_PLIES and game.is_quiet(state)
+                    and (state.black | state.white).bit_count() > weights.endgame_pieces):
+                black_men, white_men = state.black & ~state.kings, state.white & ~state.kings
+                occupied = tuple(float(bool(black_men & black)) - float(bool(white_men & white))
+                                 for black, white in zip(black_bits, white_bits, strict=True))
+                offset = rest(state, 0) * CHECKERS_SCALE / weights.man
+                samples.append(Sample((*occupied, offset), result))
+            state = game.result(state, game.parse_move(state, text))
+    return samples
+
+
 def _sigmoid(x: float) -> float:
     if x < -500:
         return 0.0
@@ -150,7 +187,9 @@ def fit_weights(
     Adam scales each weight's step by its own gradient history, so weights whose
     features differ by orders of magnitude (mobility counts, ending bonuses) share one
     ``rate`` (points per epoch at the start). Weights are kept at or above ``floor``:
-    a negative back-rank bonus would be a fit to noise, not a strategy.
+    for the evaluation's weights 0, since a negative bonus for, say, centre control would
+    be a fit to noise, not a strategy; the per-square back-row fit (`back_row_samples`)
+    lets a square go below zero, which is what it is asked to find out.
     """
     count = len(start)
     weights = list(start)
