@@ -70,10 +70,9 @@ class CheckersWeights:
 
 GUARD_SQUARES = frozenset({1, 2, 3})
 """Black's back-row squares that `CheckersWeights.back_rank` rewards; White's are their
-mirror images (30, 31, 32). A man there keeps enemy men from crowning on its square and
-from jumping through beside it; 1 and 3 are the *bridge* of checkers books. Square 4,
-the single corner, gets nothing: the fit (`CheckersWeights.back_rank`) scored it below
-zero."""
+mirror images (30, 31, 32). A man there keeps enemy men from crowning on its square
+(1 and 3 are the *bridge* of checkers books). Square 4, the single corner, gets nothing:
+the per-square fit (`CheckersWeights.back_rank`) scored it below zero."""
 
 
 CHECKERS_LOGISTIC_K = 0.0024
