@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -91,14 +91,20 @@ def samples_from_games(
     Positions where a capture is pending are left out: their static value is about to
     change by a piece, and the fit would learn noise from them.
     """
-    samples = []
+    return [Sample(feature_vector(game, state, base), result)
+            for state, result in quiet_positions(game, games)]
+
+
+def quiet_positions(
+    game: Checkers, games: Iterable[tuple[Sequence[str], float]],
+) -> Iterator[tuple[CheckersState, float]]:
+    """Each game's positions past the opening with no capture pending, with its result."""
     for moves, result in games:
         state = game.initial_state()
         for ply, text in enumerate(moves):
             if ply >= OPENING_PLIES and game.is_quiet(state):
-                samples.append(Sample(feature_vector(game, state, base), result))
+                yield state, result
             state = game.result(state, game.parse_move(state, text))
-    return samples
 
 
 BACK_ROW = (1, 2, 3, 4)
@@ -123,17 +129,13 @@ def back_row_samples(
     black_bits = [SQUARE_BIT[square] for square in BACK_ROW]
     white_bits = [SQUARE_BIT[33 - square] for square in BACK_ROW]
     samples = []
-    for moves, result in games:
-        state = game.initial_state()
-        for ply, text in enumerate(moves):
-            if (ply >= OPENING_PLIES and game.is_quiet(state)
-                    and (state.black | state.white).bit_count() > weights.endgame_pieces):
-                black_men, white_men = state.black & ~state.kings, state.white & ~state.kings
-                occupied = tuple(float(bool(black_men & black)) - float(bool(white_men & white))
-                                 for black, white in zip(black_bits, white_bits, strict=True))
-                offset = rest(state, 0) * CHECKERS_SCALE / weights.man
-                samples.append(Sample((*occupied, offset), result))
-            state = game.result(state, game.parse_move(state, text))
+    for state, result in quiet_positions(game, games):
+        if (state.black | state.white).bit_count() > weights.endgame_pieces:
+            black_men, white_men = state.black & ~state.kings, state.white & ~state.kings
+            occupied = tuple(float(bool(black_men & black)) - float(bool(white_men & white))
+                             for black, white in zip(black_bits, white_bits, strict=True))
+            offset = rest(state, 0) * CHECKERS_SCALE / weights.man
+            samples.append(Sample((*occupied, offset), result))
     return samples
 
 
