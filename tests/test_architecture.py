@@ -101,6 +101,18 @@ def test_imports_point_down_the_layers(name: str) -> None:
                                      == name.split(".")[1]), f"{name} imports {path_import}"
 
 
+UPWARD_REFERENCE = re.compile(r"adversa\.(tui|cli|match|search)\b")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == LAYERS["games"]))
+def test_the_games_name_nothing_above_them_even_in_strings(name: str) -> None:
+    """A registration that named its board as ``"adversa.tui.boards.x:Board"`` was an upward
+    tie no import check sees; the app now finds a game's board by the game's name."""
+    text = MODULES[name].read_text(encoding="utf-8")
+    named = sorted({match.group(0) for match in UPWARD_REFERENCE.finditer(text)})
+    assert not named, f"{name} names {named}"
+
+
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == LAYERS["search"]))
 def test_the_search_names_no_game(name: str) -> None:
     text = MODULES[name].read_text(encoding="utf-8")

@@ -17,8 +17,10 @@ from textual.binding import Binding, BindingType
 
 from adversa.games import make_game
 from adversa.games.base import Game
+from adversa.games.registry import game_names
+from adversa.games.tictactoe import TicTacToe
 from adversa.games.tree import TreeGame
-from adversa.tui.boards import BoardView, make_board
+from adversa.tui.boards import BoardView, NoBoardError, make_board
 from adversa.tui.boards.checkers import CheckersBoard
 from adversa.tui.boards.grid import GridBoard
 from adversa.tui.boards.pig import PigBoard
@@ -103,22 +105,31 @@ async def click(pilot: Any, app: BoardApp, target: Any) -> None:
 # --------------------------------------------------------------------------- registry
 
 
-@pytest.mark.parametrize(
-    ("name", "board_class"),
-    [
-        ("tictactoe", GridBoard),
-        ("nim", NimBoard),
-        ("grundy", GrundyBoard),
-        ("pig", PigBoard),
-        ("checkers", CheckersBoard),
-        ("tree", TreeBoard),
-    ],
-)
-def test_make_board_picks_the_board_by_game_name(name: str, board_class: type) -> None:
+EXPECTED_BOARDS = {
+    "tictactoe": GridBoard,
+    "nim": NimBoard,
+    "grundy": GrundyBoard,
+    "pig": PigBoard,
+    "checkers": CheckersBoard,
+    "tree": TreeBoard,
+}
+"""Boards whose class a test below drives by name; every other game just needs one."""
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_make_board_finds_every_registered_game_its_board_by_name(name: str) -> None:
     board = make_board(make_game(name), id="b")
-    assert type(board) is board_class
+    assert isinstance(board, EXPECTED_BOARDS.get(name, BoardView))
     assert board.id == "b"
     assert board.can_focus
+
+
+def test_a_game_without_a_board_module_is_refused_with_its_name() -> None:
+    class Unboarded(TicTacToe):
+        name = "unboarded"
+
+    with pytest.raises(NoBoardError, match=r"'unboarded' has no board.*boards\.unboarded"):
+        make_board(Unboarded())
 
 
 # --------------------------------------------------------------------------- tic-tac-toe

@@ -436,7 +436,6 @@ def endgame_oracle(
 
 ENTRY = GameEntry(
     rules=Checkers,
-    board="adversa.tui.boards.checkers:CheckersBoard",
     # Late move reductions change values, so `alphabeta` keeps them opt-in for
     # teaching; the play engine takes them, and aspiration windows of 30 pts around the
     # last iteration's value (benchmarks/README.md, "bench_strength.py", has the matches).

@@ -427,7 +427,6 @@ def too_big_to_solve(game: ConnectFour, state: ConnectFourState) -> str | None:
 
 ENTRY = GameEntry(
     rules=ConnectFour,
-    board="adversa.tui.boards.connect4:ConnectFourBoard",
     engines=("alphabeta depth=20 time=2",),
     evaluator=connect4_evaluator,
     solve=SolveLimits(

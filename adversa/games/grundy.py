@@ -134,7 +134,6 @@ def too_big_to_solve(game: Grundy, state: PilesState) -> str | None:
 
 ENTRY = GameEntry(
     rules=Grundy,
-    board="adversa.tui.boards.piles:GrundyBoard",
     engines=("solve", "alphabeta depth=12 time=2"),
     solve=SolveLimits(
         label="Grundy's game",

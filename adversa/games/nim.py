@@ -221,7 +221,6 @@ def too_big_to_solve(game: Nim, state: PilesState) -> str | None:
 
 ENTRY = GameEntry(
     rules=Nim,
-    board="adversa.tui.boards.piles:NimBoard",
     # Alpha-beta only for piles too big to solve, where depth 12 without a time
     # limit never finished.
     engines=("solve", "alphabeta depth=12 time=2"),

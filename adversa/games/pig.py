@@ -307,7 +307,6 @@ def pig_evaluator(game: Pig) -> Evaluator:
 
 ENTRY = GameEntry(
     rules=Pig,
-    board="adversa.tui.boards.pig:PigBoard",
     engines=("expectiminimax depth=3", "maxn depth=3"),
     evaluator=pig_evaluator,
     vector_evaluator=pig_vector_evaluator,

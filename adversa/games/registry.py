@@ -1,11 +1,12 @@
 """The registry: every game declares, once, all that the rest of adversa needs to know.
 
-A game module ends with one `GameEntry` named ``ENTRY``: its rules class, its board
-widget, the engines the app offers for it, its evaluation, what the solver may
-attempt, where its matches start and the record format it writes. `GAME_MODULES`
-below lists the modules, one line per game. The CLI, the app, the match tools and
-the solver look games up here, so none of them names a game, and adding a game is
-its module, its tests and one line in `GAME_MODULES`.
+A game module ends with one `GameEntry` named ``ENTRY``: its rules class, the engines
+the app offers for it, its evaluation, what the solver may attempt, where its matches
+start and the record format it writes. `GAME_MODULES` below lists the modules, one line
+per game. The CLI, the app, the match tools and the solver look games up here, so none
+of them names a game, and adding a game is its module, its tests and one line in
+`GAME_MODULES` (plus, for the app, its board in ``adversa/tui/boards/<name>.py``, which
+the app finds by the game's name: the registration names nothing of the app).
 
 Modules are imported on first use, so ``adversa --help`` loads no rules.
 """
@@ -115,8 +116,6 @@ class GameEntry:
     """Everything adversa needs to know about one game, declared by the game's module."""
 
     rules: type[Game[Any, Any]]
-    board: str
-    """The app's board widget as ``module:Class`` (imported only by the app)."""
     engines: tuple[str, ...]
     """Engines the app offers, in order of preference; the first that fits the game's
     options is the default (3-player Pig cannot use expectiminimax, so it gets max^n)."""
@@ -162,11 +161,11 @@ def entry_of(game: Game[Any, Any]) -> GameEntry:
     """The registration of a rules object's game.
 
     A game built outside the registry (a library user's, a test's) gets the bare
-    entry: no evaluation, no solver, no board, so the search still runs on it.
+    entry: no evaluation, no solver, so the search still runs on it.
     """
     if game.name in GAME_MODULES:
         return entry(game.name)
-    return GameEntry(rules=type(game), board="", engines=())
+    return GameEntry(rules=type(game), engines=())
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:

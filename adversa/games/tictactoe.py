@@ -399,7 +399,6 @@ def symmetric_memo_key(game: TicTacToe) -> Callable[[TicTacToeState], Hashable]:
 
 ENTRY = GameEntry(
     rules=TicTacToe,
-    board="adversa.tui.boards.grid:GridBoard",
     # Depth 9 sees 3×3 to the end in well under a second, but took 25–30 s a move
     # on 5×5 without the time budget.
     engines=("alphabeta depth=9 time=2",),

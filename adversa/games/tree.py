@@ -517,7 +517,6 @@ class _Builder:
 
 ENTRY = GameEntry(
     rules=TreeGame,
-    board="adversa.tui.boards.tree:TreeBoard",
     engines=("alphabeta depth=12", "expectiminimax depth=12", "maxn depth=12"),
     solve=SolveLimits(label="textbook trees"),
 )

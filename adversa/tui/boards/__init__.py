@@ -1,20 +1,43 @@
-"""The board widgets; each game names its own in its registration (`make_board`)."""
+"""The board widgets, found by the game's registry name: no game names the app.
+
+A game's board lives in ``adversa/tui/boards/<game name>.py`` and exports ``BOARD``,
+its `BoardView` class (a module may re-export a board shared by several games, as
+``nim`` and ``grundy`` share the piles board). So adding a game to the app is that
+one file, and the registration in ``adversa/games`` stays free of the app.
+"""
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
-from adversa.games.base import Game
-from adversa.games.registry import entry_of
+from adversa.games.base import AdversaError, Game
 from adversa.tui.boards.base import BoardView, home_seat
 
 
+class NoBoardError(AdversaError):
+    """A game with no board widget in ``adversa/tui/boards`` (a library user's game)."""
+
+
+def board_class(game: Game[Any, Any]) -> type[BoardView]:
+    """The board widget class of ``game``: ``BOARD`` of ``adversa.tui.boards.<name>``."""
+    module_name = f"{__name__}.{game.name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        raise NoBoardError(
+            f"game {game.name!r} has no board in the app; expected a module {module_name} "
+            "that exports BOARD"
+        ) from None
+    found: type[BoardView] = module.BOARD
+    return found
+
+
 def make_board(game: Game[Any, Any], **widget_options: Any) -> BoardView:
-    """The board widget ``game`` declares (``id=``/``classes=`` pass through to it)."""
-    module_name, class_name = entry_of(game).board.split(":")
-    board_class: type[BoardView] = getattr(importlib.import_module(module_name), class_name)
-    return board_class(game, **widget_options)
+    """The board widget of ``game`` (``id=``/``classes=`` pass through to it)."""
+    return board_class(game)(game, **widget_options)
 
 
-__all__ = ["BoardView", "home_seat", "make_board"]
+__all__ = ["BoardView", "NoBoardError", "board_class", "home_seat", "make_board"]

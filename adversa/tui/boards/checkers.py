@@ -380,3 +380,7 @@ def _split_crown(art: str) -> list[tuple[str, bool]]:
     if start < len(art):
         runs.append((art[start:], False))
     return runs
+
+
+BOARD = CheckersBoard
+"""The board `adversa.tui.boards` gives this game."""

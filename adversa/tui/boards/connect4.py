@@ -307,3 +307,7 @@ def _hole(layout: _Layout, line: int) -> str:
     if line == middle - 1 + (layout.cell_height % 2):
         return "◦".center(layout.cell_width)
     return " " * layout.cell_width
+
+
+BOARD = ConnectFourBoard
+"""The board `adversa.tui.boards` gives this game."""

@@ -263,3 +263,7 @@ class PigBoard(BoardView):
             label = f"  {name} ({action[0]})  " if wide else f" {name} "
             canvas.write(label, self.style_of(*names), ("button", action))
             canvas.write("   " if wide else " ")
+
+
+BOARD = PigBoard
+"""The board `adversa.tui.boards` gives this game."""

@@ -392,3 +392,7 @@ class TreeBoard(BoardView):
                 column += 3
             canvas.write(entry, legend)
             column += len(entry)
+
+
+BOARD = TreeBoard
+"""The board `adversa.tui.boards` gives this game."""
