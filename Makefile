@@ -7,7 +7,7 @@ VENV := .venv
 STAMP := $(VENV)/.installed
 ORACLES := $(VENV)/.oracles
 
-.PHONY: play test lint bench clean
+.PHONY: play test test-fast lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,13 @@ test: $(ORACLES)
 	$(VENV)/bin/ruff check adversa tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest -n auto
+
+# The quick loop while working: lint, types, and every test not marked slow (the browser
+# test, the longest property tests). `make test` stays the whole suite, as CI runs it.
+test-fast: $(ORACLES)
+	$(VENV)/bin/ruff check adversa tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/python -m pytest -n auto -m "not slow"
 
 # Benchmarks report ratios against baselines measured in the same run (see benchmarks/README.md).
 bench: $(STAMP)
