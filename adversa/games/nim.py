@@ -27,6 +27,7 @@ from adversa.games.base import (
     Option,
     Outcome,
     illegal_move_message,
+    whole_number,
 )
 from adversa.games.registry import GameEntry, SolveLimits
 
@@ -65,8 +66,10 @@ def parse_piles_position(text: str, minimum_pile: int = 0) -> PilesState:
     try:
         if not piles_text.isascii() or "_" in piles_text:
             raise ValueError(piles_text)
-        piles = tuple(int(part) for part in piles_text.split(","))
-        player = int(player_text) - 1 if separator else 0
+        piles = tuple(whole_number(part, InvalidPositionError, "position: pile")
+                      for part in piles_text.split(","))
+        player = (whole_number(player_text, InvalidPositionError, "position: player") - 1
+                  if separator else 0)
     except ValueError:
         raise InvalidPositionError(f"position {text!r} does not parse; {expected}") from None
     if player not in (0, 1):
@@ -91,7 +94,8 @@ def parse_pile_pair(text: str, second: str) -> tuple[int, int]:
         raise InvalidMoveError(
             f"move {text!r} is not in the form PILE:{second} (1-based pile), e.g. 2:3"
         )
-    return int(match.group(1)) - 1, int(match.group(2))
+    return (whole_number(match.group(1), InvalidMoveError, "move: pile") - 1,
+            whole_number(match.group(2), InvalidMoveError, f"move: {second}"))
 
 
 class Nim(Game[PilesState, NimMove]):

@@ -35,6 +35,7 @@ from adversa.games.base import (
     InvalidMoveError,
     InvalidPositionError,
     result_text,
+    whole_number,
 )
 from adversa.games.registry import RecordFormat, RecordText
 
@@ -81,8 +82,10 @@ def parse_fen(text: str) -> tuple[int, dict[int, str]]:
             match = _FEN_ITEM.fullmatch(item)
             if not match:
                 raise fail(f"{item!r} is not a square (1-32), a king (K10) or a range (1-12)")
-            king, first, last = match.group(1), int(match.group(2)), match.group(3)
-            for square in range(first, int(last) + 1 if last else first + 1):
+            king, last = match.group(1), match.group(3)
+            first = whole_number(match.group(2), InvalidPositionError, "square")
+            end = whole_number(last, InvalidPositionError, "square") + 1 if last else first + 1
+            for square in range(first, end):
                 if not 1 <= square <= 32:
                     raise fail(f"square {square} is not between 1 and 32")
                 if square in pieces:

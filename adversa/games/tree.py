@@ -45,6 +45,7 @@ from adversa.games.base import (
     Outcome,
     TreeFileError,
     illegal_move_message,
+    whole_number,
 )
 from adversa.games.registry import GameEntry, SolveLimits
 
@@ -141,6 +142,8 @@ class TreeGame(Game[TreePath, int]):
             ) from None
         except RecursionError:
             raise TreeFileError(f"{source}: the tree is too deep to load") from None
+        except ValueError as error:  # a number of more than 4,300 digits
+            raise TreeFileError(f"{source}: {str(error)[:120]}") from None
         self._load(data, source)
 
     @classmethod
@@ -264,7 +267,8 @@ class TreeGame(Game[TreePath, int]):
         path: TreePath = ()
         for part in cleaned.split(".") if cleaned else []:
             children = self._nodes[path].children
-            if not part.isdigit() or not 1 <= int(part) <= len(children):
+            if not (part.isascii() and part.isdigit()) or not 1 <= whole_number(
+                    part, InvalidPositionError, "position: child") <= len(children):
                 where = self.format_position(path)
                 choices = f"1–{len(children)}" if children else "none: it is a leaf"
                 raise InvalidPositionError(

@@ -1,0 +1,73 @@
+"""Hostile input on the command line (issue 33): numbers of thousands of digits and megabyte
+lines get one short line and exit status 2, never a traceback.
+
+Python refuses to turn more than 4,300 digits into an int, so every parser that called
+``int`` on a pattern of digits raised a `ValueError` traceback; and every message quoted the
+whole input, so a 3 MB line came back as a 3 MB error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adversa.cli import main
+from adversa.games.base import MAX_NUMBER_DIGITS, AdversaError, clip_long_words
+
+HUGE = "9" * 5000
+"""More digits than Python converts to an int."""
+
+MOST_LINE = 400
+"""Longest error line accepted here: what was refused, quoted in part, and what is expected."""
+
+
+@pytest.mark.parametrize("arguments", [
+    ["moves", "checkers", "-p", f"B:W{HUGE}:B1"],
+    ["moves", "nim", "--set", f"piles={HUGE}"],
+    ["moves", "nim", "--set", f"piles=1,{HUGE}"],
+    ["moves", "nim", "-p", f"1,{HUGE};2"],
+    ["moves", "nim", "--moves", f"1:{HUGE}"],
+    ["moves", "nim", "--moves", f"{HUGE}:1"],
+    ["moves", "tictactoe", "--moves", f"a{HUGE}"],
+    ["moves", "connect4", "--moves", HUGE],
+    ["moves", "pig", "-p", f"scores={HUGE},0"],
+    ["moves", "pig", "-p", "scores=0,0;roll=pending", "--moves", HUGE],
+    ["moves", "tree", "-p", f"1.{HUGE}"],
+    ["analyze", "tictactoe", "--engine", f"alphabeta depth={HUGE}"],
+    ["analyze", "tictactoe", "--engine", f"mcts iterations={HUGE}"],
+    ["moves", "tictactoe", "--moves", "b" * 3_000_000],
+], ids=lambda arguments: " ".join(word[:20] for word in arguments))
+def test_a_huge_number_or_line_is_one_short_line_and_exit_2(arguments: list[str]) -> None:
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("adversa: error: "), result.output[:500]
+    assert len(lines[0]) <= MOST_LINE, lines[0][:500]
+
+
+def test_a_tree_file_with_a_huge_number_is_refused_in_one_line(tmp_path: Path) -> None:
+    tree = tmp_path / "huge.json"
+    tree.write_text(f'{{"value": {HUGE}}}', encoding="utf-8")
+    result = CliRunner().invoke(main, ["tree", str(tree)])
+    assert result.exit_code == 2
+    line = result.output.strip()
+    assert line.startswith("adversa: error: ") and "\n" not in line and len(line) <= MOST_LINE
+
+
+def test_the_digit_limit_is_the_one_stated() -> None:
+    fits = "9" * MAX_NUMBER_DIGITS
+    result = CliRunner().invoke(main, ["moves", "nim", "--set", f"piles=1,{fits}"])
+    assert "at most" in result.output  # refused by the game's own pile bound, not the parser
+    assert "digits" not in result.output
+
+
+def test_long_runs_are_clipped_and_short_messages_kept() -> None:
+    assert clip_long_words("move 'b2' is not legal") == "move 'b2' is not legal"
+    clipped = clip_long_words(f"move {'x' * 5000!r} is not legal")
+    assert clipped.startswith("move 'xxx") and "[5002 characters]" in clipped
+    assert clipped.endswith(" is not legal") and len(clipped) < 100
+    assert len(clip_long_words("word " * 1000)) == 1000
+    assert str(AdversaError("a" * 200)) == "a" * 40 + "…[200 characters]"
