@@ -71,3 +71,27 @@ def test_long_runs_are_clipped_and_short_messages_kept() -> None:
     assert clipped.endswith(" is not legal") and len(clipped) < 100
     assert len(clip_long_words("word " * 1000)) == 1000
     assert str(AdversaError("a" * 200)) == "a" * 40 + "…[200 characters]"
+
+
+MARKUP_TREE = {
+    "title": "[/] [link=http://evil.example]click[/link]",
+    "tree": {"player": "max", "label": "[/]", "children": [
+        {"label": "[/]", "value": 3}, {"label": "[red]b", "value": 5}]},
+}
+"""A tree whose title and labels are Rich markup: shown as typed, never interpreted."""
+
+
+@pytest.mark.parametrize("arguments", [
+    ["tree", "{file}"],
+    ["tree", "{file}", "--algorithm", "alphabeta", "--trace"],
+    ["analyze", "tree", "--set", "file={file}", "--engine", "minimax"],
+    ["solve", "tree", "--set", "file={file}"],
+])
+def test_markup_in_a_tree_file_is_shown_as_text(tmp_path: Path, arguments: list[str]) -> None:
+    import json
+
+    tree = tmp_path / "markup.json"
+    tree.write_text(json.dumps(MARKUP_TREE), encoding="utf-8")
+    result = CliRunner().invoke(main, [word.format(file=tree) for word in arguments])
+    assert result.exit_code == 0, result.output
+    assert "[red]b" in result.output

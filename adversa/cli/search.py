@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from adversa.cli.common import (
     SECONDS,
@@ -206,8 +207,8 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     from rich.table import Table
 
     snapshot = result.snapshot
-    console.print(f"[bold]{game.title}[/] — engine [cyan]{config.text}[/]")
-    console.print(f"best move  [bold green]{result.best_move_text}[/]")
+    console.print(f"[bold]{escape(game.title)}[/] — engine [cyan]{escape(config.text)}[/]")
+    console.print(f"best move  [bold green]{escape(result.best_move_text or '—')}[/]")
     shown = show_score(result.snapshot, result.value)
     console.print(f"value      [bold]{shown}[/]{value_note(result)}")
     names = [game.player_name(seat) for seat in range(game.num_players)]
@@ -217,7 +218,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     known = database_text(result)
     if known is not None:
         console.print(f"database   {known.removeprefix('database: ')}")
-    console.print(f"PV         {' '.join(result.pv) or '—'}")
+    console.print(f"PV         {escape(' '.join(result.pv)) or '—'}")
     if result.stopped:
         console.print("[yellow]stopped by the time budget (or a stop request)[/]")
     stats = Table(title="Statistics", show_header=False, box=None)
@@ -238,7 +239,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
                 f"{iteration.seconds:.3f}",
                 f"{iteration.nodes:,}",
                 show_score(snapshot, iteration.score),
-                " ".join(iteration.pv),
+                escape(" ".join(iteration.pv)),
             )
         console.print(table)
     if snapshot.root_moves:
@@ -251,7 +252,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         moves.add_column("visits", justify="right")
         for root_move in snapshot.root_moves:
             moves.add_row(
-                root_move.move,
+                escape(root_move.move),
                 root_score_text(root_move, snapshot),
                 "" if root_move.visits is None else str(root_move.visits),
             )
@@ -441,16 +442,16 @@ def tree_command(
             document["trace"] = [trace_json(node) for node in result.trace]
         emit_json(document)
         return
-    console.print(f"[bold]{source.title}[/] — [cyan]{config.text}[/]")
+    console.print(f"[bold]{escape(source.title)}[/] — [cyan]{escape(config.text)}[/]")
     if source.width is not None:
-        console.print(f"position          {game.format_position(source.state)}  "
+        console.print(f"position          {escape(game.format_position(source.state))}  "
                       f"(first {source.width} of {source.root_moves} moves at each node)",
                       soft_wrap=True)
     console.print(f"value             [bold]{show_score(result.snapshot, result.value)}[/]")
-    console.print(f"best move         [bold green]{result.best_move_text}[/]")
-    console.print(f"principal line    {' '.join(result.pv) or '—'}")
+    console.print(f"best move         [bold green]{escape(result.best_move_text or '—')}[/]")
+    console.print(f"principal line    {escape(' '.join(result.pv)) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
-    console.print(f"pruned subtrees   {', '.join(pruned) if pruned else 'none'}")
+    console.print(f"pruned subtrees   {escape(', '.join(pruned)) if pruned else 'none'}")
     if figure is not None:
         console.print(f"figure            {svg_path} ({figure.leaves} leaves, "
                       f"{figure.width:.0f}×{figure.height:.0f})", markup=False, highlight=False,
@@ -470,14 +471,14 @@ def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
         value = node.value
         table.add_row(
             str(node.order + 1),
-            path_text(node.path),
-            node.move or "",
+            escape(path_text(node.path)),
+            escape(node.move or ""),
             node.kind,
             format_number(node.alpha),
             format_number(node.beta),
             display_score(value) if isinstance(value, tuple) else format_number(value),
-            ", ".join(path_text((*node.path, child)) for child in node.pruned),
-            cut_reason(node) or "",
+            escape(", ".join(path_text((*node.path, child)) for child in node.pruned)),
+            escape(cut_reason(node) or ""),
             style="bold" if node.on_pv else None,
         )
     console.print(table)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from adversa.cli.common import (
     SECONDS,
@@ -103,6 +104,6 @@ def solve(
         )
         return
     console.print(f"value       [bold]{value}[/]{_verdict(game, state, value)}")
-    console.print(f"best moves  [bold green]{', '.join(best_moves) or '—'}[/]")
-    console.print(f"perfect play  {' '.join(result.pv) or '—'}")
+    console.print(f"best moves  [bold green]{escape(', '.join(best_moves)) or '—'}[/]")
+    console.print(f"perfect play  {escape(' '.join(result.pv)) or '—'}")
     console.print(f"[dim]{nodes:,} positions solved in {elapsed:.3f} s[/]")
