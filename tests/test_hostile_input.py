@@ -95,3 +95,33 @@ def test_markup_in_a_tree_file_is_shown_as_text(tmp_path: Path, arguments: list[
     result = CliRunner().invoke(main, [word.format(file=tree) for word in arguments])
     assert result.exit_code == 0, result.output
     assert "[red]b" in result.output
+
+
+def chain(plies: int, value: float) -> dict[str, object]:
+    """A tree of one move a ply, ``plies`` deep, ending in ``value``."""
+    node: dict[str, object] = {"value": value}
+    for ply in range(plies):
+        node = {"player": "max" if ply % 2 else "min", "children": [node]}
+    return {"title": f"a chain of {plies}", "tree": node}
+
+
+@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta", "expectimax", "solve"])
+def test_a_tree_as_deep_as_the_searches_go_gets_its_true_value(tmp_path: Path,
+                                                               algorithm: str) -> None:
+    import json
+
+    tree = tmp_path / "chain.json"
+    tree.write_text(json.dumps(chain(64, 7)), encoding="utf-8")
+    result = CliRunner().invoke(main, ["tree", str(tree), "--algorithm", algorithm, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["value"] == 7
+
+
+def test_a_tree_deeper_than_the_searches_go_is_refused_not_misvalued(tmp_path: Path) -> None:
+    import json
+
+    tree = tmp_path / "chain.json"
+    tree.write_text(json.dumps(chain(100, 7)), encoding="utf-8")
+    result = CliRunner().invoke(main, ["tree", str(tree), "--algorithm", "minimax"])
+    assert result.exit_code == 2
+    assert "100 plies deep; expected at most 64" in result.output

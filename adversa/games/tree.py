@@ -52,6 +52,11 @@ from adversa.games.registry import GameEntry, SolveLimits
 BUNDLED_TREES = Path(__file__).resolve().parents[2] / "assets" / "trees"
 """The directory of the trees shipped with adversa (lecture examples)."""
 
+MAX_TREE_PLIES = 64
+"""Deepest tree a file may hold: the depth-limited searches go at most 64 plies (the engines'
+``depth`` bound), so a deeper chain was cut at 64 and valued 0 by minimax and alpha-beta while
+the solver said 7."""
+
 DEFAULT_TREE = "three-ply"
 _INNER_KEYS = frozenset({"player", "children", "probabilities", "label", "comment"})
 _LEAF_KEYS = frozenset({"value", "label", "comment"})
@@ -175,6 +180,11 @@ class TreeGame(Game[TreePath, int]):
         except RecursionError:
             raise TreeFileError(f"{source}: the tree is too deep to load") from None
         self._nodes = builder.nodes
+        height = max(len(path) for path in self._nodes)
+        if height > MAX_TREE_PLIES:
+            raise TreeFileError(
+                f"{source}: the tree is {height} plies deep; expected at most {MAX_TREE_PLIES}"
+            )
         self._num_players = builder.players
         self.vector_leaves = builder.width is not None
         leaves = [node.value for node in self._nodes.values() if node.value is not None]
