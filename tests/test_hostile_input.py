@@ -125,3 +125,25 @@ def test_a_tree_deeper_than_the_searches_go_is_refused_not_misvalued(tmp_path: P
     result = CliRunner().invoke(main, ["tree", str(tree), "--algorithm", "minimax"])
     assert result.exit_code == 2
     assert "100 plies deep; expected at most 64" in result.output
+
+
+def test_a_fifo_or_a_device_is_refused_at_once(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "openings.fifo"
+    os.mkfifo(fifo)
+    for source in (fifo, Path("/dev/zero")):
+        result = CliRunner().invoke(main, ["arena", "tictactoe", "--engine", "random",
+                                           "--engine", "random", "--openings", str(source)])
+        assert result.exit_code == 2, result.output
+        assert "is not a regular file" in result.output
+
+
+def test_a_file_past_the_size_bound_is_refused(tmp_path: Path) -> None:
+    from adversa.files import MAX_USER_FILE_BYTES
+
+    tree = tmp_path / "huge.json"
+    tree.write_bytes(b" " * (MAX_USER_FILE_BYTES + 1))
+    result = CliRunner().invoke(main, ["tree", str(tree)])
+    assert result.exit_code == 2
+    assert "larger than 8 MB" in result.output
