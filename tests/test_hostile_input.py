@@ -147,3 +147,25 @@ def test_a_file_past_the_size_bound_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["tree", str(tree)])
     assert result.exit_code == 2
     assert "larger than 8 MB" in result.output
+
+
+MANY_PILES = ",".join(["1"] * 30_000)
+
+
+@pytest.mark.parametrize(("arguments", "expected"), [
+    (["moves", "nim", "--set", f"piles={MANY_PILES}"], "has 30,000 piles; expected at most 64"),
+    (["moves", "nim", "-p", f"{MANY_PILES};1"], "has 30,000 piles; expected at most 64"),
+    (["moves", "grundy", "-p", MANY_PILES], "has 30,000 piles; expected at most 64"),
+    (["analyze", "tictactoe", "--engine", f"mcts iterations={10**12}"], "at most 1000000"),
+    (["analyze", "tictactoe", "--engine", f"alphabeta nodes={10**13}"], "at most 1000000000000"),
+    (["arena", "tictactoe", "--engine", "random", "--engine", "random", "--games", "10000000"],
+     "from 1 to 100,000"),
+    (["arena", "tictactoe", "--engine", "random", "--engine", "random", "--games", "2",
+      "--time-control", "1e308+1e308"], "at most 86,400 seconds"),
+], ids=["nim-option", "nim-position", "grundy-position", "mcts-iterations", "nodes", "games",
+        "clock"])
+def test_requests_past_a_stated_bound_are_refused_before_any_work(arguments: list[str],
+                                                                  expected: str) -> None:
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 2, result.output
+    assert expected in result.output

@@ -48,7 +48,8 @@ def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConf
                    "engine, as the app plays; 'default time=0.3' overrides); give exactly two.")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A game option (see 'adversa games').")
-@click.option("--games", default=20, show_default=True, type=int, help="Games to play.")
+@click.option("--games", default=20, show_default=True, type=int,
+              help="Games to play, 1 to 100,000.")
 @click.option("--openings", "openings_spec", default=None, metavar="SOURCE",
               help="ballot (checkers default), initial (others' default), random:N or a FILE "
                    "with one opening per line.")
