@@ -57,7 +57,7 @@ from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, Searc
 
 DEFAULT_TRACE_LIMIT = 5000
 """Nodes recorded when the explorer runs the search itself (a Tree stays fast
-up to ~10k nodes, shared/reference/textual.md §7)."""
+up to about 10,000 nodes)."""
 
 CONTRAST = {"alphabeta": "minimax", "minimax": "alphabeta"}
 """The algorithm the ``m`` key switches to, for the same position and depth."""
