@@ -169,3 +169,12 @@ def test_requests_past_a_stated_bound_are_refused_before_any_work(arguments: lis
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 2, result.output
     assert expected in result.output
+
+
+def test_an_opening_that_ends_the_game_is_refused_naming_its_line(tmp_path: Path) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("b2\na1 b1 a2 b3 a3\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["arena", "tictactoe", "--engine", "random", "--engine",
+                                       "random", "--openings", str(openings)])
+    assert result.exit_code == 2, result.output
+    assert "openings.txt:2: 'a1 b1 a2 b3 a3' ends the game" in result.output
