@@ -178,3 +178,15 @@ def test_an_opening_that_ends_the_game_is_refused_naming_its_line(tmp_path: Path
                                        "random", "--openings", str(openings)])
     assert result.exit_code == 2, result.output
     assert "openings.txt:2: 'a1 b1 a2 b3 a3' ends the game" in result.output
+
+
+@pytest.mark.parametrize(("moves", "expected"), [
+    ("1. 11-15 (23-19 *", "never closed"),
+    ("1. 11-15 ) 23-19 *", "never opened"),
+])
+def test_a_pdn_with_unbalanced_variations_is_refused(moves: str, expected: str) -> None:
+    from adversa.games.base import InvalidMoveError
+    from adversa.games.pdn import read_pdn
+
+    with pytest.raises(InvalidMoveError, match=expected):
+        read_pdn(f'[Event "x"]\n[Result "*"]\n\n{moves}\n')

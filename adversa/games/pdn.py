@@ -261,7 +261,9 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
         elif kind == "open":
             depth += 1
         elif kind == "close":
-            depth = max(0, depth - 1)
+            if not depth:
+                raise InvalidMoveError("PDN text closes a variation with ')' that was never opened")
+            depth -= 1
         elif kind == "tag":
             if moves:  # a tag after move text starts the next game
                 raw.append((tags, moves, notes, None))
@@ -280,6 +282,8 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
                 f"PDN text has {value!r} where a move (11-15, 15x24), a move number (1.) "
                 "or a result (1-0, 0-1, 1/2-1/2, *) was expected"
             )
+    if depth:  # everything after an unclosed "(" was skipped as a variation
+        raise InvalidMoveError("PDN text has a variation '(' that is never closed by ')'")
     if tags or moves:
         raw.append((tags, moves, notes, None))
     if not raw:
