@@ -230,16 +230,19 @@ def write_pdn(
 
 
 def read_pdn(text: str, game: Checkers | None = None) -> PdnGame:
-    """The first game in ``text`` (see `read_pdn_games`)."""
-    return read_pdn_games(text, game)[0]
+    """The first game in ``text`` (see `read_pdn_games`); the others are not replayed."""
+    return read_pdn_games(text, game, limit=1)[0]
 
 
-def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
+def read_pdn_games(text: str, game: Checkers | None = None,
+                   limit: int | None = None) -> list[PdnGame]:
     """Every game in a PDN text, moves checked with `Checkers.parse_move`.
 
     Variations are skipped; a comment after a move is kept as that move's note
     (`PdnGame.notes`), others are skipped. Bad input raises the `AdversaError`
-    subclass of the underlying problem, its message naming the game and move.
+    subclass of the underlying problem, its message naming the game and move. With a
+    ``limit``, only the first ``limit`` games are replayed (loading one game from a
+    collection of thousands replayed them all).
     """
     if game is None:
         from adversa.games.checkers import Checkers  # lazy: checkers imports this module
@@ -288,7 +291,7 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
         raw.append((tags, moves, notes, None))
     if not raw:
         raise InvalidMoveError("PDN text has no game: expected tags like [Event \"...\"] and moves")
-    for number, (game_tags, move_texts, move_notes, final) in enumerate(raw, start=1):
+    for number, (game_tags, move_texts, move_notes, final) in enumerate(raw[:limit], start=1):
         written = tuple(" ".join(filter(None, move_notes.get(index, ())))
                         for index in range(len(move_texts)))
         games.append(_build_game(game, number, game_tags, move_texts, final, written))
