@@ -195,7 +195,7 @@ def test_a_pdn_with_unbalanced_variations_is_refused(moves: str, expected: str) 
 def test_loading_one_game_of_a_collection_replays_only_that_game() -> None:
     from adversa.games.pdn import read_pdn, read_pdn_games
 
-    collection = '[Event "a"]\n1. 11-15 *\n\n[Event "b"]\n1. 11-16 *\n'  # b's move is illegal
+    collection = '[Event "a"]\n1. 11-15 *\n\n[Event "b"]\n1. 11-18 *\n'  # b's move is illegal
     assert read_pdn(collection).tags["Event"] == "a" and len(read_pdn(collection).moves) == 1
-    with pytest.raises(AdversaError, match="11-16"):
+    with pytest.raises(AdversaError, match="11-18"):
         read_pdn_games(collection)
