@@ -172,8 +172,13 @@ def verdict(
     return Verdict(f"+{shown}{unit} ({names[better]} better)", _share_for(better, share))
 
 
+def plural(count: int, one: str, many: str) -> str:
+    """``1 ply``, ``15 plies``, ``1 draw``: a count with the word that agrees with it."""
+    return f"{count:,} {one if count == 1 else many}"
+
+
 def _plies(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"
+    return plural(count, "ply", "plies")
 
 
 def result_verdict(result: SearchResult, *, mover: int = 0,
@@ -232,7 +237,7 @@ def database_text(result: SearchResult) -> str | None:
     value = result.value
     if not isinstance(value, int | float) or value == 0:
         return "database: draw"
-    return f"database: {'win' if value > 0 else 'loss'} in {plies} plies"
+    return f"database: {'win' if value > 0 else 'loss'} in {_plies(plies)}"
 
 
 def outcome_verdict(outcome: Outcome, names: Sequence[str]) -> Verdict:

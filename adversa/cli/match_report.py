@@ -26,6 +26,7 @@ from adversa.presentation import (
     COMPARE_COLUMNS,
     agreement_text,
     compare_rows_text,
+    plural,
 )
 
 
@@ -74,7 +75,8 @@ def final_report(state: MatchState, out: Path | None) -> list[str]:
     else:
         assert tally.score is not None
         lines.append(
-            f"  {a}: {tally.wins} wins, {tally.draws} draws, {tally.losses} losses"
+            f"  {a}: {plural(tally.wins, 'win', 'wins')}, {plural(tally.draws, 'draw', 'draws')}, "
+            f"{plural(tally.losses, 'loss', 'losses')}"
             f" — score {tally.score:.3f} ({100 * tally.score:.1f}%)"
         )
         estimate = elo_estimate(tally)

@@ -36,6 +36,7 @@ from adversa.presentation import (
     display_score,
     format_number,
     path_text,
+    plural,
     pruned_paths,
     result_verdict,
     root_score_text,
@@ -123,9 +124,9 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
 def value_note(result: SearchResult) -> str:
     """How to read the value: win/loss distance, or the heuristic in its own units."""
     if result.win_in_plies is not None:
-        return f"  (forced win in {result.win_in_plies} plies)"
+        return f"  (forced win in {plural(result.win_in_plies, 'ply', 'plies')})"
     if result.loss_in_plies is not None:
-        return f"  (forced loss in {result.loss_in_plies} plies)"
+        return f"  (forced loss in {plural(result.loss_in_plies, 'ply', 'plies')})"
     unit = result.snapshot.score_unit
     return f" {unit}" if unit and result.value is not None else ""
 
