@@ -31,6 +31,7 @@ from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
+from adversa.tui.move_input import MoveInput
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat
@@ -108,7 +109,7 @@ class GameScreen(Screen[None]):
                 yield make_board(game, id="board")
                 with Horizontal(id="move-row"):
                     yield Label("Move", id="move-label")
-                    yield Input(placeholder="move, then Enter", id="move-input")
+                    yield MoveInput(placeholder="move, then Enter", id="move-input")
                 yield Static("", id="autoplay")
             yield GameSide(game, id="game-side")
         yield Footer()

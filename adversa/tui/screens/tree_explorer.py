@@ -54,6 +54,7 @@ from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
 from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
+from adversa.tui.screens.dialogs import ensure_saves_folder, saves_folder
 
 DEFAULT_TRACE_LIMIT = 5000
 """Nodes recorded when the explorer runs the search itself (a Tree stays fast
@@ -467,13 +468,14 @@ class TreeExplorerScreen(Screen[None]):
         caption = [f"{self.config.without('trace').text}  ·  value "
                    f"{_value_text(result.value, self.show_value)}  ·  best move "
                    f"{result.best_move_text or '—'}"]
-        folder = self.figure_dir or Path.cwd()
+        folder = self.figure_dir or saves_folder()
         path = folder / f"adversa-tree-{self.game.name}-{time.strftime('%Y%m%d-%H%M%S')}.svg"
         try:
             figure = tree_figure(result, title, caption,
                                  names=figure_move_names(self.game, self.position))
+            ensure_saves_folder(path)
             write_text_atomic(path, figure.svg)
-        except AdversaError as error:
+        except (AdversaError, OSError) as error:
             self.notify(f"No figure: {error}", severity="error", markup=False)
             return
         self.notify(f"Figure saved: {path}", title="Search tree", markup=False)
