@@ -57,6 +57,10 @@ class GameScreen(Screen[None]):
     """Play one `GameSession`; search runs through an `EngineRunner`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Help and Quit first: the footer shows the bindings in this order, and at 80
+        # columns it ends about the eighth key.
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False),
         Binding("v", "next_view", "View"),
@@ -75,8 +79,6 @@ class GameScreen(Screen[None]):
         Binding("P,f5", "presentation", "Present", show=False, key_display="P"),
         Binding("c", "compare", "Compare"),
         Binding("t", "explore", "Tree"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, session: GameSession, *, rng: random.Random | None = None) -> None:
