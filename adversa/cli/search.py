@@ -34,7 +34,9 @@ from adversa.presentation import (
     cut_reason,
     database_text,
     display_score,
+    format_count,
     format_number,
+    format_seconds,
     path_text,
     plural,
     pruned_paths,
@@ -119,6 +121,16 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
         "pv": list(iteration.pv),
         "ebf": iteration.ebf,
     }
+
+
+def stat_text(name: str, value: float) -> str:
+    """A `stats_json` figure as the app's search panel writes it: the TT's fill as a
+    percentage, times in seconds (``0.25s``), counts and speeds in whole numbers."""
+    if name == "tt_fill":
+        return f"{value:.1%}"
+    if name == "seconds":
+        return format_seconds(value)
+    return format_count(value)
 
 
 def value_note(result: SearchResult) -> str:
@@ -225,8 +237,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     stats.add_column(style="dim")
     stats.add_column(justify="right")
     for name, value in stats_json(result).items():
-        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
-        stats.add_row(name.replace("_", " "), shown)
+        stats.add_row(name.replace("_", " "), stat_text(name, value))
     console.print(stats)
     if snapshot.iterations:
         table = Table(title="Iterations")
@@ -236,7 +247,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         for iteration in snapshot.iterations:
             table.add_row(
                 str(iteration.depth),
-                f"{iteration.seconds:.3f}",
+                format_seconds(iteration.seconds),
                 f"{iteration.nodes:,}",
                 show_score(snapshot, iteration.score),
                 " ".join(iteration.pv),

@@ -450,6 +450,15 @@ class CompareApp(App[None]):
         self.position = state
         self.engines = list(engines)
         self.engine_search = engine_search
+        self.final_rows: list[CompareRow] = []
+        """The engines' rows when the app was closed, for the shell to print."""
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Keep the summary before the screen goes: ``adversa compare`` prints it."""
+        screen = self.screen
+        if isinstance(screen, CompareScreen):
+            self.final_rows = [row for row in screen.rows() if row is not None]
+        super().exit(*args, **kwargs)
 
     def get_default_screen(self) -> CompareScreen:
         """The compare screen is the app's only screen, so escape quits (pushed on top
@@ -457,7 +466,10 @@ class CompareApp(App[None]):
         return CompareScreen(self.game, self.position, self.engines)
 
 
-def run_compare_app(game: Game[Any, Any], state: Any, engines: Sequence[EngineConfig]) -> None:
+def run_compare_app(game: Game[Any, Any], state: Any,
+                    engines: Sequence[EngineConfig]) -> list[CompareRow]:
     """The compare screen on its own, each engine searching in an engine process of its
-    own (`adversa.search.process`), so each gets a core."""
-    CompareApp(game, state, engines).run()
+    own (`adversa.search.process`), so each gets a core; the rows it showed last."""
+    app = CompareApp(game, state, engines)
+    app.run()
+    return app.final_rows
