@@ -31,6 +31,7 @@ from adversa.games.base import TreeFileError, parse_assignments
 from adversa.games.registry import game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
+    bound_mark,
     cut_reason,
     database_text,
     display_score,
@@ -487,7 +488,8 @@ def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
             node.kind,
             format_number(node.alpha),
             format_number(node.beta),
-            display_score(value) if isinstance(value, tuple) else format_number(value),
+            display_score(value) if isinstance(value, tuple)
+            else bound_mark(node) + format_number(value),
             ", ".join(path_text((*node.path, child)) for child in node.pruned),
             cut_reason(node) or "",
             style="bold" if node.on_pv else None,

@@ -44,6 +44,7 @@ from adversa.figures import tree_figure
 from adversa.files import write_text_atomic
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.presentation import (
+    bound_mark,
     cut_reason,
     format_number,
     path_text,
@@ -176,7 +177,8 @@ def node_label(node: TraceNode, view: TraceView, step: int,
     text.append(f"  {_kind_text(node.kind)}")
     if node.probability is not None:
         text.append(f"  p={plain_number(node.probability)}", style="cyan")
-    text.append("  = ")
+    mark = (bound_mark(node) or "= ") if finished else "= "  # "≤ +3": only a bound
+    text.append(f"  {mark}")
     text.append(_value_text(node.value, show) if finished else "?", style="bold")
     if node.alpha is not None or node.beta is not None:
         text.append(f"  [α {show(node.alpha)}, β {show(node.beta)}]", style="dim")
