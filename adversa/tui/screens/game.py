@@ -31,6 +31,7 @@ from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
+from adversa.tui.engine_settings import edit_engine
 from adversa.tui.move_input import MoveInput
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
@@ -562,6 +563,10 @@ class GameScreen(Screen[None]):
         from adversa.tui.screens.compare import compare_screen_for
 
         self._open_tool(compare_screen_for, self.session)
+
+    def action_engine_settings(self) -> None:
+        """Change the engine seat's algorithm, depth or time; the game goes on from here."""
+        edit_engine(self, self._position_changed)
 
     def action_explore(self) -> None:
         """Step through the search tree of the first plies from this position."""
