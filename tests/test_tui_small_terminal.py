@@ -4,6 +4,7 @@ button, number fields wide enough for their numbers, and a one-line database hin
 
 from __future__ import annotations
 
+from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select
@@ -12,7 +13,9 @@ from tui_fakes import FakeEngine, session_for
 
 from adversa.games import make_game
 from adversa.search.engine import engine_for
+from adversa.search.stats import Iteration
 from adversa.tui.app import AdversaApp
+from adversa.tui.iterations import IterationTable
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.session import GameSession
 
@@ -68,3 +71,23 @@ async def test_the_missing_database_hint_is_one_line() -> None:
         hints = [notice for notice in app._notifications if "database" in notice.message]
         assert len(hints) == 1
         assert not hints[0].title and len(hints[0].message) <= TOAST_LINE
+
+
+class IterationsApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield IterationTable()
+
+
+async def test_the_iterations_pv_column_is_readable_in_a_50_column_panel() -> None:
+    """It was three characters wide ("1:1 …") at 120×40."""
+    pv = tuple(f"{pile}:1" for pile in (1, 2, 3, 2, 4, 2, 4, 3, 4, 3))
+    app = IterationsApp()
+    async with app.run_test(size=(50, 10)) as pilot:
+        table = app.query_one(IterationTable)
+        for depth in range(1, 5):
+            table.add(Iteration(depth, 0.01 * depth, 1_234 * depth, 0.25, pv, 2.5))
+        await pilot.pause()
+        lines = table.render().plain.splitlines()
+        assert lines[0].split() == ["depth", "time", "nodes", "score", "EBF", "PV"]
+        shown_pv = lines[-1][lines[0].index("PV"):].rstrip("…").split()
+        assert shown_pv == list(pv[:len(shown_pv)]) and len(shown_pv) >= 5
