@@ -5,13 +5,21 @@
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
+PLAY := $(VENV)/.installed-play
 ORACLES := $(VENV)/.oracles
 
 .PHONY: play test test-fast lint bench clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+
+# Playing needs the app and its dependencies only; the test tools come with `make test`.
+$(PLAY): pyproject.toml | $(VENV)/bin/python
+	$(VENV)/bin/python -m pip install --quiet -e .
+	touch $(PLAY)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -22,7 +30,7 @@ $(ORACLES): $(STAMP)
 		echo "OpenSpiel could not be installed; its oracle tests will be skipped"
 	touch $(ORACLES)
 
-play: $(STAMP)
+play: $(PLAY)
 	$(VENV)/bin/adversa
 
 test: $(ORACLES)

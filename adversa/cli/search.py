@@ -32,11 +32,15 @@ from adversa.games.base import TreeFileError, parse_assignments
 from adversa.games.registry import game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
+    bound_mark,
     cut_reason,
     database_text,
     display_score,
+    format_count,
     format_number,
+    format_seconds,
     path_text,
+    plural,
     pruned_paths,
     result_verdict,
     root_score_text,
@@ -121,12 +125,22 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
     }
 
 
+def stat_text(name: str, value: float) -> str:
+    """A `stats_json` figure as the app's search panel writes it: the TT's fill as a
+    percentage, times in seconds (``0.25s``), counts and speeds in whole numbers."""
+    if name == "tt_fill":
+        return f"{value:.1%}"
+    if name == "seconds":
+        return format_seconds(value)
+    return format_count(value)
+
+
 def value_note(result: SearchResult) -> str:
     """How to read the value: win/loss distance, or the heuristic in its own units."""
     if result.win_in_plies is not None:
-        return f"  (forced win in {result.win_in_plies} plies)"
+        return f"  (forced win in {plural(result.win_in_plies, 'ply', 'plies')})"
     if result.loss_in_plies is not None:
-        return f"  (forced loss in {result.loss_in_plies} plies)"
+        return f"  (forced loss in {plural(result.loss_in_plies, 'ply', 'plies')})"
     unit = result.snapshot.score_unit
     return f" {unit}" if unit and result.value is not None else ""
 
@@ -225,8 +239,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     stats.add_column(style="dim")
     stats.add_column(justify="right")
     for name, value in stats_json(result).items():
-        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
-        stats.add_row(name.replace("_", " "), shown)
+        stats.add_row(name.replace("_", " "), stat_text(name, value))
     console.print(stats)
     if snapshot.iterations:
         table = Table(title="Iterations")
@@ -236,7 +249,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         for iteration in snapshot.iterations:
             table.add_row(
                 str(iteration.depth),
-                f"{iteration.seconds:.3f}",
+                format_seconds(iteration.seconds),
                 f"{iteration.nodes:,}",
                 show_score(snapshot, iteration.score),
                 escape(" ".join(iteration.pv)),
@@ -476,7 +489,8 @@ def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
             node.kind,
             format_number(node.alpha),
             format_number(node.beta),
-            display_score(value) if isinstance(value, tuple) else format_number(value),
+            display_score(value) if isinstance(value, tuple)
+            else bound_mark(node) + format_number(value),
             escape(", ".join(path_text((*node.path, child)) for child in node.pruned)),
             escape(cut_reason(node) or ""),
             style="bold" if node.on_pv else None,

@@ -119,11 +119,15 @@ class PigBoard(BoardView):
     # ---- input ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "act":
-            return self.interactive
+        if action == "act":  # always Pig's: r must not fall through to the screen's Redo
+            return True
         return super().check_action(action, parameters)
 
     def action_act(self, action: str) -> None:
+        if not self.interactive:
+            self.app.notify(f"Wait for your turn to {action} (redo is ctrl+y).",
+                            severity="warning")
+            return
         move = self.move_for(action)
         if move is not None:
             self.cursor_action = action

@@ -40,6 +40,7 @@ from adversa.match.compare import (
 from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_text, compare_cells
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import default_engine, engine_for, why_not
+from adversa.tui.engine_settings import engine_seat
 from adversa.tui.panel import SearchPanel
 from adversa.tui.runner import (
     EngineRunner,
@@ -59,8 +60,8 @@ SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 """(column key, heading) of the summary table: the CLI's columns, and each engine's state."""
 
-SendPlayer = Callable[[EngineConfig], None]
-"""Receives an engine the user wants as the game's player to move."""
+SendPlayer = Callable[[EngineConfig], str]
+"""Puts an engine the user chose in the game's engine seat; returns that seat's name."""
 
 
 ENGINE_CELL_WIDTH = 24
@@ -370,8 +371,8 @@ class CompareScreen(Screen[None]):
             self.notify("Focus an engine's box first (Tab).", severity="warning")
             return
         config = self.columns[index].config
-        self.send_player(config)
-        self.notify(f"{config.text} now plays the side to move.", markup=False)
+        seat = self.send_player(config)
+        self.notify(f"{config.text} now plays {seat}.", markup=False)
         self.dismiss()
 
     def action_back(self) -> None:
@@ -421,14 +422,14 @@ def compare_screen_for(session: GameSession, *, send_back: bool = True) -> Compa
     game, state = session.game, session.state
     if game.is_terminal(state):
         raise CompareError("the game is over: there is no move to compare")
-    seat = game.to_move(state)
+    seat = engine_seat(session.players, game.to_move(state))
 
-    def use_in_game(config: EngineConfig) -> None:
-        if seat != CHANCE:
-            session.players[seat] = config
+    def use_in_game(config: EngineConfig) -> str:
+        session.players[seat] = config
+        return game.player_name(seat)
 
     engines = comparison_engines(game, session.players)
-    can_send = send_back and seat != CHANCE
+    can_send = send_back and game.to_move(state) != CHANCE
     return CompareScreen(game, state, engines, send_player=use_in_game if can_send else None)
 
 
@@ -450,6 +451,15 @@ class CompareApp(App[None]):
         self.position = state
         self.engines = list(engines)
         self.engine_search = engine_search
+        self.final_rows: list[CompareRow] = []
+        """The engines' rows when the app was closed, for the shell to print."""
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Keep the summary before the screen goes: ``adversa compare`` prints it."""
+        screen = self.screen
+        if isinstance(screen, CompareScreen):
+            self.final_rows = [row for row in screen.rows() if row is not None]
+        super().exit(*args, **kwargs)
 
     def get_default_screen(self) -> CompareScreen:
         """The compare screen is the app's only screen, so escape quits (pushed on top
@@ -457,7 +467,10 @@ class CompareApp(App[None]):
         return CompareScreen(self.game, self.position, self.engines)
 
 
-def run_compare_app(game: Game[Any, Any], state: Any, engines: Sequence[EngineConfig]) -> None:
+def run_compare_app(game: Game[Any, Any], state: Any,
+                    engines: Sequence[EngineConfig]) -> list[CompareRow]:
     """The compare screen on its own, each engine searching in an engine process of its
-    own (`adversa.search.process`), so each gets a core."""
-    CompareApp(game, state, engines).run()
+    own (`adversa.search.process`), so each gets a core; the rows it showed last."""
+    app = CompareApp(game, state, engines)
+    app.run()
+    return app.final_rows

@@ -6,12 +6,21 @@ and its answer; the screen's actions call these with itself.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adversa.games import AdversaError
-from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog, default_save_path
+from adversa.tui import settings
+from adversa.tui.screens.dialogs import (
+    ConfirmDialog,
+    PathDialog,
+    default_save_path,
+    ensure_saves_folder,
+    save_help,
+    save_suffix,
+)
 
 if TYPE_CHECKING:
     from adversa.tui.screens.game import GameScreen
@@ -33,7 +42,9 @@ def confirm_discard(screen: GameScreen, then: Callable[[], None]) -> None:
     unsaved = f"{count} move{'' if count == 1 else 's'}" if count > 0 else "It is"
 
     def answered(discard: bool | None) -> None:
-        if discard:
+        if discard:  # discarded: not offered under Resume either
+            with contextlib.suppress(OSError):
+                settings.remove(settings.AUTOSAVE_FILE)
             then()
 
     screen.app.push_screen(
@@ -43,10 +54,13 @@ def confirm_discard(screen: GameScreen, then: Callable[[], None]) -> None:
 def save_game(screen: GameScreen) -> None:
     """Ask for a path and write the game there (JSON, or the game's own record format)."""
 
+    name = screen.session.game_name
+
     def save(path: Path | None) -> None:
         if path is None:
             return
         try:
+            ensure_saves_folder(path)
             screen.session.save(path)
         except (AdversaError, OSError) as error:
             screen.notify(f"Could not save: {error}", severity="error", markup=False)
@@ -55,8 +69,8 @@ def save_game(screen: GameScreen) -> None:
         screen.notify(f"Saved to {path}", title="Saved", markup=False)
 
     screen.app.push_screen(
-        PathDialog("Save game as", default_save_path(screen.session.game_name), "Save"), save
-    )
+        PathDialog("Save game as", default_save_path(name), "Save",
+                   suffix=save_suffix(name), help_text=save_help(name)), save)
 
 
 def load_game(screen: GameScreen) -> None:
