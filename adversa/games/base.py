@@ -101,10 +101,11 @@ class TreeFileError(AdversaError):
 _ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
 """A whole number as people type it; `int` alone also takes '٣' and '1_000'."""
 
-MAX_NUMBER_DIGITS = 18
-"""Most digits a whole number typed by a user may have. No count in any game comes near it,
-and Python refuses to convert more than 4,300 digits at all (a guard against quadratic
-conversion), which used to surface as a `ValueError` traceback."""
+MAX_NUMBER_DIGITS = 100
+"""Most digits a whole number typed by a user may have. Python refuses to convert more than
+4,300 digits at all (a guard against quadratic conversion), which used to surface as a
+`ValueError` traceback; below this bound a number is read and the game's own bound ("a pile
+larger than 1000") names what was expected."""
 
 
 def whole_number(digits: str, error: type[AdversaError], what: str) -> int:
