@@ -85,8 +85,10 @@ def _pv_text(pv: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- the widget
 
 
-SLIM_WIDTH = 36
-"""Below this width the statistics take one line each (`SearchPanel.on_resize`)."""
+SLIM_WIDTH = 41
+"""Below this width the statistics take one line each (`SearchPanel.on_resize`): two
+figures a line take 2 × (8 + 11) + 3 columns (`_stats_markup`), and narrower they
+were cut ("score +…", two engines compared at 80 columns)."""
 
 
 class SearchPanel(Vertical):
