@@ -111,3 +111,16 @@ async def test_two_compared_engines_at_80_columns_show_their_figures_whole() -> 
             stats = str(panel.query_one("#panel-stats", Static).render())
             assert "…" not in stats
             assert max(len(line) for line in stats.splitlines()) <= panel.size.width
+
+
+async def test_pigs_lost_turn_line_is_whole_at_80_by_24() -> None:
+    session = session_for("pig", "human", "human")
+    session.play_text("roll")
+    session.play_text("1")  # the die: Player 1's turn total is lost
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        text = "\n".join(lines)
+        assert "Player 1 rolled a 1:" in text and "turn total lost" in text
