@@ -124,3 +124,27 @@ async def test_pigs_lost_turn_line_is_whole_at_80_by_24() -> None:
         lines = [board.render_line(y).text for y in range(board.size.height)]
         text = "\n".join(lines)
         assert "Player 1 rolled a 1:" in text and "turn total lost" in text
+
+
+async def test_the_compare_summary_fits_80_columns() -> None:
+    """Its last four columns were cut at 80 columns; narrow, it leaves them out whole."""
+    from textual.widgets import DataTable
+
+    from adversa.tui.screens.compare import CompareApp
+
+    game = make_game("tictactoe")
+    engines = [EngineConfig.parse("minimax depth=2"), EngineConfig.parse("alphabeta depth=2")]
+    app = CompareApp(game, game.initial_state(), engines)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if all(column.state == "done" for column in getattr(app.screen, "columns", [])):
+                break
+        table = app.screen.query_one("#compare-summary", DataTable)
+        widths = [column.get_render_width(table) for column in table.columns.values()]
+        assert sum(widths) <= SMALL[0]
+        assert "ratio" not in table.columns and "nodes" in table.columns
+        await pilot.resize_terminal(140, 40)
+        await pilot.pause()
+        assert "ratio" in table.columns
+        assert str(table.get_cell("0", "ratio")) == "1.000"
