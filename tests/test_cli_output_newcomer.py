@@ -98,3 +98,11 @@ def test_counts_agree_with_their_words() -> None:
     assert plural(2, "draw", "draws") == "2 draws"
     assert plural(1, "draw", "draws") == "1 draw"
     assert plural(1_000, "win", "wins") == "1,000 wins"
+
+
+def test_perft_writes_the_position_whole() -> None:
+    """As the table's title it was broken mid-token ("…:B" / "1,2,3…") at 80 columns."""
+    position = make_game("checkers").format_position(make_game("checkers").initial_state())
+    result = CliRunner().invoke(main, ["perft", "checkers", "--depth", "1"])
+    assert result.exit_code == 0, result.output
+    assert any(position in line for line in result.stdout.splitlines())

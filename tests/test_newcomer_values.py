@@ -119,3 +119,22 @@ async def test_a_min_engines_panel_says_whose_values_and_how_deep() -> None:
         assert "values for MAX" in str(panel.query_one("#panel-roots-title", Static).render())
         budget = str(panel.query_one("#panel-budget-text", Label).render())
         assert budget.startswith("1/1 ")
+
+
+def test_under_a_clock_the_seat_line_and_the_panel_agree_on_the_time() -> None:
+    """`--clock 60+1`: the panel said time=12.795, the seat line time=2, the bar 12.79s."""
+    from adversa.presentation import format_seconds
+    from adversa.search.engine import clocked
+    from adversa.search.timeman import ClockReading
+    from adversa.tui.players import engine_text
+
+    engine = EngineConfig.parse("alphabeta depth=20 time=2")
+    assert engine_text(engine, clocked=False) == "alphabeta depth=20 time=2"
+    assert engine_text(engine, clocked=True) == "alphabeta depth=20 · clock"
+    for seconds in (60.0, 37.3, 5.5, 0.9):
+        played, _ = clocked(engine, ClockReading(seconds, 1.0))
+        budget = played.time_budget
+        assert budget is not None
+        assert f"time={budget:g}" in played.text
+        assert format_seconds(budget) == f"{budget:.2f}s"
+        assert round(budget, 2) == budget  # the bar's figure is the config's, not rounded

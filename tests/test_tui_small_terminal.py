@@ -7,15 +7,17 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Button, Input, Select
+from textual.widgets import Button, Input, Select, Static
 from textual.widgets._footer import FooterKey
 from tui_fakes import FakeEngine, session_for
 
 from adversa.games import make_game
+from adversa.search.config import EngineConfig
 from adversa.search.engine import engine_for
 from adversa.search.stats import Iteration
 from adversa.tui.app import AdversaApp
 from adversa.tui.iterations import IterationTable
+from adversa.tui.panel import SearchPanel
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.session import GameSession
 
@@ -91,3 +93,58 @@ async def test_the_iterations_pv_column_is_readable_in_a_50_column_panel() -> No
         assert lines[0].split() == ["depth", "time", "nodes", "score", "EBF", "PV"]
         shown_pv = lines[-1][lines[0].index("PV"):].rstrip("…").split()
         assert shown_pv == list(pv[:len(shown_pv)]) and len(shown_pv) >= 5
+
+
+async def test_two_compared_engines_at_80_columns_show_their_figures_whole() -> None:
+    """Two panels of 80 columns cut the right column of figures ("score +…")."""
+    from adversa.tui.screens.compare import CompareApp
+
+    game = make_game("tictactoe")
+    engines = [EngineConfig.parse("minimax depth=2"), EngineConfig.parse("alphabeta depth=2")]
+    app = CompareApp(game, game.initial_state(), engines)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if all(column.state == "done" for column in getattr(app.screen, "columns", [])):
+                break
+        for panel in app.screen.query(SearchPanel):
+            stats = str(panel.query_one("#panel-stats", Static).render())
+            assert "…" not in stats
+            assert max(len(line) for line in stats.splitlines()) <= panel.size.width
+
+
+async def test_pigs_lost_turn_line_is_whole_at_80_by_24() -> None:
+    session = session_for("pig", "human", "human")
+    session.play_text("roll")
+    session.play_text("1")  # the die: Player 1's turn total is lost
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        text = "\n".join(lines)
+        assert "Player 1 rolled a 1:" in text and "turn total lost" in text
+
+
+async def test_the_compare_summary_fits_80_columns() -> None:
+    """Its last four columns were cut at 80 columns; narrow, it leaves them out whole."""
+    from textual.widgets import DataTable
+
+    from adversa.tui.screens.compare import CompareApp
+
+    game = make_game("tictactoe")
+    engines = [EngineConfig.parse("minimax depth=2"), EngineConfig.parse("alphabeta depth=2")]
+    app = CompareApp(game, game.initial_state(), engines)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if all(column.state == "done" for column in getattr(app.screen, "columns", [])):
+                break
+        table = app.screen.query_one("#compare-summary", DataTable)
+        widths = [column.get_render_width(table) for column in table.columns.values()]
+        assert sum(widths) <= SMALL[0]
+        assert "ratio" not in table.columns and "nodes" in table.columns
+        await pilot.resize_terminal(140, 40)
+        await pilot.pause()
+        assert "ratio" in table.columns
+        assert str(table.get_cell("0", "ratio")) == "1.000"

@@ -85,8 +85,12 @@ def _pv_text(pv: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- the widget
 
 
-SLIM_WIDTH = 36
-"""Below this width the statistics take one line each (`SearchPanel.on_resize`)."""
+STAT_WIDTH = 11
+"""Columns of a figure's value in the statistics block."""
+SLIM_WIDTH = 41
+"""Below this width the statistics take one line each (`SearchPanel.on_resize`): two
+figures a line take 2 × (8 + 11) + 3 columns (`_stats_markup`), and narrower they
+were cut ("score +…", two engines compared at 80 columns)."""
 
 
 class SearchPanel(Vertical):
@@ -280,7 +284,7 @@ class SearchPanel(Vertical):
             self.query_one("#panel-stats", Static).update(self._stats_markup(self.last_snapshot))
 
     def _stats_markup(self, snap: Snapshot | None) -> str:
-        def field(label: str, value: str, width: int = 11) -> str:
+        def field(label: str, value: str, width: int = STAT_WIDTH) -> str:
             return f"[$text-muted]{label:<8}[/][b]{value:>{width}}[/]"
 
         if snap is None:
@@ -299,7 +303,10 @@ class SearchPanel(Vertical):
             fill = f"{snap.tt_fill:.1%}" if snap.tt_probes else "–"
             # Vectors compact (``0.02/-0.04/0.02``): the fixed 5-line block must not
             # wrap, or its last row (TT fill) is pushed out of view.
-            score = escape(with_unit(format_score(snap.score, snap, compact=True), snap))
+            number = format_score(snap.score, snap, compact=True)
+            score = with_unit(number, snap)
+            # A long unit ("expected-score lead") would be cut: the eval line names it.
+            score = escape(score if len(score) <= STAT_WIDTH else number)
             if not snap.signed and snap.score is not None and not isinstance(snap.score, tuple):
                 score += f" for {self._bar_names()[0]}"  # a lecture's values are MAX's
             rows = [

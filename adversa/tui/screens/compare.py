@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -67,6 +67,13 @@ SendPlayer = Callable[[EngineConfig], str]
 ENGINE_CELL_WIDTH = 24
 """The summary's engine column is cut to this many characters (the whole text is in the
 engine's field above its panel), so that four engines' figures fit 120 columns."""
+
+
+NARROW_WIDTH = 100
+"""Below this many columns the summary table leaves out `NARROW_DROPPED`."""
+NARROW_DROPPED = ("pruned", "depth", "ebf", "ratio")
+"""The summary's last columns (so they can be put back at the end), least telling first
+to go: each engine's panel above shows its pruned count and depth."""
 
 
 def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> list[Text]:
@@ -178,10 +185,26 @@ class CompareScreen(Screen[None]):
         runner = EngineRunner(self, f"compare-{index}", self._search_function)
         column = EngineColumn(index, config, runner)
         self.columns.append(column)
-        self.query_one("#compare-summary", DataTable).add_row(
-            *summary_cells(None, config, "waiting"), key=str(index)
-        )
+        table = self.query_one("#compare-summary", DataTable)
+        cells = summary_cells(None, config, "waiting")
+        table.add_row(*(cell for (key, _), cell in zip(SUMMARY_COLUMNS, cells, strict=True)
+                        if key in table.columns), key=str(index))
         return column
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below `NARROW_WIDTH` columns the summary leaves out its last figures (they were
+        cut at 80 columns); the CLI's table says which, the panels show them."""
+        narrow = event.size.width < NARROW_WIDTH
+        table = self.query_one("#compare-summary", DataTable)
+        if narrow == (NARROW_DROPPED[0] not in table.columns):
+            return
+        headings = dict(SUMMARY_COLUMNS)
+        for key in NARROW_DROPPED:
+            if narrow:
+                table.remove_column(key)
+            else:
+                table.add_column(headings[key], key=key)
+        self._refresh_summary()
 
     def on_unmount(self) -> None:
         for column in self.columns:
@@ -298,7 +321,8 @@ class CompareScreen(Screen[None]):
             for (key, _), cell in zip(
                 SUMMARY_COLUMNS, summary_cells(row, column.config, column.state), strict=True
             ):
-                table.update_cell(str(column.index), key, cell, update_width=True)
+                if key in table.columns:
+                    table.update_cell(str(column.index), key, cell, update_width=True)
         self.query_one("#compare-agree", Static).update(self._agreement_text(rows))
 
     def _agreement_text(self, rows: Sequence[CompareRow | None]) -> Text:

@@ -35,7 +35,7 @@ from adversa.tui.engine_settings import edit_engine
 from adversa.tui.move_input import MoveInput
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
-from adversa.tui.players import PlayersHeader, Seat
+from adversa.tui.players import PlayersHeader, Seat, engine_text
 from adversa.tui.presentation_mode import Presentation
 from adversa.tui.runner import (
     EngineRunner,
@@ -45,7 +45,7 @@ from adversa.tui.runner import (
     SearchStarted,
 )
 from adversa.tui.screens.game_files import confirm_discard, load_game, save_game
-from adversa.tui.session import GameSession, player_text
+from adversa.tui.session import GameSession
 from adversa.tui.side import NARROW_WIDTH, WIDE_WIDTH, GameSide
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
@@ -209,7 +209,8 @@ class GameScreen(Screen[None]):
         game = session.game
         self.query_one(PlayersHeader).show([
             Seat(game.player_name(seat),
-                 session.human_label(seat) if player is None else player_text(player),
+                 session.human_label(seat) if player is None
+                 else engine_text(player, clocked=session.clock is not None),
                  to_move=seat == session.to_move and not session.is_over)
             for seat, player in enumerate(session.players)
         ])
