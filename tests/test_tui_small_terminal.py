@@ -35,8 +35,12 @@ async def test_the_game_screen_footer_shows_help_and_quit() -> None:
     app = AdversaApp(session_for("checkers", "human", "alphabeta depth=2"),
                      engine_search=FakeEngine())
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        shown = {key.action for key in app.screen.query(FooterKey) if on_screen(key)}
+        shown: set[str] = set()
+        for _ in range(200):  # the footer is recomposed after the screen's first layout
+            await pilot.pause(0.01)
+            shown = {key.action for key in app.screen.query(FooterKey) if on_screen(key)}
+            if {"help", "quit"} <= shown:
+                break
         assert {"help", "quit"} <= shown
 
 
