@@ -1,0 +1,154 @@
+"""Outside engines over the line protocol: real processes, good ones and bad ones.
+
+Every misbehaviour an engine can show (a crash, an illegal move, silence, endless
+output, a line with no end, bytes that are not text, a memory hog) must lose that game
+with its reason recorded, and the match must go on. The time limits here only bound
+engines that never answer, so a slow machine changes nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adversa.games import make_game
+from adversa.match.arena import build_plan, play_game, run_match
+from adversa.match.openings import INITIAL
+from adversa.match.seats import (
+    OutsideEngineError,
+    OutsideSeat,
+    open_seat,
+    parse_seat,
+    split_spec,
+)
+from adversa.search.config import EngineConfig
+
+ROOT = Path(__file__).resolve().parent.parent
+RANDOM_MOVER = ROOT / "examples" / "engines" / "random_mover.py"
+MISBEHAVING = Path(__file__).resolve().parent / "engines" / "misbehaving.py"
+PERFECT = EngineConfig.parse("alphabeta depth=9")
+
+
+def python_engine(script: Path, *words: str) -> str:
+    return f"external:{sys.executable} {script} {' '.join(words)}".rstrip()
+
+
+@pytest.fixture(scope="module")
+def c_engine(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The C example engine, compiled for this test run."""
+    compiler = shutil.which("cc")
+    if compiler is None:
+        pytest.skip("no C compiler (cc) on this machine to build the C example engine")
+    binary = tmp_path_factory.mktemp("c-engine") / "tictactoe_alphabeta"
+    subprocess.run([compiler, "-O2", "-o", str(binary),
+                    str(ROOT / "examples" / "engines" / "tictactoe_alphabeta.c")], check=True)
+    return f"external:{binary}"
+
+
+def tictactoe_match(a: str | EngineConfig, b: str | EngineConfig, games: int) -> list[object]:
+    game = make_game("tictactoe")
+    seats = [parse_seat(game, seat) if isinstance(seat, str) else seat for seat in (a, b)]
+    plan = build_plan(game, seats, games=games, openings=[INITIAL])
+    return list(run_match(plan).records)
+
+
+def test_spec_is_split_like_a_shell_with_trailing_options() -> None:
+    assert split_spec("external:'./my engine' --fast x=1 time=2 grace=0.5") == (
+        "external", "'./my engine' --fast", {"x": "1", "time": "2", "grace": "0.5"})
+    with pytest.raises(OutsideEngineError, match="nothing after 'external:'"):
+        split_spec("external:")
+    with pytest.raises(OutsideEngineError, match="quote"):
+        split_spec("external:'unclosed")
+
+
+def test_missing_program_and_bad_options_are_refused_before_any_game() -> None:
+    game = make_game("tictactoe")
+    with pytest.raises(OutsideEngineError, match="not on PATH nor in /usr/games"):
+        parse_seat(game, "external:no-such-engine-anywhere")
+    with pytest.raises(OutsideEngineError, match="no such file"):
+        parse_seat(game, "external:./no/such/engine")
+    with pytest.raises(OutsideEngineError, match="unknown option 'depth'"):
+        parse_seat(game, python_engine(RANDOM_MOVER, "depth=3"))
+    with pytest.raises(OutsideEngineError, match="time='-1': expected a number more than 0"):
+        parse_seat(game, python_engine(RANDOM_MOVER, "time=-1"))
+    with pytest.raises(OutsideEngineError, match="unknown engine prefix 'telnet'"):
+        from adversa.match.seats import seat_module
+        seat_module("telnet")
+
+
+def test_random_mover_plays_whole_legal_games_and_loses_to_perfect_play() -> None:
+    records = tictactoe_match(python_engine(RANDOM_MOVER), PERFECT, 4)
+    assert len(records) == 4
+    for record in records:
+        assert "lost:" not in record.reason  # every move it made was legal
+        assert record.engine_a_points <= 0.5  # perfect play never loses
+    assert sum(record.engine_a_points for record in records) < 2
+
+
+def test_c_engine_never_loses_tictactoe(c_engine: str) -> None:
+    against_perfect = tictactoe_match(c_engine, PERFECT, 2)
+    assert [record.engine_a_points for record in against_perfect] == [0.5, 0.5]
+    against_random = tictactoe_match(c_engine, python_engine(RANDOM_MOVER), 6)
+    assert all(record.engine_a_points >= 0.5 for record in against_random)
+    assert any(record.engine_a_points == 1 for record in against_random)
+
+
+def test_the_engine_hears_the_position_history_and_its_name_is_its_label(c_engine: str) -> None:
+    game = make_game("tictactoe")
+    engine = open_seat(OutsideSeat(c_engine), game)
+    try:
+        assert engine.label == "alpha-beta in C"
+        # X has a3 and b3, O has a1 and b1: the engine must replay the history from
+        # the empty start to see that c3 wins.
+        start = state = game.initial_state()
+        history = []
+        for text in ("a3", "a1", "b3", "b1"):
+            move = game.parse_move(state, text)
+            history.append(move)
+            state = game.result(state, move)
+        info: list[str] = []
+        move = engine.choose_move(game, start, history, state, 5.0, info.append)
+        assert game.format_move(state, move) == "c3"
+        assert info and info[0].startswith("value")
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize(("behaviour", "reason"), [
+    ("crash", "exited (code 3)"),
+    ("illegal", "illegal move 'z99'"),
+    ("silent", "sent no move in time"),
+    ("flood", "flooded its output"),
+    ("longline", "line longer than"),
+    ("garbage", "garbage"),
+    ("hog", "exited (code 1)"),  # MemoryError under the address-space limit
+    ("late-ready", "sent no 'ready' in time"),
+])
+def test_a_misbehaving_engine_loses_with_the_reason_and_the_match_goes_on(
+        behaviour: str, reason: str) -> None:
+    spec = python_engine(MISBEHAVING, behaviour, "time=0.3", "grace=0.3", "startup=1",
+                         "memory=400")
+    records = tictactoe_match(spec, python_engine(RANDOM_MOVER), 2)
+    assert len(records) == 2  # the second game was played after the first was lost
+    for record in records:
+        loser = record.engine_a_player
+        assert record.winner == 1 - loser
+        assert record.engine_a_points == 0
+        assert reason in record.reason, record.reason
+        assert record.reason.startswith(("X lost:", "O lost:"))
+
+
+def test_engine_processes_are_ended_after_each_game() -> None:
+    game = make_game("tictactoe")
+    seat = parse_seat(game, python_engine(RANDOM_MOVER))
+    plan = build_plan(game, [seat, PERFECT], games=1, openings=[INITIAL])
+    engine = open_seat(seat, game)
+    process = engine.process  # type: ignore[attr-defined]
+    engine.close()
+    assert process.poll() is not None
+    record = play_game(plan.tasks()[0])
+    assert record.moves
