@@ -19,6 +19,7 @@ Records are handed to the caller as each game ends (`run_match`'s
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import signal
 import threading
@@ -454,7 +455,7 @@ def run_match(
     the files ``on_record`` writes always agree.
     """
     state = MatchState(plan, sprt_hypotheses=sprt_hypotheses)
-    results = _play_sequentially(plan) if jobs <= 1 else _play_in_processes(plan, jobs)
+    results = play_tasks(plan.tasks(), jobs)
     try:
         for record in results:
             with _interrupts_deferred():
@@ -494,8 +495,14 @@ def _interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def _play_sequentially(plan: MatchPlan) -> Generator[GameRecord, None, None]:
-    for task in plan.tasks():
+def play_tasks(tasks: Sequence[GameTask], jobs: int) -> Generator[GameRecord, None, None]:
+    """Records of ``tasks`` as their games finish: in this process for one job, else
+    in ``jobs`` worker processes (a match, and a tournament's remaining games)."""
+    return _play_sequentially(tasks) if jobs <= 1 else _play_in_processes(tasks, jobs)
+
+
+def _play_sequentially(tasks: Sequence[GameTask]) -> Generator[GameRecord, None, None]:
+    for task in tasks:
         yield play_game(task)
 
 
@@ -508,7 +515,8 @@ RESULT_POLL_SECONDS = 0.01
 """How often the parent looks for a finished game (and for a worker that died)."""
 
 
-def _play_in_processes(plan: MatchPlan, jobs: int) -> Generator[GameRecord, None, None]:
+def _play_in_processes(tasks: Sequence[GameTask], jobs: int,
+                       ) -> Generator[GameRecord, None, None]:
     """Records in the order games finish, from ``jobs`` worker processes.
 
     Each worker takes the next game's number from a shared counter, plays it and sends
@@ -519,7 +527,6 @@ def _play_in_processes(plan: MatchPlan, jobs: int) -> Generator[GameRecord, None
     result left the pool's result thread, and with it ``terminate``, waiting forever
     (seen in the test suite with ``Pool``).
     """
-    tasks = plan.tasks()
     workers = max(1, min(jobs, len(tasks), 61))  # 61: the Windows process-pool limit
     context = multiprocessing.get_context()
     next_task = context.Value("i", 0)
@@ -551,7 +558,8 @@ def _play_tasks(tasks: Sequence[GameTask], next_task: Any, results: Any) -> None
     """A worker: play games by number until none is left; send each record (or the error
     that stopped a game) to the parent."""
     _ignore_interrupts()
-    while True:
+    parent = os.getppid()
+    while os.getppid() == parent:  # a parent killed outright (kill -9) orphans us: stop
         with next_task.get_lock():
             index = next_task.value
             next_task.value = index + 1
