@@ -3,7 +3,9 @@
 crash: exits when asked to move; illegal: answers a move that is not legal; silent:
 never answers ``go``; flood: writes ``info`` lines forever; longline: one line with no
 end; garbage: bytes that are not UTF-8 before its move; hog: allocates memory until the
-limit stops it; late-ready: never says ``ready``.
+limit stops it; late-ready: never says ``ready``. And one that behaves but takes its
+time: slow sleeps a twentieth of a second before each move (so a tournament of it lasts
+at least that long however fast the machine, for the interruption tests).
 """
 import sys
 import time
@@ -34,6 +36,8 @@ for line in sys.stdin:
                 out.write(b"x" * 4096)
         elif behaviour == "garbage":
             out.write(b"\xff\xfe\xfa\n")
+        elif behaviour == "slow":
+            time.sleep(0.05)
         elif behaviour == "hog":
             hoard = [bytearray(64 * 1024 * 1024) for _ in range(1000)]
         out.write(b"move " + legal[0].encode() + b"\n")

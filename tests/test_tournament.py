@@ -1,0 +1,134 @@
+"""``adversa tournament``: the games it plays, its files, and resuming after Ctrl-C or
+``kill -9`` with nothing lost and nothing played twice (real processes, real signals)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adversa.cli import main
+from adversa.match.tournament import TournamentSettings, build_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+RANDOM_MOVER = ROOT / "examples" / "engines" / "random_mover.py"
+GREEDY = ROOT / "examples" / "engines" / "greedy_plugin.py"
+SLOW = Path(__file__).resolve().parent / "engines" / "misbehaving.py"
+EXTERNAL_RANDOM = f"external:{sys.executable} {RANDOM_MOVER}"
+
+
+def run_cli(*words: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(words))
+    return result.exit_code, result.output
+
+
+def test_three_kinds_of_engine_in_a_round_robin(tmp_path: Path) -> None:
+    code, output = run_cli(
+        "tournament", "tictactoe", "--engine", "alphabeta depth=9",
+        "--engine", f"python:{GREEDY}", "--engine", EXTERNAL_RANDOM,
+        "--games", "6", "--out", str(tmp_path / "t"), "--json")
+    assert code == 0, output
+    result = json.loads(output)
+    assert result["games"] == result["games_planned"] == 18  # 3 pairings × 6
+    names = [line["engine"] for line in result["standings"]]
+    assert names[0] == "alphabeta depth=9"  # never loses at tic-tac-toe
+    assert names[-1] == EXTERNAL_RANDOM
+    perfect = result["standings"][0]
+    assert perfect["losses"] == 0 and perfect["games"] == 12
+    low, high = perfect["interval"]
+    assert low < perfect["rating"] < high
+    assert sum(line["score"] for line in result["standings"]) == 18
+    assert result["crosstable"]["alphabeta depth=9"][EXTERNAL_RANDOM]["games"] == 6
+    files = sorted(path.name for path in (tmp_path / "t" / "games").iterdir())
+    assert files == [f"game-{n:05d}.json" for n in range(1, 19)]
+    page = (tmp_path / "t" / "index.html").read_text(encoding="utf-8")
+    assert page.count('<a href="games/game-') == 18
+    assert json.loads((tmp_path / "t" / "results.json").read_text()) == result
+
+
+def test_gauntlet_pairs_the_first_engine_with_each_other() -> None:
+    settings = TournamentSettings("nim", ("alphabeta", "random", "minimax depth=2", "mcts"),
+                                  format="gauntlet", games=3)
+    tournament = build_tournament(settings)
+    assert tournament.pairings == ((0, 1), (0, 2), (0, 3))
+    assert [task.index for task in tournament.tasks] == list(range(9))
+    assert [tournament.engines_of(n) for n in (0, 2, 3, 8)] == [(0, 1), (0, 1), (0, 2), (0, 3)]
+    # colours alternate within each pairing, game by game
+    assert [task.engine_a_player for task in tournament.tasks[:3]] == [0, 1, 0]
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (("tournament", "tictactoe", "--engine", "random"), "at least two --engine"),
+    (("tournament", "tictactoe", "--engine", "random", "--engine", "random"), "given twice"),
+    (("tournament", "tictactoe", "--engine", "random", "--engine", "external:nope-nope"),
+     "--engine 'external:nope-nope': engine program 'nope-nope' is not on PATH"),
+    (("tournament", "--resume", "/nonexistent/place"), "no tournament there"),
+    (("tournament",), "missing GAME"),
+])
+def test_bad_tournaments_are_refused_in_one_line(words: tuple[str, ...], message: str) -> None:
+    code, output = run_cli(*words)
+    assert code == 2
+    assert message in output and "Traceback" not in output
+
+
+def test_an_existing_tournament_folder_is_not_overwritten(tmp_path: Path) -> None:
+    words = ("tournament", "nim", "--engine", "random", "--engine", "alphabeta", "--games", "2",
+             "--out", str(tmp_path), "--json")
+    assert run_cli(*words)[0] == 0
+    code, output = run_cli(*words)
+    assert code == 2 and "already holds a tournament" in output
+
+
+def start_slow_tournament(folder: Path, jobs: int) -> subprocess.Popen[bytes]:
+    """24 games whose engine sleeps before every move: it cannot finish quickly."""
+    command = [sys.executable, "-m", "adversa", "tournament", "tictactoe",
+               "--engine", f"external:{sys.executable} {SLOW} slow", "--engine", "random",
+               "--games", "24", "--jobs", str(jobs), "--out", str(folder), "--json"]
+    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def wait_for_games(folder: Path, count: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while len(list((folder / "games").glob("game-*.json"))) < count:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the tournament played too few games"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize(("stop", "jobs"), [(signal.SIGINT, 1), (signal.SIGKILL, 2)])
+def test_resume_after_an_interruption_loses_nothing_and_replays_nothing(
+        tmp_path: Path, stop: signal.Signals, jobs: int) -> None:
+    folder = tmp_path / "t"
+    process = start_slow_tournament(folder, jobs)
+    try:
+        wait_for_games(folder, 3, process)
+        process.send_signal(stop)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    if stop == signal.SIGINT:
+        assert process.returncode == 0
+        stopped = json.loads(output)
+        assert stopped["interrupted"] and 3 <= stopped["games"] < 24
+    else:
+        assert process.returncode == -signal.SIGKILL
+    before = {path.name: path.stat().st_mtime_ns for path in (folder / "games").iterdir()}
+    assert len(before) < 24
+    code, resumed = run_cli("tournament", "--resume", str(folder), "--jobs", str(jobs), "--json")
+    assert code == 0, resumed
+    result = json.loads(resumed)
+    assert result["games"] == result["games_planned"] == 24 and not result["interrupted"]
+    after = {path.name: path.stat().st_mtime_ns for path in (folder / "games").iterdir()}
+    assert sorted(after) == [f"game-{n:05d}.json" for n in range(1, 25)]
+    assert all(after[name] == stamp for name, stamp in before.items())  # none replayed
+    assert sum(line["games"] for line in result["standings"]) == 48
