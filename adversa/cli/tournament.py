@@ -175,7 +175,7 @@ def standings_table(plan: Tournament, games: list[FinishedGame]) -> Table:
         table.add_column(column, justify="left" if column == "engine" else "right")
     for place, line in enumerate(standings(len(plan.names), games), start=1):
         table.add_row(
-            str(place), plan.names[line.engine], str(line.games), str(line.wins),
+            str(place), plan.short_names[line.engine], str(line.games), str(line.wins),
             str(line.draws), str(line.losses), f"{line.points:g}",
             "—" if line.rating is None else f"{line.rating:+.0f}",
             "—" if line.interval is None
@@ -202,5 +202,5 @@ def crosstable_table(plan: Tournament, games: list[FinishedGame]) -> Table:
         for j in order:
             points, played = table_data[i][j]
             cells.append("—" if i == j else f"{points:g}/{played}" if played else "")
-        table.add_row(f"{place}. {plan.names[i]}", *cells)
+        table.add_row(f"{place}. {plan.short_names[i]}", *cells)
     return table

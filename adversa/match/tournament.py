@@ -21,6 +21,7 @@ the tournament folder when resuming. Standings, the crosstable and the ratings
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -114,7 +115,17 @@ class Tournament:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """Each engine's spec, as given (JSON, records)."""
         return self.settings.engines
+
+    @property
+    def short_names(self) -> tuple[str, ...]:
+        """Names for tables: folders dropped from paths in outside specs
+        (``external:python3 random_mover.py``), unless that makes two names equal."""
+        short = tuple(
+            " ".join(os.path.basename(word) if "/" in word else word for word in spec.split(" "))
+            if is_outside_spec(spec) else spec for spec in self.names)
+        return short if len(set(short)) == len(short) else self.names
 
     def engines_of(self, index: int) -> tuple[int, int]:
         """The pairing (first engine, second engine) that plays game ``index``."""

@@ -113,7 +113,7 @@ def record_link(tournament: Tournament, index: int) -> str:
 
 def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
     """A self-contained HTML page: standings with ratings, the crosstable, every game."""
-    names = tournament.names
+    names = tournament.short_names
     count = len(names)
     lines = standings(count, games)
     table = crosstable(count, games)
@@ -133,8 +133,8 @@ def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
             cell("" if line.superiority is None else f"{100 * line.superiority:.0f}%"),
         ]) + "</tr>")
     cross_rows = []
-    for i in order:
-        cells = [cell(names[i])]
+    for place, i in enumerate(order, start=1):
+        cells = [cell(f"{place}. {names[i]}")]
         for j in order:
             points, played = table[i][j]
             cells.append("<td>—</td>" if i == j else cell(f"{points:g}/{played}" if played else ""))
