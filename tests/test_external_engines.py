@@ -3,7 +3,8 @@
 Every misbehaviour an engine can show (a crash, an illegal move, silence, endless
 output, a line with no end, bytes that are not text, a memory hog) must lose that game
 with its reason recorded, and the match must go on. The time limits here only bound
-engines that never answer, so a slow machine changes nothing.
+engines that never answer (the others get a minute per move, and are caught by what they
+do), so a slow machine changes nothing.
 """
 
 from __future__ import annotations
@@ -130,8 +131,11 @@ def test_the_engine_hears_the_position_history_and_its_name_is_its_label(c_engin
 ])
 def test_a_misbehaving_engine_loses_with_the_reason_and_the_match_goes_on(
         behaviour: str, reason: str) -> None:
-    spec = python_engine(MISBEHAVING, behaviour, "time=0.3", "grace=0.3", "startup=1",
-                         "memory=400")
+    # Only the engines that never answer are stopped by the clock; every other one must
+    # be caught by what it does, however slow the machine, so its time is generous.
+    limits = {"silent": ("time=0.3", "grace=0.3"), "late-ready": ("startup=1",)}.get(
+        behaviour, ("time=60", "startup=60"))
+    spec = python_engine(MISBEHAVING, behaviour, *limits, "memory=400")
     records = tictactoe_match(spec, python_engine(RANDOM_MOVER), 2)
     assert len(records) == 2  # the second game was played after the first was lost
     for record in records:
@@ -152,3 +156,28 @@ def test_engine_processes_are_ended_after_each_game() -> None:
     assert process.poll() is not None
     record = play_game(plan.tasks()[0])
     assert record.moves
+
+
+def test_arena_cli_takes_an_external_engine_and_gives_it_the_time_per_move() -> None:
+    from click.testing import CliRunner
+
+    from adversa.cli import main
+
+    result = CliRunner().invoke(main, [
+        "arena", "tictactoe", "--engine", python_engine(RANDOM_MOVER), "--engine",
+        "alphabeta depth=9", "--games", "2", "--time-per-move", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"games": 2' in result.output
+    game = make_game("tictactoe")
+    plan = build_plan(game, [parse_seat(game, python_engine(RANDOM_MOVER)), PERFECT],
+                      games=2, openings=[INITIAL], time_per_move=0.75)
+    assert [seat.seconds for task in plan.tasks() for seat in task.seats
+            if isinstance(seat, OutsideSeat)] == [0.75, 0.75]
+
+
+def test_a_silent_engine_under_time_per_move_loses_after_that_time_and_the_grace() -> None:
+    game = make_game("tictactoe")
+    seat = parse_seat(game, python_engine(MISBEHAVING, "silent", "time=3600", "grace=0.2"))
+    plan = build_plan(game, [seat, PERFECT], games=1, openings=[INITIAL], time_per_move=0.2)
+    record = play_game(plan.tasks()[0])
+    assert "sent no move in time" in record.reason and record.winner == 1
