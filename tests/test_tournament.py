@@ -15,7 +15,12 @@ import pytest
 from click.testing import CliRunner
 
 from adversa.cli import main
-from adversa.match.tournament import TournamentSettings, build_tournament
+from adversa.match.tournament import (
+    FinishedGame,
+    TournamentSettings,
+    build_tournament,
+    swiss_pairings,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_MOVER = ROOT / "examples" / "engines" / "random_mover.py"
@@ -57,11 +62,41 @@ def test_gauntlet_pairs_the_first_engine_with_each_other() -> None:
     settings = TournamentSettings("nim", ("alphabeta", "random", "minimax depth=2", "mcts"),
                                   format="gauntlet", games=3)
     tournament = build_tournament(settings)
-    assert tournament.pairings == ((0, 1), (0, 2), (0, 3))
-    assert [task.index for task in tournament.tasks] == list(range(9))
-    assert [tournament.engines_of(n) for n in (0, 2, 3, 8)] == [(0, 1), (0, 1), (0, 2), (0, 3)]
+    pairings = tournament.pairings(0, ())
+    assert pairings == ((0, 1), (0, 2), (0, 3)) and tournament.planned == 9
+    laid_out = tournament.tasks(0, pairings)
+    assert [task.index for task, _ in laid_out] == list(range(9))
+    assert [laid_out[n][1] for n in (0, 2, 3, 8)] == [(0, 1), (0, 1), (0, 2), (0, 3)]
     # colours alternate within each pairing, game by game
-    assert [task.engine_a_player for task in tournament.tasks[:3]] == [0, 1, 0]
+    assert [task.engine_a_player for task, _ in laid_out[:3]] == [0, 1, 0]
+
+
+def finished(index: int, first: int, second: int, points: float) -> FinishedGame:
+    return FinishedGame(index, (first, second), 0, points, "", "", 1)
+
+
+def test_swiss_pairs_leaders_together_avoids_rematches_and_rotates_the_bye() -> None:
+    # Round 1 of five engines (one game a pairing): 0 beat 1, 2 beat 3, 4 sat out.
+    first_round = [finished(0, 0, 1, 1.0), finished(1, 2, 3, 1.0)]
+    # Ranked 0, 2 (1 point), 1, 3, 4; the bye goes to the lowest who has not had one: 3.
+    assert swiss_pairings(5, first_round, 2) == ((0, 2), (1, 4))
+    # 0 and 1 drew, 2 and 3 drew in round 1: ranked 0 1 2 3 4 (all ½ or 0); 4 had the
+    # bye, so 3 sits out; 0 already met 1 and is paired with 2, 1 with 4.
+    drawn = [finished(0, 0, 1, 0.5), finished(1, 2, 3, 0.5)]
+    assert swiss_pairings(5, drawn, 2) == ((0, 2), (1, 4))
+    assert swiss_pairings(4, [], 2) == ((0, 1), (2, 3))
+
+
+def test_swiss_tournament_plays_its_rounds_from_the_cli(tmp_path: Path) -> None:
+    code, output = run_cli(
+        "tournament", "nim", "--format", "swiss", "--engine", "alphabeta", "--engine",
+        "random", "--engine", "minimax depth=1", "--engine", "mcts iterations=50",
+        "--engine", "random seed=3", "--games", "2", "--rounds", "3", "--json")
+    assert code == 0, output
+    result = json.loads(output)
+    assert result["games"] == result["games_planned"] == 3 * 2 * 2  # rounds × slots × games
+    assert [line["games"] for line in result["standings"]].count(4) >= 2  # byes: 3 of 5 rested
+    assert sum(line["games"] for line in result["standings"]) == 24
 
 
 @pytest.mark.parametrize(("words", "message"), [

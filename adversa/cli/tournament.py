@@ -31,9 +31,11 @@ if TYPE_CHECKING:
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A game option (see 'adversa games').")
 @click.option("--format", "tournament_format", default="round-robin", show_default=True,
-              type=click.Choice(["round-robin", "gauntlet"]),
+              type=click.Choice(["round-robin", "gauntlet", "swiss"]),
               help="round-robin: everyone meets everyone; gauntlet: the first engine meets "
-                   "each of the others.")
+                   "each of the others; swiss: rounds pairing engines of similar scores.")
+@click.option("--rounds", type=int, default=None,
+              help="Swiss rounds (default: log2 of the number of engines, rounded up).")
 @click.option("--games", default=2, show_default=True, type=int,
               help="Games per pairing (pairs share an opening, colours swapped).")
 @click.option("--openings", "openings_spec", default=None, metavar="SOURCE",
@@ -58,6 +60,7 @@ def tournament(
     engine_specs: tuple[str, ...],
     settings: tuple[str, ...],
     tournament_format: str,
+    rounds: int | None,
     games: int,
     openings_spec: str | None,
     time_per_move: float | None,
@@ -96,7 +99,7 @@ def tournament(
                              "--engine random --engine default'")
         chosen = TournamentSettings(
             game_name, engine_specs, settings, tournament_format, games, openings_spec,
-            time_per_move, clock_text, max_plies, seed)
+            time_per_move, clock_text, max_plies, seed, rounds)
         folder = Folder(out) if out is not None else None
         finished = []
     plan = build_tournament(chosen)
@@ -107,7 +110,7 @@ def tournament(
 
     def on_game(record: GameRecord, game: FinishedGame, run: TournamentRun) -> None:
         if folder is not None:
-            folder.write_game(plan, record)
+            folder.write_game(plan, record, game.engines)
             folder.write_results(plan, run.games)
         if live is not None:
             live.update(run.games)
@@ -129,7 +132,7 @@ def tournament(
     if run.interrupted:
         where = f"; continue with: adversa tournament --resume {folder.directory}" if (
             folder is not None) else ""
-        console.print(f"Interrupted after {len(run.games)} of {len(plan.tasks)} games{where}",
+        console.print(f"Interrupted after {len(run.games)} of {plan.planned} games{where}",
                       markup=False, highlight=False)
     if folder is not None:
         console.print(f"Games and results in {folder.directory}; the page: "
@@ -153,7 +156,7 @@ class _LiveDisplay:
         self.plan = plan
         self.progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
                                  TextColumn("ETA"), TimeRemainingColumn(), console=console)
-        self.task = self.progress.add_task("games", total=len(plan.tasks), completed=done)
+        self.task = self.progress.add_task("games", total=plan.planned, completed=done)
         self.group = Group(self.progress, standings_table(plan, []))
         self.live = Live(self.group, console=console, refresh_per_second=4)
 
@@ -170,7 +173,7 @@ def standings_table(plan: Tournament, games: list[FinishedGame]) -> Table:
     from adversa.match.tournament import standings
 
     table = Table(title=f"{plan.game.name} {plan.settings.format}: {len(games)} of "
-                        f"{len(plan.tasks)} games", title_justify="left")
+                        f"{plan.planned} games", title_justify="left")
     for column in ("#", "engine", "games", "W", "D", "L", "points", "rating", "95 %", "LOS"):
         table.add_column(column, justify="left" if column == "engine" else "right")
     for place, line in enumerate(standings(len(plan.names), games), start=1):

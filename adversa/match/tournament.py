@@ -5,13 +5,15 @@ folder, so ``--resume`` rebuilds exactly the same games). Its formats:
 
 * **round-robin**: every engine meets every other;
 * **gauntlet**: the first engine meets each of the others (a new engine against a
-  field of references).
+  field of references);
+* **swiss**: a few rounds, each pairing engines with similar scores that have not met
+  (many engines, too many for a round robin).
 
 Each pairing plays ``games`` games as an arena match does (`adversa.match.arena`):
 pairs of games share an opening with colours swapped, and every pairing starts from
 the same openings in the same order. Game number ``k·games + g`` (from 0) is game ``g``
-of pairing ``k``, so a game's number alone says who played it; it is the unit of work
-a worker process (or, later, a cluster) plays.
+of pairing slot ``k``; a game (a `GameTask`: engines, opening, colours, seed) is the
+unit of work a worker process plays.
 
 Finished games are `FinishedGame` values: from a game just played, or read back from
 the tournament folder when resuming. Standings, the crosstable and the ratings
@@ -21,6 +23,7 @@ the tournament folder when resuming. Standings, the crosstable and the ratings
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,14 +32,14 @@ from typing import Any
 from adversa.games import make_game, parse_settings
 from adversa.games.base import AdversaError, Game
 from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan, play_tasks
-from adversa.match.openings import resolve_openings
+from adversa.match.openings import Opening, resolve_openings
 from adversa.match.ratings import RatingError, Ratings, fit_ratings, tally_pairs
 from adversa.match.seats import Seat, is_outside_spec, parse_seat
 from adversa.search.config import EngineSpecError
 from adversa.search.engine import engine_for
 from adversa.search.timeman import TimeControl, TimeControlError
 
-FORMATS = ("round-robin", "gauntlet")
+FORMATS = ("round-robin", "gauntlet", "swiss")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,8 @@ class TournamentSettings:
     """A game clock ``BASE+INC`` for both engines of every game."""
     max_plies: int | None = None
     seed: int = 0
+    rounds: int | None = None
+    """Swiss rounds (None: ⌈log₂ engines⌉)."""
 
     def to_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -105,13 +110,23 @@ class FinishedGame:
 
 @dataclass(frozen=True)
 class Tournament:
-    """A tournament ready to play: its rules object, seats, pairings and games."""
+    """A tournament ready to play: its rules object, seats, openings and rounds.
+
+    Round robins and gauntlets are one round holding every pairing; a Swiss
+    tournament has ``rounds`` rounds of ``slots`` pairings each, every round paired
+    from the results of the ones before (`swiss_pairings`). Game ``index`` is game
+    ``index % games`` of the pairing in slot ``index // games`` counted over all
+    rounds, so every game has its number before the tournament starts.
+    """
 
     settings: TournamentSettings
     game: Game[Any, Any]
     seats: tuple[Seat, ...]
-    pairings: tuple[tuple[int, int], ...]
-    tasks: tuple[GameTask, ...]
+    openings: tuple[Opening, ...]
+    time_control: TimeControl | None
+    rounds: int
+    slots: int
+    """Pairings per round."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -127,12 +142,69 @@ class Tournament:
             if is_outside_spec(spec) else spec for spec in self.names)
         return short if len(set(short)) == len(short) else self.names
 
-    def engines_of(self, index: int) -> tuple[int, int]:
-        """The pairing (first engine, second engine) that plays game ``index``."""
-        return self.pairings[index // self.settings.games]
+    @property
+    def planned(self) -> int:
+        """Games the whole tournament plays."""
+        return self.rounds * self.slots * self.settings.games
 
-    def finished(self, record: GameRecord) -> FinishedGame:
-        return FinishedGame.from_record(record, self.engines_of(record.index))
+    def pairings(self, round_number: int,
+                 games: Sequence[FinishedGame]) -> tuple[tuple[int, int], ...]:
+        """Who meets whom in round ``round_number``, given the games finished so far."""
+        count = len(self.seats)
+        if self.settings.format == "gauntlet":
+            return tuple((0, j) for j in range(1, count))
+        if self.settings.format == "round-robin":
+            return tuple((i, j) for i in range(count) for j in range(i + 1, count))
+        before = round_number * self.slots * self.settings.games
+        return swiss_pairings(count, [game for game in games if game.index < before],
+                              self.slots * self.settings.games)
+
+    def tasks(self, round_number: int,
+              pairings: Sequence[tuple[int, int]]) -> list[tuple[GameTask, tuple[int, int]]]:
+        """Round ``round_number``'s games, each with its pairing."""
+        games = self.settings.games
+        laid_out: list[tuple[GameTask, tuple[int, int]]] = []
+        for slot, (i, j) in enumerate(pairings):
+            number = round_number * self.slots + slot
+            plan = build_plan(self.game, [self.seats[i], self.seats[j]], games=games,
+                              openings=self.openings, max_plies=self.settings.max_plies,
+                              time_per_move=self.settings.time_per_move,
+                              time_control=self.time_control,
+                              seed=self.settings.seed * 7919 + number)
+            laid_out.extend((dataclasses.replace(task, index=number * games + task.index), (i, j))
+                            for task in plan.tasks())
+        return laid_out
+
+
+def swiss_pairings(engines: int, games: Sequence[FinishedGame],
+                   games_per_round: int) -> tuple[tuple[int, int], ...]:
+    """A Swiss round: engines ranked by points (then by number), each paired with the
+    next-ranked one it has not met yet (an earlier opponent only when every other is
+    taken). With an odd number of engines the lowest-ranked engine that has not yet sat
+    a round out sits this one out (its bye scores nothing: points come from games)."""
+    points = [0.0] * engines
+    met: set[tuple[int, int]] = set()
+    played_in: dict[int, set[int]] = {}
+    for game in games:
+        first, second = game.engines
+        points[first] += game.points
+        points[second] += 1 - game.points
+        met.add((min(first, second), max(first, second)))
+        played_in.setdefault(game.index // games_per_round, set()).update(game.engines)
+    ranked = sorted(range(engines), key=lambda engine: (-points[engine], engine))
+    if engines % 2:
+        sat_out = {engine for engine in range(engines)
+                   for present in played_in.values() if engine not in present}
+        bye = next((engine for engine in reversed(ranked) if engine not in sat_out), ranked[-1])
+        ranked.remove(bye)
+    pairings = []
+    while ranked:
+        top = ranked.pop(0)
+        partner = next((other for other in ranked if (min(top, other), max(top, other))
+                        not in met), ranked[0])
+        ranked.remove(partner)
+        pairings.append((top, partner))
+    return tuple(pairings)
 
 
 def parse_seat_spec(game: Game[Any, Any], spec: str) -> Seat:
@@ -144,36 +216,35 @@ def parse_seat_spec(game: Game[Any, Any], spec: str) -> Seat:
 
 
 def build_tournament(settings: TournamentSettings) -> Tournament:
-    """Check the settings and lay out every game; `AdversaError` when unusable."""
+    """Check the settings and every engine; `AdversaError` when unusable."""
     if settings.format not in FORMATS:
         raise MatchError(f"--format {settings.format!r}: expected one of {', '.join(FORMATS)}")
-    if len(settings.engines) < 2:
-        raise MatchError(f"a tournament needs at least two --engine options, got "
-                         f"{len(settings.engines)}")
+    count = len(settings.engines)
+    if count < 2:
+        raise MatchError(f"a tournament needs at least two --engine options, got {count}")
     repeated = sorted({spec for spec in settings.engines if settings.engines.count(spec) > 1})
     if repeated:
         raise MatchError(f"--engine {repeated[0]!r} is given twice; name each engine once")
     if settings.games < 1:
         raise MatchError(f"--games {settings.games}: expected a whole number ≥ 1")
+    if settings.rounds is not None and (settings.format != "swiss" or settings.rounds < 1):
+        raise MatchError(f"--rounds {settings.rounds}: expected a whole number ≥ 1, with "
+                         f"--format swiss")
     try:
         control = None if settings.clock is None else TimeControl.parse(settings.clock)
     except TimeControlError as error:
         raise MatchError(f"--clock: {error.detail}") from None
     game = make_game(settings.game_name, parse_settings(settings.game_settings))
     seats = tuple(parse_seat_spec(game, spec) for spec in settings.engines)
-    count = len(seats)
-    pairings = tuple((0, j) for j in range(1, count)) if settings.format == "gauntlet" else tuple(
-        (i, j) for i in range(count) for j in range(i + 1, count))
-    openings = resolve_openings(game, settings.openings, (settings.games + 1) // 2,
-                                settings.seed)
-    tasks: list[GameTask] = []
-    for number, (i, j) in enumerate(pairings):
-        plan = build_plan(game, [seats[i], seats[j]], games=settings.games, openings=openings,
-                          max_plies=settings.max_plies, time_per_move=settings.time_per_move,
-                          time_control=control, seed=settings.seed * 7919 + number)
-        tasks.extend(dataclasses.replace(task, index=number * settings.games + task.index)
-                     for task in plan.tasks())
-    return Tournament(settings, game, seats, pairings, tuple(tasks))
+    openings = tuple(resolve_openings(game, settings.openings, (settings.games + 1) // 2,
+                                      settings.seed))
+    if settings.format == "swiss":
+        rounds, slots = settings.rounds or max(1, math.ceil(math.log2(count))), count // 2
+    else:
+        rounds, slots = 1, count - 1 if settings.format == "gauntlet" else count * (count - 1) // 2
+    tournament = Tournament(settings, game, seats, openings, control, rounds, slots)
+    tournament.tasks(0, tournament.pairings(0, ()))  # every engine fits, every opening is legal
+    return tournament
 
 
 # --------------------------------------------------------------------------- results
@@ -263,7 +334,7 @@ def summary(tournament: Tournament, games: Sequence[FinishedGame],
         "game": tournament.game.name,
         "format": tournament.settings.format,
         "engines": list(names),
-        "games_planned": len(tournament.tasks),
+        "games_planned": tournament.planned,
         "games": len(games),
         "interrupted": interrupted,
         "standings": [{
@@ -301,25 +372,30 @@ GameCallback = Callable[[GameRecord, FinishedGame, TournamentRun], object]
 def run_tournament(tournament: Tournament, *, jobs: int = 1,
                    finished: Sequence[FinishedGame] = (),
                    on_game: GameCallback | None = None) -> TournamentRun:
-    """Play every game not in ``finished``; call ``on_game`` as each ends.
+    """Play every game not in ``finished``, round by round; call ``on_game`` as each ends.
 
     Ctrl-C stops the tournament: the run says ``interrupted`` and keeps every game
     ``on_game`` was called for (games in flight are abandoned, to be played on resume).
     """
     done = {game.index for game in finished}
-    stray = sorted(index for index in done if index >= len(tournament.tasks))
+    stray = sorted(index for index in done if index >= tournament.planned)
     if stray:
         raise MatchError(f"game {stray[0] + 1} is not part of this tournament")
     run = TournamentRun(tournament, sorted(finished, key=lambda game: game.index))
-    results = play_tasks([task for task in tournament.tasks if task.index not in done], jobs)
     try:
-        for record in results:
-            game = tournament.finished(record)
-            run.games.append(game)
-            if on_game is not None:
-                on_game(record, game, run)
+        for round_number in range(tournament.rounds):
+            laid_out = tournament.tasks(round_number,
+                                        tournament.pairings(round_number, run.games))
+            pairing_of = {task.index: pairing for task, pairing in laid_out}
+            results = play_tasks([task for task, _ in laid_out if task.index not in done], jobs)
+            try:
+                for record in results:
+                    game = FinishedGame.from_record(record, pairing_of[record.index])
+                    run.games.append(game)
+                    if on_game is not None:
+                        on_game(record, game, run)
+            finally:
+                results.close()
     except KeyboardInterrupt:
         run.interrupted = True
-    finally:
-        results.close()
     return run

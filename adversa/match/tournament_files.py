@@ -85,14 +85,16 @@ class TournamentFolder:
                 raise MatchError(f"{path}: not a finished game's record ({error})") from None
         return games
 
-    def write_game(self, tournament: Tournament, record: GameRecord) -> None:
-        """The game in its own format (if any), then its JSON file, which marks it done."""
+    def write_game(self, tournament: Tournament, record: GameRecord,
+                   engines: tuple[int, int]) -> None:
+        """The game in its own format (if any), then its JSON file, which marks it done;
+        ``engines``: the pairing that played it."""
         stem = game_stem(record.index)
-        own = game_as_record(tournament.game, record, tournament.tasks[0].time_control)
+        own = game_as_record(tournament.game, record, tournament.time_control)
         record_format = entry_of(tournament.game).record
         if own is not None and record_format is not None:
             write_text_atomic(self.games / f"{stem}{record_format.suffix}", own)
-        data = {"engines": list(tournament.engines_of(record.index)), **record.to_json()}
+        data = {"engines": list(engines), **record.to_json()}
         write_text_atomic(self.games / f"{stem}.json",
                           json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
@@ -156,7 +158,7 @@ def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
 td,th{{border:1px solid #bbb;padding:.2em .6em;text-align:right}}
 td:nth-child(2),td:first-child{{text-align:left}}</style></head><body>
 <h1>{escape(title)}</h1>
-<p>{len(games)} of {len(tournament.tasks)} games, {settings.games} per pairing.
+<p>{len(games)} of {tournament.planned} games, {settings.games} per pairing.
 Ratings: maximum likelihood (draws modelled), 95 % intervals; LOS: likelihood of
 being stronger than the engine below.</p>
 <h2>Standings</h2>
