@@ -76,7 +76,11 @@ class TournamentFolder:
             raise MatchError(f"{path}: not a tournament's settings ({error})") from None
 
     def finished(self) -> list[FinishedGame]:
-        """Every game whose record file is here, in order."""
+        """Every game whose record file is here, in order. Temporary files a killed run
+        left half-written (``.game-00004.json.x1y2.tmp``) are removed: their game was not
+        finished, and is played again."""
+        for stale in self.games.glob(".game-*.tmp"):
+            stale.unlink(missing_ok=True)
         games = []
         for path in sorted(self.games.glob("game-*.json")):
             try:
