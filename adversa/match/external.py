@@ -69,7 +69,7 @@ def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -
 def open_engine(command_line: str, game: Game[Any, Any],
                 options: Mapping[str, str]) -> ExternalEngine:
     """Start the program and complete the handshake (`OutsideEngineError` on failure)."""
-    return ExternalEngine(shlex.split(command_line), game,
+    return ExternalEngine(shlex.split(command_line),
                           parse_options(options, DEFAULTS, f"external:{command_line}"))
 
 
@@ -87,7 +87,7 @@ def _limiter(memory_mb: float, cpu_seconds: float) -> Callable[[], None]:
 class ExternalEngine:
     """One running engine process, talked to over the line protocol."""
 
-    def __init__(self, argv: list[str], game: Game[Any, Any], settings: Mapping[str, float],
+    def __init__(self, argv: list[str], settings: Mapping[str, float],
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = dict(settings)
         self.clock = clock

@@ -92,10 +92,6 @@ class OutsideSeat:
         """The spec as the user wrote it (records and tables show it)."""
         return self.spec
 
-    @property
-    def prefix(self) -> str:
-        return self.spec.split(":", 1)[0]
-
 
 Seat = EngineConfig | OutsideSeat
 """Whoever plays a seat in a match: adversa's own search or an outside engine."""
