@@ -168,3 +168,17 @@ def test_resume_after_an_interruption_loses_nothing_and_replays_nothing(
     assert sorted(after) == [f"game-{n:05d}.json" for n in range(1, 25)]
     assert all(after[name] == stamp for name, stamp in before.items())  # none replayed
     assert sum(line["games"] for line in result["standings"]) == 48
+
+
+def test_tables_name_outside_engines_without_folders_unless_names_would_clash(
+        tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for folder in ("a", "b"):
+        (tmp_path / folder / "bot.py").write_text(GREEDY.read_text(encoding="utf-8"))
+    short = build_tournament(TournamentSettings(
+        "nim", ("random", f"python:{tmp_path}/a/bot.py", EXTERNAL_RANDOM))).short_names
+    assert short == ("random", "python:bot.py", "external:python random_mover.py".replace(
+        "python", os.path.basename(sys.executable), 1))
+    clashing = (f"python:{tmp_path}/a/bot.py", f"python:{tmp_path}/b/bot.py")
+    assert build_tournament(TournamentSettings("nim", clashing)).short_names == clashing

@@ -158,7 +158,7 @@ class _LiveDisplay:
                                  TextColumn("ETA"), TimeRemainingColumn(), console=console)
         self.task = self.progress.add_task("games", total=plan.planned, completed=done)
         self.group = Group(self.progress, standings_table(plan, []))
-        self.live = Live(self.group, console=console, refresh_per_second=4)
+        self.live = Live(self.group, console=console, refresh_per_second=4, transient=True)
 
     def update(self, games: list[FinishedGame]) -> None:
         from rich.console import Group

@@ -137,9 +137,12 @@ class Tournament:
     def short_names(self) -> tuple[str, ...]:
         """Names for tables: folders dropped from paths in outside specs
         (``external:python3 random_mover.py``), unless that makes two names equal."""
-        short = tuple(
-            " ".join(os.path.basename(word) if "/" in word else word for word in spec.split(" "))
-            if is_outside_spec(spec) else spec for spec in self.names)
+        def shortened(spec: str) -> str:
+            prefix, _, rest = spec.partition(":")
+            return f"{prefix}:" + " ".join(os.path.basename(word) if "/" in word else word
+                                           for word in rest.split(" "))
+
+        short = tuple(shortened(spec) if is_outside_spec(spec) else spec for spec in self.names)
         return short if len(set(short)) == len(short) else self.names
 
     @property

@@ -127,7 +127,10 @@ def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
     escape = html.escape
 
     def cell(value: Any) -> str:
-        return f"<td>{escape(str(value))}</td>"
+        """A cell; numbers (and marks) are right-aligned, names and text left."""
+        text = str(value)
+        numeric = not any(letter.isalpha() for letter in text)
+        return f'<td class="n">{escape(text)}</td>' if numeric else f"<td>{escape(text)}</td>"
 
     standing_rows = []
     for place, line in enumerate(lines, start=1):
@@ -140,7 +143,7 @@ def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
         ]) + "</tr>")
     cross_rows = []
     for place, i in enumerate(order, start=1):
-        cells = [cell(f"{place}. {names[i]}")]
+        cells = [f"<td>{escape(f'{place}. {names[i]}')}</td>"]
         for j in order:
             points, played = table[i][j]
             cells.append("<td>—</td>" if i == j else cell(f"{points:g}/{played}" if played else ""))
@@ -151,7 +154,7 @@ def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
         players = (first, second) if game.first_player == 0 else (second, first)
         link = f'<a href="{escape(record_link(tournament, game.index))}">{game.index + 1}</a>'
         game_rows.append("<tr>" + "".join([
-            f"<td>{link}</td>", cell(names[players[0]]), cell(names[players[1]]),
+            f'<td class="n">{link}</td>', cell(names[players[0]]), cell(names[players[1]]),
             cell(game.result), cell(game.plies), cell(game.reason)]) + "</tr>")
     header = "".join(f"<th>{place}</th>" for place in range(1, count + 1))
     settings = tournament.settings
@@ -159,8 +162,8 @@ def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse;margin:1em 0}}
-td,th{{border:1px solid #bbb;padding:.2em .6em;text-align:right}}
-td:nth-child(2),td:first-child{{text-align:left}}</style></head><body>
+td,th{{border:1px solid #bbb;padding:.2em .6em;text-align:left}}
+td.n{{text-align:right}}</style></head><body>
 <h1>{escape(title)}</h1>
 <p>{len(games)} of {tournament.planned} games, {settings.games} per pairing.
 Ratings: maximum likelihood (draws modelled), 95 % intervals; LOS: likelihood of
