@@ -9,9 +9,11 @@ do), so a slow machine changes nothing.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -181,3 +183,55 @@ def test_a_silent_engine_under_time_per_move_loses_after_that_time_and_the_grace
     plan = build_plan(game, [seat, PERFECT], games=1, openings=[INITIAL], time_per_move=0.2)
     record = play_game(plan.tasks()[0])
     assert "sent no move in time" in record.reason and record.winner == 1
+
+
+def test_an_engine_dies_with_the_process_that_started_it(tmp_path: Path) -> None:
+    """A worker killed outright cannot close its engines; the kernel ends them (Linux)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the parent-death signal is Linux's prctl(PR_SET_PDEATHSIG)")
+    pid_file = tmp_path / "engine.pid"
+    # The engine is asked to move and sleeps: it will not notice its input closing.
+    starter = (
+        "import sys, threading\n"
+        "from adversa.games import make_game\n"
+        "from adversa.match.seats import OutsideSeat, open_seat\n"
+        "game = make_game('tictactoe')\n"
+        f"engine = open_seat(OutsideSeat({python_engine(MISBEHAVING, 'silent')!r}), game)\n"
+        "start = game.initial_state()\n"
+        "threading.Thread(target=engine.choose_move, args=(game, start, [], start, 3600.0),"
+        " daemon=True).start()\n"
+        f"open({str(pid_file)!r}, 'w').write(str(engine.process.pid))\n"
+        "sys.stdin.read()\n"  # wait to be killed
+    )
+    parent = subprocess.Popen([sys.executable, "-c", starter], stdin=subprocess.PIPE,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 60
+        while not pid_file.exists() or not pid_file.read_text():
+            assert parent.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        engine_pid = int(pid_file.read_text())
+        os.kill(engine_pid, 0)  # alive while its parent is
+        parent.kill()
+        parent.wait()
+        while time.monotonic() < deadline:
+            try:
+                os.kill(engine_pid, 0)
+            except ProcessLookupError:
+                return
+            if _is_zombie(engine_pid):
+                return
+            time.sleep(0.05)
+        pytest.fail("the engine outlived the process that started it")
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+
+
+def _is_zombie(pid: int) -> bool:
+    """A killed process that its (new) parent has not reaped yet is dead all the same."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True

@@ -24,12 +24,14 @@ wrong ends in an `OutsideEngineError` with a one-line reason (and the game is lo
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import queue
 import resource
 import shlex
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -73,15 +75,37 @@ def open_engine(command_line: str, game: Game[Any, Any],
                           parse_options(options, DEFAULTS, f"external:{command_line}"))
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: a signal the kernel sends the child when its parent dies."""
+
+
 def _limiter(memory_mb: float, cpu_seconds: float) -> Callable[[], None]:
-    """The ``preexec_fn`` that caps the child's memory and CPU before it runs."""
+    """The ``preexec_fn`` that caps the child's memory and CPU before it runs, and (on
+    Linux) kills it with its parent: a match worker killed outright (Ctrl-C on the
+    match, ``kill -9``) cannot close its engines, and one that ignores its closed input
+    would otherwise live on."""
+    prctl = _linux_prctl()
+
     def limit() -> None:
         memory = int(memory_mb * 1024 * 1024)
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
         cpu = max(1, int(cpu_seconds))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        if prctl is not None:
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     return limit
+
+
+def _linux_prctl() -> Callable[[int, int], int] | None:
+    """libc's ``prctl`` on Linux, looked up before the fork (None elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl: Callable[[int, int], int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return prctl
 
 
 class ExternalEngine:
