@@ -8,12 +8,18 @@ options and shows the tournament live (a Rich progress bar, ETA and standings).
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from adversa.cli.common import SECONDS, console, emit_json, json_option
+
+SUMMARY_SECONDS = 1.0
+"""How often the live standings and results.json/index.html are refreshed: they are
+computed from every game, so refreshing after each of 80,000 games would cost more
+than the games."""
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -108,12 +114,21 @@ def tournament(
 
     live = None if as_json or not console.is_terminal else _LiveDisplay(plan, len(finished))
 
+    last_summary = [time.monotonic()]
+
     def on_game(record: GameRecord, game: FinishedGame, run: TournamentRun) -> None:
+        # The game's file at once (it is what --resume counts); the standings, which are
+        # recomputed from every game, at most every SUMMARY_SECONDS (and at the end).
         if folder is not None:
             folder.write_game(plan, record, game.engines)
-            folder.write_results(plan, run.games)
         if live is not None:
-            live.update(run.games)
+            live.advance()
+        if time.monotonic() - last_summary[0] >= SUMMARY_SECONDS:
+            last_summary[0] = time.monotonic()
+            if folder is not None:
+                folder.write_results(plan, run.games)
+            if live is not None:
+                live.show(run.games)
 
     if live is not None:
         with live.live:
@@ -160,10 +175,12 @@ class _LiveDisplay:
         self.group = Group(self.progress, standings_table(plan, []))
         self.live = Live(self.group, console=console, refresh_per_second=4, transient=True)
 
-    def update(self, games: list[FinishedGame]) -> None:
+    def advance(self) -> None:
+        self.progress.update(self.task, advance=1)
+
+    def show(self, games: list[FinishedGame]) -> None:
         from rich.console import Group
 
-        self.progress.update(self.task, advance=1)
         self.live.update(Group(self.progress, standings_table(self.plan, games)))
 
 

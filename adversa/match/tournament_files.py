@@ -5,14 +5,14 @@
     DIR/tournament.json        the settings (``--resume DIR`` replays nothing else)
     DIR/games/game-00001.json  each finished game (its engines, moves, result, reason)
     DIR/games/game-00001.pdn   … and in the game's own record format, when it has one
-    DIR/results.json           standings, ratings and crosstable so far (as ``--json``)
+    DIR/results.json           standings, ratings and crosstable (as ``--json``)
     DIR/index.html             the crosstable and standings, every game linked
 
 Every file is written atomically (`adversa.files.write_text_atomic`), and a game's
 JSON file is written before anything that counts it. A game is finished exactly when
 its JSON file exists, so a tournament killed at any instant (Ctrl-C, ``kill -9``, a
 power cut) resumes with every finished game kept and none played twice; the summary
-files are derived and simply rewritten.
+files are derived: the command rewrites them every second or so and at the end.
 """
 
 from __future__ import annotations
