@@ -235,3 +235,21 @@ def _is_zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
     except OSError:
         return True
+
+
+@pytest.mark.parametrize("sequential", [True, False])
+def test_compare_shows_an_outside_engines_move(c_engine: str, sequential: bool) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from adversa.cli import main
+
+    # X (to move) has a3 and b3: c3 wins at once.
+    words = ["compare", "tictactoe", "-p", "XX./OO./...", "--engine", "alphabeta depth=9",
+             "--engine", c_engine, "--json"]
+    result = CliRunner().invoke(main, [*words, "--sequential"] if sequential else words)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["engines"]
+    assert [row["best_move"] for row in rows] == ["c3", "c3"]
+    assert rows[1]["engine"] == c_engine and rows[1]["nodes"] == 0 and rows[1]["value"] is None

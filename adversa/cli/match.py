@@ -158,7 +158,7 @@ def arena(
 @position_arguments
 @click.option("--engine", "engine_specs", multiple=True, metavar="SPEC",
               help="An engine, e.g. 'minimax depth=4', or 'default' (the game's default "
-                   "engine); give 2 to 4.")
+                   "engine), or an outside one ('external:COMMAND'); give 2 to 4.")
 @click.option("--sequential", is_flag=True,
               help="Search one engine after another instead of in parallel processes.")
 @click.option("--table", "as_table", is_flag=True,
@@ -189,11 +189,12 @@ def compare(
 
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
-    engines = parse_engines(game, engine_specs)
+    engines = parse_seats(game, engine_specs)
     check_engine_count(len(engines))
-    if not (as_json or as_table) and terminal_attached() and open_compare_screen(
-        game, state, engines
-    ):
+    own = [engine for engine in engines if isinstance(engine, EngineConfig)]
+    # The compare screen follows searches as they think; outside engines get the table.
+    if (not (as_json or as_table) and len(own) == len(engines) and terminal_attached()
+            and open_compare_screen(game, state, own)):
         return
     rows = summary_rows(run_comparison(game, state, engines, parallel=not sequential))
     if as_json:
