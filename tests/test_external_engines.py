@@ -84,7 +84,7 @@ def test_missing_program_and_bad_options_are_refused_before_any_game() -> None:
 
 
 def test_random_mover_plays_whole_legal_games_and_loses_to_perfect_play() -> None:
-    records = tictactoe_match(python_engine(RANDOM_MOVER), PERFECT, 4)
+    records = tictactoe_match(python_engine(RANDOM_MOVER, "7"), PERFECT, 4)
     assert len(records) == 4
     for record in records:
         assert "lost:" not in record.reason  # every move it made was legal
@@ -95,7 +95,7 @@ def test_random_mover_plays_whole_legal_games_and_loses_to_perfect_play() -> Non
 def test_c_engine_never_loses_tictactoe(c_engine: str) -> None:
     against_perfect = tictactoe_match(c_engine, PERFECT, 2)
     assert [record.engine_a_points for record in against_perfect] == [0.5, 0.5]
-    against_random = tictactoe_match(c_engine, python_engine(RANDOM_MOVER), 6)
+    against_random = tictactoe_match(c_engine, python_engine(RANDOM_MOVER, "7"), 6)
     assert all(record.engine_a_points >= 0.5 for record in against_random)
     assert any(record.engine_a_points == 1 for record in against_random)
 

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RANDOM_MOVER = ROOT / "examples" / "engines" / "random_mover.py"
 GREEDY = ROOT / "examples" / "engines" / "greedy_plugin.py"
 SLOW = Path(__file__).resolve().parent / "engines" / "misbehaving.py"
-EXTERNAL_RANDOM = f"external:{sys.executable} {RANDOM_MOVER}"
+EXTERNAL_RANDOM = f"external:{sys.executable} {RANDOM_MOVER} 7"  # seeded: replayable
 
 
 def run_cli(*words: str) -> tuple[int, str]:
@@ -44,7 +44,9 @@ def test_three_kinds_of_engine_in_a_round_robin(tmp_path: Path) -> None:
     assert result["games"] == result["games_planned"] == 18  # 3 pairings × 6
     names = [line["engine"] for line in result["standings"]]
     assert names[0] == "alphabeta depth=9"  # never loses at tic-tac-toe
-    assert names[-1] == EXTERNAL_RANDOM
+    ratings = [line["rating"] for line in result["standings"]]
+    scores = [line["score"] for line in result["standings"]]
+    assert ratings == sorted(ratings, reverse=True) and scores == sorted(scores, reverse=True)
     perfect = result["standings"][0]
     assert perfect["losses"] == 0 and perfect["games"] == 12
     low, high = perfect["interval"]
@@ -178,7 +180,7 @@ def test_tables_name_outside_engines_without_folders_unless_names_would_clash(
         (tmp_path / folder / "bot.py").write_text(GREEDY.read_text(encoding="utf-8"))
     short = build_tournament(TournamentSettings(
         "nim", ("random", f"python:{tmp_path}/a/bot.py", EXTERNAL_RANDOM))).short_names
-    assert short == ("random", "python:bot.py", "external:python random_mover.py".replace(
+    assert short == ("random", "python:bot.py", "external:python random_mover.py 7".replace(
         "python", os.path.basename(sys.executable), 1))
     clashing = (f"python:{tmp_path}/a/bot.py", f"python:{tmp_path}/b/bot.py")
     assert build_tournament(TournamentSettings("nim", clashing)).short_names == clashing

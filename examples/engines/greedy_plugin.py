@@ -1,7 +1,8 @@
 """A Python plugin engine for any adversa game (``--engine python:greedy_plugin.py``).
 
 It wins at once when it can, else avoids moves after which the opponent wins at
-once, else plays at random. It sees the game only through adversa's Game protocol.
+once, else plays at random (the same move every time in the same position). It sees
+the game only through adversa's Game protocol.
 """
 
 import random
@@ -12,7 +13,8 @@ NAME = "greedy plugin"
 def choose_move(game, state, seconds):
     me = game.to_move(state)
     moves = list(game.legal_moves(state))
-    random.shuffle(moves)
+    # Seeded by the position, so a match with this plugin replays exactly.
+    random.Random(game.format_position(state)).shuffle(moves)
     safe = []
     for move in moves:
         after = game.result(state, move)

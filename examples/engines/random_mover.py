@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""A complete adversa engine: plays a random legal move (docs/engine-protocol.md)."""
+"""A complete adversa engine: plays a random legal move (docs/engine-protocol.md).
+An optional argument seeds the choices, so its games can be replayed."""
 import random
 import sys
 
+rng = random.Random(sys.argv[1] if len(sys.argv) > 1 else None)
 legal: list[str] = []
 for line in sys.stdin:
     word, _, rest = line.strip().partition(" ")
@@ -11,6 +13,6 @@ for line in sys.stdin:
     elif word == "legal":
         legal = rest.split()
     elif word == "go":
-        print("move", random.choice(legal), flush=True)
+        print("move", rng.choice(legal), flush=True)
     elif word == "quit":
         break
