@@ -184,3 +184,16 @@ def test_tables_name_outside_engines_without_folders_unless_names_would_clash(
         "python", os.path.basename(sys.executable), 1))
     clashing = (f"python:{tmp_path}/a/bot.py", f"python:{tmp_path}/b/bot.py")
     assert build_tournament(TournamentSettings("nim", clashing)).short_names == clashing
+
+
+def test_a_game_clock_reaches_outside_and_own_engines_alike(tmp_path: Path) -> None:
+    code, output = run_cli(
+        "tournament", "tictactoe", "--engine", EXTERNAL_RANDOM, "--engine", "alphabeta",
+        "--clock", "600+1", "--games", "2", "--out", str(tmp_path / "t"), "--json")
+    assert code == 0, output
+    assert json.loads(output)["games"] == 2
+    record = json.loads((tmp_path / "t" / "games" / "game-00001.json").read_text())
+    assert record["clock_left"] is not None and "lost" not in record["reason"]
+    code, output = run_cli("tournament", "tictactoe", "--engine", "random", "--engine",
+                           "alphabeta", "--clock", "60+1", "--time-per-move", "1")
+    assert code == 2 and "not both" in output
