@@ -25,11 +25,31 @@ from adversa.cli.common import (
     position_arguments,
 )
 from adversa.games import Game
+from adversa.games.base import AdversaError
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.engine import engine_for
 
 if TYPE_CHECKING:
     from adversa.match.compare import CompareRow
+    from adversa.match.seats import Seat
+
+
+def parse_seats(game: Game[Any, Any], specs: Sequence[str]) -> list[Seat]:
+    """Like `parse_engines`, but a spec may also name an outside engine
+    (``external:./my-engine``, ``python:my_engine.py``, ``uci:stockfish``…), checked now
+    (its module, its program) and started only when a game needs it."""
+    from adversa.match.seats import is_outside_spec, parse_seat
+
+    seats: list[Seat] = []
+    for spec in specs:
+        if is_outside_spec(spec):
+            try:
+                seats.append(parse_seat(game, spec))
+            except AdversaError as error:
+                raise EngineSpecError(f"--engine {spec!r}: {error}") from None
+        else:
+            seats.extend(parse_engines(game, [spec]))
+    return seats
 
 
 def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConfig]:
@@ -48,7 +68,8 @@ def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConf
 @click.argument("game_name", metavar="GAME")
 @click.option("--engine", "engine_specs", multiple=True, metavar="SPEC",
               help="An engine, e.g. 'alphabeta depth=6', or 'default' (the game's default "
-                   "engine, as the app plays; 'default time=0.3' overrides); give exactly two.")
+                   "engine, as the app plays; 'default time=0.3' overrides), or an outside "
+                   "one: 'external:COMMAND', 'python:FILE.py'; give exactly two.")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A game option (see 'adversa games').")
 @click.option("--games", default=20, show_default=True, type=int,
@@ -101,7 +122,7 @@ def arena(
     from adversa.search.timeman import TimeControl, TimeControlError
 
     game = load_game(game_name, settings)
-    engines = parse_engines(game, engine_specs)
+    engines = parse_seats(game, engine_specs)
     if jobs < 1:
         raise MatchError(f"--jobs {jobs}: expected a whole number ≥ 1")
     try:
@@ -139,7 +160,7 @@ def arena(
 @position_arguments
 @click.option("--engine", "engine_specs", multiple=True, metavar="SPEC",
               help="An engine, e.g. 'minimax depth=4', or 'default' (the game's default "
-                   "engine); give 2 to 4.")
+                   "engine), or an outside one ('external:COMMAND'); give 2 to 4.")
 @click.option("--sequential", is_flag=True,
               help="Search one engine after another instead of in parallel processes.")
 @click.option("--table", "as_table", is_flag=True,
@@ -170,10 +191,12 @@ def compare(
 
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
-    engines = parse_engines(game, engine_specs)
+    engines = parse_seats(game, engine_specs)
     check_engine_count(len(engines))
-    if not (as_json or as_table) and terminal_attached():
-        shown = open_compare_screen(game, state, engines)
+    own = [engine for engine in engines if isinstance(engine, EngineConfig)]
+    # The compare screen follows searches as they think; outside engines get the table.
+    if not (as_json or as_table) and len(own) == len(engines) and terminal_attached():
+        shown = open_compare_screen(game, state, own)
         if shown is not None:  # closed: what it showed stays in the terminal
             if shown:
                 console.print(comparison_table(shown))

@@ -19,6 +19,7 @@ Records are handed to the caller as each game ends (`run_match`'s
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import signal
 import threading
@@ -39,9 +40,10 @@ from adversa.match.elo import (
     sprt,
 )
 from adversa.match.openings import Opening
-from adversa.search.config import PARAMS, EngineConfig
+from adversa.match.seats import OutsideEngine, OutsideEngineError, OutsideSeat, Seat, open_seat
+from adversa.search.config import PARAMS
 from adversa.search.engine import check_fits, run_search
-from adversa.search.timeman import TimeControl
+from adversa.search.timeman import ClockReading, TimeControl
 
 MAX_GAMES = 100_000
 """Most games one match plays: every game's task is planned before the first is played, so
@@ -64,8 +66,9 @@ class GameTask:
     """Game number in the match, from 0."""
     game_name: str
     game_options: tuple[tuple[str, Any], ...]
-    seats: tuple[EngineConfig, EngineConfig]
-    """The engine playing player 0 and the one playing player 1."""
+    seats: tuple[Seat, Seat]
+    """The engine playing player 0 and the one playing player 1 (an outside seat is
+    opened in the process that plays the game)."""
     engine_a_player: int
     """Which player engine A (the first ``--engine``) is in this game."""
     opening: Opening
@@ -150,7 +153,7 @@ class MatchPlan:
     """A whole match: what is played, by whom, from which openings."""
 
     game: Game[Any, Any]
-    engines: tuple[EngineConfig, EngineConfig]
+    engines: tuple[Seat, Seat]
     games: int
     openings: Sequence[Opening]
     max_plies: int
@@ -181,11 +184,13 @@ class MatchPlan:
             )
         return tasks
 
-    def _seeded(self, engine: EngineConfig, index: int, which: int) -> EngineConfig:
+    def _seeded(self, engine: Seat, index: int, which: int) -> Seat:
         """A per-game seed for an engine that takes one and was not given one.
 
         (``seed=0`` is the default, so an explicit ``seed=0`` counts as not given.)
         """
+        if isinstance(engine, OutsideSeat):
+            return engine
         names = {param.name for param in PARAMS[engine.algorithm]}
         if "seed" not in names or any(name == "seed" for name, _ in engine.params):
             return engine
@@ -194,7 +199,7 @@ class MatchPlan:
 
 def build_plan(
     game: Game[Any, Any],
-    engines: Sequence[EngineConfig],
+    engines: Sequence[Seat],
     *,
     games: int,
     openings: Sequence[Opening],
@@ -222,8 +227,12 @@ def build_plan(
         raise MatchError(f"--games {games}: expected a whole number from 1 to {MAX_GAMES:,}")
     if not openings:
         raise MatchError("no openings to start the games from")
-    chosen = []
+    chosen: list[Seat] = []
     for engine in engines:
+        if isinstance(engine, OutsideSeat):
+            chosen.append(engine if time_per_move is None
+                          else OutsideSeat(engine.spec, time_per_move))
+            continue
         check_fits(game, engine.algorithm)
         if time_per_move is not None and "time" in {p.name for p in PARAMS[engine.algorithm]}:
             engine = engine.with_values(time=time_per_move)
@@ -250,10 +259,37 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
     """Play one game to its end (or to the ply limit, or a flag fall) and record it.
 
     ``clock`` is where the game clocks and the engines read time (a test's fake clock).
+    Outside engines are started for this game and ended after it; one that fails
+    (cannot start, crashes, answers an illegal move, overruns its time) loses the game,
+    the reason recorded.
     """
     game = _rules(task.game_name, task.game_options)
+    outside: dict[int, OutsideEngine] = {}
+    failed: tuple[int | None, str] | None = None
+    try:
+        for player, seat in enumerate(task.seats):
+            if isinstance(seat, OutsideSeat):
+                try:
+                    outside[player] = open_seat(seat, game)
+                except OutsideEngineError as error:
+                    failed = 1 - player, f"{game.player_name(player)} lost: {error}"
+                    break
+        return _play(task, game, clock, outside, failed)
+    finally:
+        for engine in outside.values():
+            engine.close()
+
+
+def _play(task: GameTask, game: Game[Any, Any], clock: Callable[[], float],
+          outside: dict[int, OutsideEngine], ending: tuple[int | None, str] | None,
+          ) -> GameRecord:
+    """`play_game` once its outside engines run (``ending``: one failed to start)."""
     started = time.perf_counter()
     state, moves = task.opening.start(game)
+    start = (game.initial_state() if task.opening.position is None
+             else game.parse_position(task.opening.position))
+    history = [game.parse_move(before, text) for before, text in
+               zip(_states(game, start, moves), moves, strict=True)]
     opening_plies = len(moves)
     chance = random.Random(task.seed)
     nodes = [0, 0]  # by seat (player index)
@@ -263,7 +299,6 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
     # Per ply: the engine's seconds and its clock after the move (None, None for an
     # opening move or a die), for GameRecord.move_seconds and move_clocks.
     timed: list[tuple[float | None, float | None]] = [(None, None)] * opening_plies
-    ending: tuple[int | None, str] | None = None
     while ending is None and not game.is_terminal(state):
         if len(moves) >= task.max_plies:
             ending = None, f"adjudicated a draw after {task.max_plies} plies"
@@ -281,22 +316,32 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
             if game_clock is not None:
                 game_clock.start(mover)
                 time_left = game_clock.reading(mover)
-            result = run_search(game, state, task.seats[mover], clock=clock,
-                                time_left=time_left)
+            seat = task.seats[mover]
+            if isinstance(seat, OutsideSeat):
+                try:
+                    move = outside[mover].choose_move(
+                        game, start, history, state, _outside_seconds(seat, time_left))
+                except OutsideEngineError as error:
+                    ending = 1 - mover, f"{game.player_name(mover)} lost: {error}"
+                    break
+                searched = 0
+            else:
+                result = run_search(game, state, seat, clock=clock, time_left=time_left)
+                move, searched = result.best_move, result.snapshot.nodes
             spent = clock() - thinking_from
             thinking[mover] += spent
             if game_clock is not None and not game_clock.moved(mover):
                 ending = 1 - mover, f"{game.player_name(mover)} {LOST_ON_TIME}"
                 break
-            nodes[mover] += result.snapshot.nodes
+            nodes[mover] += searched
             engine_moves[mover] += 1
             timed.append((spent, None if game_clock is None else game_clock.left[mover]))
-            move = result.best_move
             if move is None:
                 raise MatchError(
                     f"engine {task.seats[mover].text!r} returned no move in game {task.index + 1}"
                 )
         moves.append(game.format_move(state, move))
+        history.append(move)
         state = game.result(state, move)
     if ending is None:
         outcome = game.outcome(state)
@@ -304,6 +349,23 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
     winner, reason = ending
     return _record(task, moves, opening_plies, winner, reason, started,
                    (nodes, engine_moves, thinking), game_clock, timed)
+
+
+def _states(game: Game[Any, Any], start: Any, moves: Sequence[str]) -> Iterator[Any]:
+    """The position before each of ``moves`` (texts), from ``start``."""
+    state = start
+    for text in moves:
+        yield state
+        state = game.result(state, game.parse_move(state, text))
+
+
+def _outside_seconds(seat: OutsideSeat, time_left: ClockReading | None) -> float | None:
+    """An outside engine's time for this move: under a game clock a thirtieth of what
+    is left plus most of the increment (it cannot budget a clock it is not shown),
+    else the match's time per move or None (the seat's own)."""
+    if time_left is None:
+        return seat.seconds
+    return max(0.01, time_left.remaining / 30 + 0.8 * time_left.increment)
 
 
 def _record(
@@ -397,7 +459,7 @@ def run_match(
     the files ``on_record`` writes always agree.
     """
     state = MatchState(plan, sprt_hypotheses=sprt_hypotheses)
-    results = _play_sequentially(plan) if jobs <= 1 else _play_in_processes(plan, jobs)
+    results = play_tasks(plan.tasks(), jobs)
     try:
         for record in results:
             with _interrupts_deferred():
@@ -437,8 +499,14 @@ def _interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def _play_sequentially(plan: MatchPlan) -> Generator[GameRecord, None, None]:
-    for task in plan.tasks():
+def play_tasks(tasks: Sequence[GameTask], jobs: int) -> Generator[GameRecord, None, None]:
+    """Records of ``tasks`` as their games finish: in this process for one job, else
+    in ``jobs`` worker processes (a match, and a tournament's remaining games)."""
+    return _play_sequentially(tasks) if jobs <= 1 else _play_in_processes(tasks, jobs)
+
+
+def _play_sequentially(tasks: Sequence[GameTask]) -> Generator[GameRecord, None, None]:
+    for task in tasks:
         yield play_game(task)
 
 
@@ -451,7 +519,8 @@ RESULT_POLL_SECONDS = 0.01
 """How often the parent looks for a finished game (and for a worker that died)."""
 
 
-def _play_in_processes(plan: MatchPlan, jobs: int) -> Generator[GameRecord, None, None]:
+def _play_in_processes(tasks: Sequence[GameTask], jobs: int,
+                       ) -> Generator[GameRecord, None, None]:
     """Records in the order games finish, from ``jobs`` worker processes.
 
     Each worker takes the next game's number from a shared counter, plays it and sends
@@ -462,7 +531,6 @@ def _play_in_processes(plan: MatchPlan, jobs: int) -> Generator[GameRecord, None
     result left the pool's result thread, and with it ``terminate``, waiting forever
     (seen in the test suite with ``Pool``).
     """
-    tasks = plan.tasks()
     workers = max(1, min(jobs, len(tasks), 61))  # 61: the Windows process-pool limit
     context = multiprocessing.get_context()
     next_task = context.Value("i", 0)
@@ -494,7 +562,8 @@ def _play_tasks(tasks: Sequence[GameTask], next_task: Any, results: Any) -> None
     """A worker: play games by number until none is left; send each record (or the error
     that stopped a game) to the parent."""
     _ignore_interrupts()
-    while True:
+    parent = os.getppid()
+    while os.getppid() == parent:  # a parent killed outright (kill -9) orphans us: stop
         with next_task.get_lock():
             index = next_task.value
             next_task.value = index + 1

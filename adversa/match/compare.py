@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
+from adversa.match.seats import OutsideSeat, Seat, open_seat
 from adversa.presentation import expected_score, labelled_score
-from adversa.search.config import EngineConfig
 from adversa.search.engine import check_fits, run_search
-from adversa.search.stats import Score, SearchResult, Snapshot
+from adversa.search.stats import Progress, Reporter, Score, SearchResult, Snapshot
 
 MIN_ENGINES = 2
 MAX_ENGINES = 4
@@ -184,22 +184,41 @@ def _same_value(a: Score | None, b: Score | None) -> bool:
     return abs(a - b) <= VALUE_TOLERANCE
 
 
-def prepare(game: Game[Any, Any], state: Any, configs: Sequence[EngineConfig]) -> None:
+def prepare(game: Game[Any, Any], state: Any, configs: Sequence[Seat]) -> None:
     """Check a comparison before any search starts (one-line errors)."""
     check_engine_count(len(configs))
     for config in configs:
-        check_fits(game, config.algorithm)
+        if not isinstance(config, OutsideSeat):
+            check_fits(game, config.algorithm)
     if game.is_terminal(state):
         raise CompareError("the game is over in this position: there is no move to compare")
 
 
-def _search_one(job: tuple[Game[Any, Any], Any, EngineConfig]) -> SearchResult:
+def _search_one(job: tuple[Game[Any, Any], Any, Seat]) -> SearchResult:
     game, state, config = job
+    if isinstance(config, OutsideSeat):
+        return outside_choice(game, state, config)
     return run_search(game, state, config)
 
 
+def outside_choice(game: Game[Any, Any], state: Any, seat: OutsideSeat) -> SearchResult:
+    """An outside engine's move as a search result: the move and the seconds it took
+    (starting the program included); it reports no nodes and no value, so its row
+    shows the move only (and a value never agrees with one)."""
+    reporter = Reporter("outside", seat.spec)
+    engine = open_seat(seat, game)
+    try:
+        move = engine.choose_move(game, state, [], state, seat.seconds)
+    finally:
+        engine.close()
+    text = game.format_move(state, move)
+    reporter.snapshot_fields = lambda: Progress(pv=(text,), current_move=text)
+    return SearchResult(best_move=move, best_move_text=text, value=None, pv=(text,),
+                        snapshot=reporter.snapshot(finished=True))
+
+
 def run_comparison(
-    game: Game[Any, Any], state: Any, configs: Sequence[EngineConfig], *, parallel: bool = True
+    game: Game[Any, Any], state: Any, configs: Sequence[Seat], *, parallel: bool = True
 ) -> list[SearchResult]:
     """Search ``state`` with every config, in processes when ``parallel``.
 
