@@ -16,6 +16,30 @@ Players are numbered ``0 .. num_players - 1``. A state where chance acts (a die
 roll, a chance node of a textbook tree) has ``to_move(state) == CHANCE``; its
 successors come from `chance_outcomes`, and `result` applies an outcome exactly
 like a move.
+
+**What utilities mean.** ``utility(s)[p]`` is how good the finished game ``s`` is
+for player ``p``; every search maximises the utility of the player it plays for,
+so the numbers must say everything the player cares about. Every utility lies
+within `Game.utility_bounds` ``(low, high)``, and so does every heuristic value an
+evaluator gives a non-terminal state (strictly inside). Four shapes exist:
+
+* *Win, draw or loss* (the default): a two-player zero-sum game returns
+  ``(+1, -1)``, ``(0, 0)`` or ``(-1, +1)`` and keeps the bounds ``(-1, 1)``. Searches
+  score a forced win by its distance (a faster win is better, see
+  `adversa.search.common`).
+* *A margin* (`Game.margin_utilities`): the result says by how much the winner
+  won — discs or seeds ahead, a gammon worth 2 and a backgammon 3. Utilities are
+  whole numbers, zero-sum (``(+m, -m)``), ``+m`` for the winner; the bounds are
+  ``(-M, M)`` with ``M`` the largest margin. A search prefers the larger margin,
+  and among equal margins the faster win (the slower loss).
+* *Chance*: where chance acts the search takes the probability-weighted mean, so a
+  utility must be worth its value on average too (a gammon is twice a single game,
+  not merely "better"); expectiminimax prunes with the bounds, which must be true
+  bounds.
+* *N players, or any value*: the utility vector is the players' own numbers (Pig's
+  points race, a textbook tree's leaf values); max^n maximises each player's own
+  entry. Textbook trees (`Game.fixed_move_order`) keep raw leaf values: no distance
+  bonus, so the lecture's numbers come out unchanged.
 """
 
 from __future__ import annotations
@@ -273,8 +297,9 @@ class Game(Generic[S, M]):
     * ``is_terminal(s)`` is true exactly when ``legal_moves(s)`` is empty and
       ``to_move(s) != CHANCE`` — or earlier, when a draw rule ends the game.
     * ``utility(s)`` is defined only for terminal states and returns one float per
-      player; two-player zero-sum games return ``(+1, -1)``, ``(0, 0)`` or
-      ``(-1, +1)``; textbook trees return their leaf values.
+      player, within `utility_bounds`; two-player zero-sum games return ``(+1, -1)``,
+      ``(0, 0)`` or ``(-1, +1)``, margin games (`margin_utilities`) ``(+m, -m)``;
+      textbook trees return their leaf values (see the module docstring).
     * ``result(s, m)`` returns a **new** state and never mutates ``s``; it does not
       check legality (callers that take user input use `parse_move`, which does).
     * ``chance_outcomes(s)`` is defined only when ``to_move(s) == CHANCE`` and
@@ -304,6 +329,12 @@ class Game(Generic[S, M]):
     fixed_move_order: ClassVar[bool] = False
     """True when searches must take moves in the given order (textbook trees, so
     that alpha-beta's cuts match a hand-worked lecture example)."""
+
+    margin_utilities: ClassVar[bool] = False
+    """True when a finished two-player game's utility is a margin, ``(+m, -m)`` with
+    ``m`` a whole number up to ``utility_bounds()[1]`` (discs, seeds, gammon points),
+    rather than ±1 for a win (see the module docstring). Searches then rank a proven
+    result by its margin first and its distance second, and show margins as numbers."""
 
     captures_forced: ClassVar[bool] = False
     """True when a position with a capture has no other legal move (checkers' rule):
@@ -415,7 +446,11 @@ class Game(Generic[S, M]):
         return None
 
     def utility_bounds(self) -> tuple[float, float]:
-        """Lowest and highest utility any player can get (for chance-node pruning)."""
+        """Lowest and highest utility any player can get, ``(-1, 1)`` for win/draw/loss.
+
+        Every evaluator stays strictly inside them; expectiminimax prunes chance nodes
+        with them, MCTS scales its exploration by them, and a margin game's ``high`` is
+        its largest margin."""
         return (-1.0, 1.0)
 
     # ---- notation -----------------------------------------------------------

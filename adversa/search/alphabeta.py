@@ -105,7 +105,6 @@ class AlphaBetaSearch:
         self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter,
                              probe=game.endgame_probe(root))
         self.mover = game.to_move(root)
-        self.win_value = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))
         self.depths = depth_schedule(
             config, iterative=bool(config.get("id")), move_count=len(moves),
@@ -197,7 +196,7 @@ class AlphaBetaSearch:
         self.completed_depth = depth
         reporter.iteration_done(
             depth,
-            to_utility(score, self.win_value),
+            to_utility(score),
             format_pv(self.game, self.root, self.pv_moves),
             nodes_at_start,
         )
@@ -260,20 +259,19 @@ class AlphaBetaSearch:
 
     def _snapshot_fields(self) -> Progress:
         game, root, kernel = self.game, self.root, self.kernel
-        win = self.win_value
         merged = {**self.completed_scores, **self.scores}
         current = kernel.current_move
         table = kernel.table
         return {
             "depth": self.depth,
             "completed_depth": self.completed_depth,
-            "score": None if self.best_score is None else to_utility(self.best_score, win),
+            "score": None if self.best_score is None else to_utility(self.best_score),
             "pv": format_pv(game, root, self.pv_moves),
             "root_moves": root_moves(
                 game,
                 root,
                 self.moves,
-                {m: to_utility(s, win) for m, s in merged.items()},
+                {m: to_utility(s) for m, s in merged.items()},
                 pruned_against=self.best_move,
             ),
             "current_move": None if current is None else game.format_move(root, current),

@@ -249,7 +249,7 @@ class TextbookSearch:
     # ---- reporting ---------------------------------------------------------------
 
     def _external(self, score: float) -> float:
-        return to_utility(score, self.game.utility_bounds()[1])
+        return to_utility(score)
 
     def _pv_text(self) -> tuple[str, ...]:
         return format_pv(self.game, self.root, self.pv_table[0])
