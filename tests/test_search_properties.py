@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -49,7 +50,7 @@ class FreeOrderTree(TreeGame):
 
 
 def search(game: Any, state: Any, spec: str) -> SearchResult:
-    return run_search(game, state, EngineConfig.parse(spec))
+    return run_search(game, state, EngineConfig.parse(spec), evaluation=evaluation_of(game))
 
 
 @st.composite

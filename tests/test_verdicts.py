@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from adversa.cli import main
 from adversa.games.base import Outcome
+from adversa.games.registry import evaluation_of
 from adversa.presentation import (
     display_score,
     format_number,
@@ -117,7 +118,8 @@ def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
 
     game = make_game("checkers")
     snapshot = run_search(game, game.initial_state(),
-                          EngineConfig.parse("alphabeta depth=2")).snapshot
+                          EngineConfig.parse("alphabeta depth=2"),
+                          evaluation=evaluation_of(game)).snapshot
     assert snapshot.logistic_k == CHECKERS_LOGISTIC_K and not snapshot.mean_result
     a_man = 100 / CHECKERS_SCALE
     assert expected_score(a_man, snapshot) == pytest.approx(
@@ -127,7 +129,8 @@ def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
     assert expected_score(1.0, snapshot) == 1.0 and expected_score(-1.0, snapshot) == 0.0
     assert labelled_score(snapshot, a_man) == "+100 pts"
     playouts = run_search(game, game.initial_state(),
-                          EngineConfig.parse("mcts iterations=50 seed=1")).snapshot
+                          EngineConfig.parse("mcts iterations=50 seed=1"),
+                          evaluation=evaluation_of(game)).snapshot
     assert playouts.mean_result
     assert expected_score(0.2, playouts) == pytest.approx(0.6)
     assert labelled_score(playouts, 0.2) == "+0.2 mean"

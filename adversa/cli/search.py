@@ -28,7 +28,7 @@ from adversa.figures import MAX_DEPTH, MAX_WIDTH, Figure, move_names, narrowed, 
 from adversa.files import write_text_atomic
 from adversa.games import Game, OptionError, make_game
 from adversa.games.base import TreeFileError, parse_assignments
-from adversa.games.registry import game_names
+from adversa.games.registry import evaluation_of, game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
     cut_reason,
@@ -168,10 +168,10 @@ def analyze(
         values["time"] = seconds
     config = engine_config(game, algorithm, engine_spec, values, options)
     if as_json:
-        result = run_search(game, state, config)
+        result = run_search(game, state, config, evaluation=evaluation_of(game))
     else:
         with console.status(f"searching with {config.text} …"):
-            result = run_search(game, state, config)
+            result = run_search(game, state, config, evaluation=evaluation_of(game))
     if as_json:
         emit_json(
             {
@@ -417,7 +417,7 @@ def tree_command(
 
         run_tree_explorer(game, source.state, config)
         return
-    result = run_search(game, source.state, config)
+    result = run_search(game, source.state, config, evaluation=evaluation_of(game))
     pruned = pruned_paths(result.trace)
     figure = write_figure(source, config, result, svg_path) if svg_path else None
     if as_json:

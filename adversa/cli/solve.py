@@ -24,6 +24,7 @@ from adversa.cli.common import (
     position_arguments,
 )
 from adversa.games import Game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import Score
@@ -81,7 +82,7 @@ def solve(
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
     config = EngineConfig.create("solve", {} if seconds is None else {"time": seconds})
-    result = run_search(game, state, config)
+    result = run_search(game, state, config, evaluation=evaluation_of(game))
     if result.stopped:
         fail(
             f"solve did not finish within {seconds:g} s; try a smaller position "

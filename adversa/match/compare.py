@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
+from adversa.games.registry import evaluation_of
 from adversa.presentation import expected_score, labelled_score
 from adversa.search.config import EngineConfig
 from adversa.search.engine import check_fits, run_search
@@ -195,7 +196,7 @@ def prepare(game: Game[Any, Any], state: Any, configs: Sequence[EngineConfig]) -
 
 def _search_one(job: tuple[Game[Any, Any], Any, EngineConfig]) -> SearchResult:
     game, state, config = job
-    return run_search(game, state, config)
+    return run_search(game, state, config, evaluation=evaluation_of(game))
 
 
 def run_comparison(

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.games.evaluation import Evaluator
 from adversa.search.config import EngineConfig
-from adversa.search.evaluation import Evaluator
 from adversa.search.stats import (
     Reporter,
     RootMove,
@@ -200,6 +200,16 @@ def terminal_score(utility: float, ply: int, by_distance: bool) -> float:
 def is_proven(score: float) -> bool:
     """True for a score that encodes a forced win or loss (not a heuristic value)."""
     return score >= PROVEN or score <= -PROVEN
+
+
+def is_final(score: float, ceiling: float) -> bool:
+    """True for a proven score no deeper search can change: a result by the game's largest
+    margin ``ceiling`` (`Game.utility_bounds`), which every proven result of a ±1 game is.
+
+    A margin game's proven win by less may still grow (a deeper line wins by more), and its
+    proven loss by less may still grow worse, so deepening goes on for those.
+    """
+    return is_proven(score) and _proven_parts(score)[0] >= ceiling
 
 
 def _proven_parts(score: float) -> tuple[int, int]:

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
+from adversa.games.evaluation import Evaluator
 from adversa.search.common import INFINITY, MAX_DEPTH, MAX_PLY, PROVEN, WIN, scores_by_distance
-from adversa.search.evaluation import Evaluator
 from adversa.search.ordering import MoveOrderer
 from adversa.search.stats import POLL_INTERVAL, Reporter
 from adversa.search.tt import EXACT, LOWER, UPPER, TranspositionTable
