@@ -26,7 +26,7 @@ evaluator gives a non-terminal state (strictly inside). Four shapes exist:
 * *Win, draw or loss* (the default): a two-player zero-sum game returns
   ``(+1, -1)``, ``(0, 0)`` or ``(-1, +1)`` and keeps the bounds ``(-1, 1)``. Searches
   score a forced win by its distance (a faster win is better, see
-  `adversa.search.common`).
+  the search's ``common`` module).
 * *A margin* (`Game.margin_utilities`): the result says by how much the winner
   won — discs or seeds ahead, a gammon worth 2 and a backgammon 3. Utilities are
   whole numbers, zero-sum (``(+m, -m)``), ``+m`` for the winner; the bounds are

@@ -59,12 +59,12 @@ class Evaluator:
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """How a search judges the positions at its horizon: the factories of one game's
-    evaluators, handed to `adversa.search.engine.run_search` by its caller.
+    evaluators, handed to the search's ``run_search`` by its caller.
 
     Factories rather than evaluators, because a search builds its evaluator for the
     rules object it searches (tables sized to the board, weights from the options),
     and because module-level factories pickle, so an engine process receives the
-    same evaluation as a thread would (`adversa.search.process`). None means the
+    same evaluation as a thread would. None means the
     default: `neutral_evaluator`, and for N players `neutral_vector_evaluator`.
     """
 
