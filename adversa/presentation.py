@@ -9,6 +9,7 @@ so do the live panel and the shell's tables for scores, counts and times.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -53,6 +54,42 @@ def plain_number(value: float, *, signed: bool = False) -> str:
     if text in ("0", "-0"):
         return "0"
     return f"+{text}" if signed and value > 0 else text
+
+
+# --------------------------------------------------------------------------- lines
+
+
+def line_text(
+    moves: Sequence[str], movers: Sequence[int], names: Sequence[str], *, limit: int | None = None
+) -> str:
+    """A line of play (a principal variation) as people read it, saying who moves.
+
+    A line whose every move is by the next player in seat order reads as a score sheet
+    does, the moves alone (``11-15 23-19 8-11``): the reader knows whose turn it is. A
+    line where one player moves twice running (Kalah's extra turn) or chance acts (a
+    roll) names the mover wherever the mover changes:
+    ``South 3 5 · North 2``, ``Player 1 roll · chance 4 · Player 1 hold``. ``movers``
+    (`SearchResult.pv_movers`; a player, or -1 for chance) may be shorter than
+    ``moves`` or empty when unknown: those moves are then shown alone. ``limit``
+    shows the first moves and ``…`` for the rest. ``names[p]`` names player ``p``.
+    """
+    shown = list(moves if limit is None else moves[:limit])
+    more = " …" if limit is not None and len(moves) > limit else ""
+    known = list(movers[: len(shown)])
+    seats = max(len(names), 1)
+    alternates = all(mover >= 0 for mover in known) and all(
+        later == (earlier + 1) % seats for earlier, later in itertools.pairwise(known)
+    )
+    if alternates or len(known) < len(shown):
+        return " ".join(shown) + more
+    groups: list[str] = []
+    for index, (move, mover) in enumerate(zip(shown, known, strict=True)):
+        if index and mover == known[index - 1]:
+            groups[-1] += f" {move}"
+        else:
+            who = "chance" if mover < 0 else names[mover] if mover < len(names) else f"#{mover}"
+            groups.append(f"{who} {move}")
+    return " · ".join(groups) + more
 
 
 # --------------------------------------------------------------------------- scores

@@ -521,6 +521,34 @@ def parse_action(game: Game[Any, Any], state: Any, text: str) -> Any:
     raise IllegalMoveError(f"{text!r} is not a chance outcome here; chance outcomes: {names}")
 
 
+def line_movers(game: Game[Any, Any], state: Any, line: Sequence[str]) -> tuple[int, ...]:
+    """Who plays each move of ``line`` (moves as `Game.format_move` writes them) from
+    ``state``: a player, or `CHANCE` for a chance outcome.
+
+    A search's principal variation is text; this replays it, so that a line with a double
+    move (Kalah's extra turn), a pass or a roll says who moves rather than leaving the
+    reader to assume the players alternate. Each text is matched against the formatted
+    legal moves (or outcomes), which needs nothing of the game beyond the protocol's core;
+    the answer stops at the first text that matches none (a line is never longer than it
+    is playable).
+    """
+    movers: list[int] = []
+    for text in line:
+        if game.is_terminal(state):
+            break
+        mover = game.to_move(state)
+        choices = (
+            [outcome for outcome, _ in game.chance_outcomes(state)]
+            if mover == CHANCE else game.legal_moves(state)
+        )
+        played = next((move for move in choices if game.format_move(state, move) == text), None)
+        if played is None:
+            break
+        movers.append(mover)
+        state = game.result(state, played)
+    return tuple(movers)
+
+
 def play_line(game: Game[Any, Any], state: Any, line: str) -> Any:
     """The state after the moves of ``line`` ("M1 M2 …", spaces or commas) from ``state``.
 

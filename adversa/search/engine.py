@@ -16,13 +16,14 @@ Every algorithm module exposes two functions:
 
 from __future__ import annotations
 
+import functools
 import importlib
 import time
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, line_movers
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
@@ -148,6 +149,7 @@ def run_search(
         clock=clock,
     )
     reporter.signed = not game.fixed_move_order  # a textbook tree's numbers: 3, not +3
+    reporter.line_movers = functools.partial(line_movers, game, state)
     if manager is not None:
         reporter.settled = manager.enough
     try:
