@@ -50,6 +50,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from adversa.errors import AdversaError as AdversaError
+
 CHANCE: int = -1
 """`Game.to_move` returns this for a state where chance, not a player, acts."""
 
@@ -63,14 +65,8 @@ M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
 
 
 # --------------------------------------------------------------------------- errors
-
-
-class AdversaError(Exception):
-    """Base of every error that is the user's input, not a bug.
-
-    The message is one line that says what was wrong and what was expected; the
-    CLI prints it as is (exit status 2) and the TUI shows it as a notification.
-    """
+# `AdversaError` lives in `adversa.errors` (below every layer) and is re-exported here,
+# where the games' own errors derive from it.
 
 
 class UnknownGameError(AdversaError):
