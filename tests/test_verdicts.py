@@ -112,9 +112,10 @@ def test_analyze_prints_the_same_verdict_as_the_app() -> None:
 def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
     from adversa.games import make_game
     from adversa.games.checkers_eval import CHECKERS_LOGISTIC_K, CHECKERS_SCALE
-    from adversa.presentation import expected_score, labelled_score
+    from adversa.presentation import labelled_score
     from adversa.search.config import EngineConfig
     from adversa.search.engine import run_search
+    from adversa.search.stats import expected_score
 
     game = make_game("checkers")
     snapshot = run_search(game, game.initial_state(),
@@ -141,7 +142,7 @@ def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
 
 @given(st.floats(-0.99, 0.99), st.floats(-0.99, 0.99))
 def test_a_better_value_never_reads_as_a_worse_expected_result(low: float, high: float) -> None:
-    from adversa.presentation import expected_score
+    from adversa.search.stats import expected_score
 
     snapshot = snapshot_of(score_scale=10_000.0, score_unit="pts", win_value=1.0,
                            logistic_k=0.0024)

@@ -21,6 +21,7 @@ searches report vectors (one entry per player).
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -400,3 +401,25 @@ class Reporter:
             result = dataclasses.replace(result, pv_movers=self.line_movers(result.pv))
         self.on_event(result)
         return result
+
+
+def expected_score(score: Score | None, snapshot: Snapshot) -> float | None:
+    """A root score as the side to move's expected result, 0 … 1 (½ a draw): one scale
+    for every engine's value, whatever its units.
+
+    Proven results are 1, 0 or ½; MCTS's mean playout result ``v`` in −1 … 1 is
+    ``(v + 1) / 2``; an evaluation fitted to game results (`Evaluator.logistic_k`) is
+    ``σ(k · points)``. None for vectors and for evaluations nobody fitted (their units
+    say nothing about who wins).
+    """
+    if score is None or isinstance(score, tuple):
+        return None
+    win = snapshot.win_value
+    if win is not None and abs(score) >= win:
+        return 1.0 if score > 0 else 0.0
+    if snapshot.mean_result:
+        return min(1.0, max(0.0, (score + 1.0) / 2.0))
+    if snapshot.logistic_k is None:
+        return None
+    logit = snapshot.logistic_k * score * snapshot.score_scale
+    return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, logit))))
