@@ -42,13 +42,13 @@ from typing import Any
 from textual import events
 
 from adversa.games.registry import evaluation_of
+from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import BoardView
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession
 
 TICK = 0.02
 FRAME_GAP_TARGET = 0.050

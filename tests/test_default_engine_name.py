@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.registry import game_names
+from adversa.match.session import parse_player
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.engine import default_engine, engine_for
-from adversa.tui.session import parse_player
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -13,6 +13,7 @@ from tui_fakes import FakeEngine, choose_game
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.evaluation import Evaluation
+from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import EventCallback, SearchResult, StopCallback
@@ -21,7 +22,6 @@ from adversa.tui.app import AdversaApp
 from adversa.tui.screens.compare import CompareApp, CompareScreen
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
-from adversa.tui.session import GameSession
 
 MINIMAX = EngineConfig.parse("minimax depth=2")
 ALPHABETA = EngineConfig.parse("alphabeta depth=2")

@@ -17,12 +17,12 @@ from adversa.games import make_game
 from adversa.games.checkers_endgame_build import build
 from adversa.games.checkers_endgame_index import FILE_NAME, database_built, load_database
 from adversa.games.registry import entry, evaluation_of
+from adversa.match.session import GameSession
 from adversa.presentation import database_text
 from adversa.search.engine import engine_for, run_search
 from adversa.tui.app import AdversaApp
 from adversa.tui.panel import SearchPanel
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession
 
 CHECKERS = make_game("checkers")
 

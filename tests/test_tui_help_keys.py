@@ -14,6 +14,7 @@ from tui_fakes import FakeEngine
 
 from adversa.games import make_game
 from adversa.games.registry import entry, game_names
+from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import BoardView
 from adversa.tui.screens.game import GameScreen
@@ -24,7 +25,6 @@ from adversa.tui.screens.help import (
     merged_key_help,
 )
 from adversa.tui.screens.start import StartScreen
-from adversa.tui.session import GameSession
 
 SIZE = (120, 40)
 

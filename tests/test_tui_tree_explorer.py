@@ -12,6 +12,7 @@ from textual.widgets import Static, Tree
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.registry import evaluation_of
+from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.tui.app import AdversaApp
@@ -23,7 +24,6 @@ from adversa.tui.screens.tree_explorer import (
     TreeExplorerScreen,
     traced_config,
 )
-from adversa.tui.session import GameSession
 
 ALPHABETA = EngineConfig.parse("alphabeta depth=4")
 

@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 
 from adversa.games import Game, make_game
 from adversa.games.evaluation import Evaluation
+from adversa.match.session import GameSession, parse_player
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
     EventCallback,
@@ -27,7 +28,6 @@ from adversa.search.stats import (
 )
 from adversa.search.timeman import ClockReading
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession, parse_player
 
 
 def canned_snapshot(game: Game[Any, Any], state: Any, config: EngineConfig, *,

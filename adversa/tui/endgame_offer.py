@@ -22,7 +22,7 @@ from textual.screen import Screen
 from adversa.games.registry import EndgameTables, entry_of
 
 if TYPE_CHECKING:
-    from adversa.tui.session import GameSession
+    from adversa.match.session import GameSession
 
 
 def missing_tables(session: GameSession) -> EndgameTables | None:

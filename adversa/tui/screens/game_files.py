@@ -14,8 +14,8 @@ from adversa.games import AdversaError
 from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog, default_save_path
 
 if TYPE_CHECKING:
+    from adversa.match.session import GameSession
     from adversa.tui.screens.game import GameScreen
-    from adversa.tui.session import GameSession
 
 
 def confirm_discard(screen: GameScreen, then: Callable[[], None]) -> None:
