@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -21,7 +22,7 @@ from adversa.search.stats import Reporter, RootMove, Snapshot
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 
-def snapshot(**fields: object) -> Snapshot:
+def snapshot(**fields: Any) -> Snapshot:
     return dataclasses.replace(Reporter("alphabeta", "alphabeta").snapshot(), **fields)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -27,7 +28,7 @@ from adversa.search.stats import Reporter, Snapshot
 NAMES = ("Black", "White")
 
 
-def snapshot(**fields: object) -> Snapshot:
+def snapshot(**fields: Any) -> Snapshot:
     return dataclasses.replace(Reporter("alphabeta", "alphabeta").snapshot(), **fields)
 
 
