@@ -203,7 +203,9 @@ class SearchPanel(Vertical):
         self.show_verdict(verdict(snapshot.score, snapshot, mover=self.mover, names=names))
         self._set("#panel-pv", _pv_labelled(snapshot.pv, snapshot.pv_movers, names))
         self._show_roots(snapshot)
-        self.query_one(IterationTable).use_scores_of(snapshot)
+        table = self.query_one(IterationTable)
+        table.names = names
+        table.use_scores_of(snapshot)
         self._sync_iterations(snapshot.iterations)
 
     def add_iteration(self, iteration: Iteration) -> None:
