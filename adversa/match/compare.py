@@ -196,8 +196,8 @@ def run_comparison(
 
     Each search gets a process of its own so their times are comparable (no
     GIL sharing); the results come back in the order of ``configs``. Not for
-    use inside the running app (process pools and Textual do not mix, see
-    shared/reference/textual.md §2) — the compare screen uses thread runners.
+    use inside the running app (a process pool forks or spawns beside Textual's own
+    threads and event loop) — the compare screen uses thread runners.
     """
     prepare(game, state, configs)
     jobs = [(game, state, config) for config in configs]

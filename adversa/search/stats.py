@@ -8,8 +8,9 @@ search's typed ``Info*`` callbacks and the UCI printer). Three levels:
 2. **Live stream**: `Reporter.poll` is called every `POLL_INTERVAL` nodes; at most
    every `SNAPSHOT_PERIOD` seconds it builds a `Snapshot` and passes it to the
    ``on_event`` callback, along with one `Iteration` per completed depth and one
-   final `SearchResult`. Time-throttled, not node-throttled: per-N-nodes messages
-   cost a pure-Python search tens of percent (shared/reference/textual.md §2).
+   final `SearchResult`. Time-throttled, not node-throttled: a message every N nodes
+   costs a pure-Python search tens of percent, a message every tenth of a second
+   nothing measurable.
 3. **Trace** (`TraceNode`): for small searches, every visited node with its
    alpha/beta window, value and the children a cut skipped; capped at
    ``trace_limit`` nodes.
