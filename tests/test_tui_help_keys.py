@@ -3,7 +3,6 @@ derived from their bindings; the command palette lists each command once (issue 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pytest
@@ -13,10 +12,11 @@ from textual.widgets import Label
 from tui_fakes import FakeEngine
 
 from adversa.games import make_game
-from adversa.games.registry import entry, game_names
+from adversa.games.registry import game_names
 from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import BoardView
+from adversa.tui.boards import board_class as app_board_class
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.help import (
     GAME_KEY_HELP,
@@ -30,9 +30,8 @@ SIZE = (120, 40)
 
 
 def board_class(game_name: str) -> type[BoardView]:
-    module_name, class_name = entry(game_name).board.split(":")
-    found: type[BoardView] = getattr(importlib.import_module(module_name), class_name)
-    return found
+    """The board the app shows for the game (found by its name, as the app finds it)."""
+    return app_board_class(make_game(game_name))
 
 
 def own_bindings(cls: type[Any]) -> list[Binding]:
