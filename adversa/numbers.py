@@ -1,5 +1,5 @@
 """How a number is written for people, in one place: the screens and tables
-(`adversa.presentation`) and the records a game session saves use the same words.
+(the presentation layer) and the records a game session saves use the same words.
 
 At the bottom of the house (it imports nothing of adversa), so a saved record can say
 "value 2.5 for MAX" without the session reaching up into the presentation layer.

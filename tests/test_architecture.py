@@ -173,16 +173,31 @@ def test_the_cli_may_start_the_app_and_a_module_may_import_its_own_package() -> 
     assert not wrong_imports("adversa.figures.fake", "from adversa.presentation import line_text\n")
 
 
-UPWARD_REFERENCE = re.compile(r"adversa\.(tui|cli|match|search)\b")
+DOTTED_NAME = re.compile(r"\badversa(?:\.\w+)+")
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == LAYERS["games"]))
-def test_the_games_name_nothing_above_them_even_in_strings(name: str) -> None:
+def upward_names(name: str, text: str) -> list[str]:
+    """The modules above ``name``'s layer (or across ``cli`` ⇄ ``tui``) that ``text`` names
+    anywhere, strings and docstrings included: the import rules on dotted names."""
+    return sorted({
+        found.group(0) for found in DOTTED_NAME.finditer(text)
+        if wrong_imports(name, f"import {found.group(0)}\n")
+    })
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) is not None))
+def test_no_module_names_a_layer_above_it_even_in_strings(name: str) -> None:
     """A registration that named its board as ``"adversa.tui.boards.x:Board"`` was an upward
-    tie no import check sees; the app now finds a game's board by the game's name."""
-    text = MODULES[name].read_text(encoding="utf-8")
-    named = sorted({match.group(0) for match in UPWARD_REFERENCE.finditer(text)})
+    tie no import check sees (the app now finds a game's board by the game's name); a
+    docstring that sends the reader upward is the same tie in prose."""
+    named = upward_names(name, MODULES[name].read_text(encoding="utf-8"))
     assert not named, f"{name} names {named}"
+
+
+def test_the_string_rule_sees_a_board_named_by_its_path() -> None:
+    registration = 'ENTRY = GameEntry(board="adversa.tui.boards.checkers:CheckersBoard")\n'
+    assert upward_names("adversa.games.fake", registration) == ["adversa.tui.boards.checkers"]
+    assert upward_names("adversa.tui.fake", "`adversa.games.base.Game`") == []
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == LAYERS["search"]))

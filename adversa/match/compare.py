@@ -44,7 +44,7 @@ class CompareRow:
     value: Score | None
     units: Snapshot
     """The engine's statistics, which say in what units its value is to be read (the
-    evaluator's scale, a win's value, MCTS's mean): `adversa.presentation` writes it."""
+    evaluator's scale, a win's value, MCTS's mean): the presentation layer writes it."""
     expected: float | None
     """The side to move's expected result, 0 … 1 (`stats.expected_score`): the one
     scale on which values in different units compare; None when it cannot be said."""
@@ -66,7 +66,7 @@ class Disagreement:
 
     ``what`` is ``"no engine"`` (nothing was searched), ``"no move"`` (``other`` chose
     none), ``"moves"`` or ``"values"`` (``other`` differs from ``first``, the first
-    engine); `adversa.presentation.disagreement_text` writes it for people."""
+    engine); the presentation layer writes it for people."""
 
     what: str
     first: CompareRow | None = None

@@ -323,7 +323,7 @@ class TraceRecorder:
     the limit is reached (then `leave` ignores it and `truncated` is set). At
     the end, `nodes` marks the principal variation by following each node's best
     child from the root and freezes the records. It records numbers only; why a
-    cut happened is written for people by `adversa.presentation.cut_reason`.
+    cut happened is written for people by the presentation layer (``cut_reason``).
     """
 
     def __init__(self, limit: int) -> None:

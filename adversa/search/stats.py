@@ -170,7 +170,7 @@ class TraceNode:
 
     ``path`` is the tuple of 1-based child positions from the root (``(2, 2)`` is
     written ``"2.2"``). ``pruned`` lists the 1-based child positions a cutoff at
-    this node skipped when ``cut`` (`adversa.presentation.cut_reason` writes why,
+    this node skipped when ``cut`` (the presentation layer's ``cut_reason`` writes why,
     e.g. ``"cut: 2 ≤ α = 3"``, from the node's value and window).
     """
 
