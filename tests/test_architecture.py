@@ -1,8 +1,13 @@
 """The house rules, checked: dependencies point one way and no module imports in a circle.
 
-`tui`/`cli` → `match` → `search` → `games`. Only module-level imports count (an import
-inside a function or under ``TYPE_CHECKING`` runs late or never, so it cannot make
-a cycle at import time); they are read from the source with `ast`, not by importing.
+``errors``/``files`` → ``games`` → ``search`` → ``match`` → ``presentation`` → ``figures``
+→ ``cli``/``tui``: a module imports from its own layer and the layers below, never above,
+and the command line and the app do not import each other (the CLI only starts the app,
+through its entry points). The layer rule counts every import, inside functions and under
+``TYPE_CHECKING`` too, since an upward import there is an upward tie all the same; the
+cycle check counts module-level imports only (one inside a function runs late or never,
+so it cannot make a cycle at import time). Imports are read from the source with `ast`,
+not by importing.
 """
 
 from __future__ import annotations
@@ -15,8 +20,28 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "adversa"
 
-LAYERS = {"games": 0, "search": 1, "match": 2, "cli": 3, "tui": 3}
-"""A module may import from its own layer and the layers below it, never above."""
+LAYERS = {
+    "errors": 0, "numbers": 0,
+    "files": 1,
+    "settings": 2, "games": 2,
+    "search": 3,
+    "match": 4,
+    "presentation": 5,
+    "figures": 6,
+    "cli": 7, "tui": 7,
+}
+"""A module may import from the layers below its own, and from its own package; never above,
+nor across to another package of its layer (``cli`` ⇄ ``tui``)."""
+
+APP_ENTRY_POINTS = {
+    "adversa.tui.app",
+    "adversa.tui.screens.compare",
+    "adversa.tui.screens.tree_explorer",
+    "adversa.tui.themes",
+}
+"""What the CLI may import of the app: the modules that start it (``adversa``, ``adversa
+compare``, ``adversa tree --explore``) and the names of its themes (``--theme``). Always
+inside the command that needs them, so that ``adversa --help`` loads nothing of Textual."""
 
 GAME_WORDS = re.compile(
     r"\b(checkers|tictactoe|tic-tac-toe|grundy|nim|pig|connect ?(4|four)|draughts|ballot"
@@ -85,32 +110,94 @@ def test_there_is_no_import_cycle() -> None:
         walk(name)
 
 
+def every_import(source: str) -> set[str]:
+    """Every ``adversa`` module ``source`` imports, wherever the import statement is (in a
+    function, under ``TYPE_CHECKING``): ``from a.b import c`` counts ``a.b`` and ``a.b.c``."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.startswith("adversa.")}
+
+
+def package(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def wrong_imports(name: str, source: str) -> list[str]:
+    """The imports of module ``name`` (its ``source``) that break the layer rules."""
+    own = layer(name)
+    wrong = []
+    for target in sorted(every_import(source)):
+        theirs = layer(target)
+        if own is None or theirs is None or package(target) == package(name):
+            continue
+        if package(name) == "cli" and any(
+            target == point or target.startswith(point + ".") for point in APP_ENTRY_POINTS
+        ):
+            continue
+        if theirs >= own:
+            wrong.append(target)
+    return wrong
+
+
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_imports_point_down_the_layers(name: str) -> None:
-    own = layer(name)
-    if own is None:
-        return
-    for path_import in top_level_imports(MODULES[name]) | {
-        node.module
-        for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8")))
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("adversa.")
-    }:
-        target = layer(path_import)
-        if target is not None:
-            assert target <= own or (own == 3 and target == 3 and path_import.split(".")[1]
-                                     == name.split(".")[1]), f"{name} imports {path_import}"
+    wrong = wrong_imports(name, MODULES[name].read_text(encoding="utf-8"))
+    assert not wrong, f"{name} imports {wrong}"
 
 
-UPWARD_REFERENCE = re.compile(r"adversa\.(tui|cli|match|search)\b")
+@pytest.mark.parametrize(("name", "source"), [
+    ("adversa.games.fake", "def board():\n    from adversa.tui.boards import BOARDS\n"),
+    ("adversa.search.fake", "def f():\n    import adversa.match.arena\n"),
+    ("adversa.files", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from adversa.games.base import Game\n"),
+    ("adversa.match.fake", "def f():\n    from adversa.presentation import line_text\n"),
+    ("adversa.tui.fake", "def f():\n    from adversa.cli.common import fail\n"),
+    ("adversa.cli.fake", "def f():\n    from adversa.tui.panel import SearchPanel\n"),
+])
+def test_the_rule_sees_an_upward_import_wherever_it_is(name: str, source: str) -> None:
+    """Upward imports inside a function, under ``TYPE_CHECKING``, as ``import x.y``, and
+    across ``cli`` ⇄ ``tui`` are all refused."""
+    assert wrong_imports(name, source)
 
 
-@pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == LAYERS["games"]))
-def test_the_games_name_nothing_above_them_even_in_strings(name: str) -> None:
+def test_the_cli_may_start_the_app_and_a_module_may_import_its_own_package() -> None:
+    starts_the_app = "def f():\n    from adversa.tui.app import run_app\n"
+    assert not wrong_imports("adversa.cli.fake", starts_the_app)
+    assert not wrong_imports("adversa.tui.fake", "from adversa.tui.panel import SearchPanel\n")
+    assert not wrong_imports("adversa.figures.fake", "from adversa.presentation import line_text\n")
+
+
+DOTTED_NAME = re.compile(r"\badversa(?:\.\w+)+")
+
+
+def upward_names(name: str, text: str) -> list[str]:
+    """The modules above ``name``'s layer (or across ``cli`` ⇄ ``tui``) that ``text`` names
+    anywhere, strings and docstrings included: the import rules on dotted names."""
+    return sorted({
+        found.group(0) for found in DOTTED_NAME.finditer(text)
+        if wrong_imports(name, f"import {found.group(0)}\n")
+    })
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) is not None))
+def test_no_module_names_a_layer_above_it_even_in_strings(name: str) -> None:
     """A registration that named its board as ``"adversa.tui.boards.x:Board"`` was an upward
-    tie no import check sees; the app now finds a game's board by the game's name."""
-    text = MODULES[name].read_text(encoding="utf-8")
-    named = sorted({match.group(0) for match in UPWARD_REFERENCE.finditer(text)})
+    tie no import check sees (the app now finds a game's board by the game's name); a
+    docstring that sends the reader upward is the same tie in prose."""
+    named = upward_names(name, MODULES[name].read_text(encoding="utf-8"))
     assert not named, f"{name} names {named}"
+
+
+def test_the_string_rule_sees_a_board_named_by_its_path() -> None:
+    registration = 'ENTRY = GameEntry(board="adversa.tui.boards.checkers:CheckersBoard")\n'
+    assert upward_names("adversa.games.fake", registration) == ["adversa.tui.boards.checkers"]
+    assert upward_names("adversa.tui.fake", "`adversa.games.base.Game`") == []
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) == LAYERS["search"]))

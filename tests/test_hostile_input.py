@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from adversa.cli import main
-from adversa.games.base import MAX_NUMBER_DIGITS, AdversaError, clip_long_words
+from adversa.errors import AdversaError, clip_long_words
+from adversa.games.base import MAX_NUMBER_DIGITS
 
 HUGE = "9" * 5000
 """More digits than Python converts to an int."""

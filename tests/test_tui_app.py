@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
 from adversa.cli import main
+from adversa.match.session import GameSession, autosaved_record
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import BoardView
 from adversa.tui.panel import SearchPanel
@@ -20,7 +21,6 @@ from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.help import HelpScreen, game_keys
 from adversa.tui.screens.load_dialog import LoadDialog
-from adversa.tui.session import GameSession, autosaved_record
 
 SIZE = (120, 40)
 

@@ -16,12 +16,12 @@ from tui_fakes import FakeEngine, choose_game, game_screen, settle, until
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.match.session import GameSession, parse_player
 from adversa.search.timeman import ClockReading, TimeControl
 from adversa.tui.app import AdversaApp
 from adversa.tui.clock import ClockBar
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
-from adversa.tui.session import GameSession, parse_player
 
 SIZE = (120, 40)
 

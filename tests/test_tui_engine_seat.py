@@ -9,11 +9,11 @@ from typing import Any
 from textual.widgets import Input
 from tui_fakes import FakeEngine, game_screen
 
+from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
 from adversa.tui.app import AdversaApp
 from adversa.tui.engine_settings import EngineDialog, engine_seat
 from adversa.tui.screens.compare import CompareScreen
-from adversa.tui.session import GameSession
 
 SIZE = (160, 50)
 ALPHABETA = EngineConfig.parse("alphabeta depth=2")

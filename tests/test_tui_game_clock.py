@@ -11,10 +11,10 @@ from clocks import HandClock
 
 from adversa.match.clock_notes import clock_note, note_seconds
 from adversa.match.clocks import GameClock
+from adversa.match.session import GameSession, RecordError
 from adversa.search.config import EngineConfig
 from adversa.search.timeman import ClockReading, TimeControl
 from adversa.tui.clock import clock_text
-from adversa.tui.session import GameSession, RecordError
 
 ENGINE = EngineConfig.parse("alphabeta depth=3")
 

@@ -6,9 +6,9 @@ from rich.table import Table
 from textual.widgets import Static
 from tui_fakes import FakeEngine
 
+from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.help import PANEL_TERMS, HelpScreen
-from adversa.tui.session import GameSession
 
 PANEL_LABELS = ("depth", "score", "nodes", "nodes/s", "leaves", "cutoffs", "pruned", "TT hits",
                 "TT fill", "EBF", "PV")

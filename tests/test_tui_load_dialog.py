@@ -11,10 +11,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_fakes import FakeEngine
 
+from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.load_dialog import GameFileTree, LoadDialog, game_file_suffixes
-from adversa.tui.session import GameSession
 
 SIZE = (120, 40)
 

@@ -12,10 +12,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label
 from tui_fakes import FakeEngine, game_screen, session_for
 
+from adversa.match.session import autosaved_record
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog
 from adversa.tui.screens.start import StartScreen
-from adversa.tui.session import autosaved_record
 
 SIZE = (120, 40)
 

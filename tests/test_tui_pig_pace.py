@@ -13,10 +13,10 @@ import pytest
 from tui_fakes import FakeEngine
 
 from adversa.games import make_game
+from adversa.match.session import GameSession, parse_player
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards.pig import PigBoard
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession, parse_player
 
 SIZE = (120, 40)
 

@@ -7,9 +7,9 @@ from textual.content import Content
 from tui_fakes import FakeEngine
 
 from adversa.games import make_game
+from adversa.match.session import GameSession, parse_player
 from adversa.tui.app import AdversaApp
 from adversa.tui.players import ELLIPSIS, PlayersHeader, fit_words
-from adversa.tui.session import GameSession, parse_player
 
 
 def test_fit_words_drops_whole_settings() -> None:

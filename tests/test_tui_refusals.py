@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from tui_fakes import FakeEngine
 
+from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession
 
 
 def notifications(app: AdversaApp) -> list[str]:

@@ -10,17 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adversa import settings as store
 from adversa.games import AdversaError, make_game
-from adversa.search.config import EngineConfig
-from adversa.search.engine import default_engine
-from adversa.tui import settings as store
-from adversa.tui.session import (
+from adversa.match.session import (
     GameSession,
     RecordError,
     autosaved_record,
     default_players,
     parse_player,
 )
+from adversa.search.config import EngineConfig
+from adversa.search.engine import default_engine
 
 ENGINE = EngineConfig.parse("alphabeta depth=9")
 

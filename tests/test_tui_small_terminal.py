@@ -12,6 +12,7 @@ from textual.widgets._footer import FooterKey
 from tui_fakes import FakeEngine, session_for
 
 from adversa.games import make_game
+from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
 from adversa.search.engine import engine_for
 from adversa.search.stats import Iteration
@@ -19,7 +20,6 @@ from adversa.tui.app import AdversaApp
 from adversa.tui.iterations import IterationTable
 from adversa.tui.panel import SearchPanel
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession
 
 SMALL = (80, 24)
 

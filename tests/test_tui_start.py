@@ -12,6 +12,7 @@ from tui_fakes import FakeEngine, choose_game
 
 from adversa.games import game_names
 from adversa.games.tree import bundled_trees
+from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import (
@@ -20,7 +21,6 @@ from adversa.tui.screens.start import (
     StartScreen,
     available_games,
 )
-from adversa.tui.session import GameSession
 
 SIZE = (120, 40)
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from textual.widgets import Static
 from tui_fakes import FakeEngine
 
+from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.too_small import TooSmallScreen
-from adversa.tui.session import GameSession
 
 
 def message(app: AdversaApp) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from textual import events
 from tui_fakes import FakeEngine
 
+from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession
 
 
 def burst(app: AdversaApp, *keys: tuple[str, str | None]) -> None:

@@ -15,6 +15,8 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from adversa.games import Game, make_game
+from adversa.games.evaluation import Evaluation
+from adversa.match.session import GameSession, parse_player
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
     EventCallback,
@@ -26,7 +28,6 @@ from adversa.search.stats import (
 )
 from adversa.search.timeman import ClockReading
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.session import GameSession, parse_player
 
 
 def canned_snapshot(game: Game[Any, Any], state: Any, config: EngineConfig, *,
@@ -67,6 +68,7 @@ class FakeEngine:
         self.stopped = threading.Event()
 
     def __call__(self, game: Game[Any, Any], state: Any, config: EngineConfig, *,
+                 evaluation: Evaluation,
                  should_stop: StopCallback | None = None,
                  on_event: EventCallback | None = None,
                  time_left: ClockReading | None = None) -> SearchResult:

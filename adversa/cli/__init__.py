@@ -58,9 +58,9 @@ def play(game_name: str, position: str | None, settings: Sequence[str],
          players: Sequence[str], theme: str | None, no_color: bool, big: bool,
          clock_text: str | None) -> None:
     """Open the app on GAME directly (bad players are reported before it starts)."""
+    from adversa.match.session import GameSession, parse_player
     from adversa.search.timeman import TimeControl, TimeControlError
     from adversa.tui.app import run_app
-    from adversa.tui.session import GameSession, parse_player
     from adversa.tui.themes import theme_names
 
     if theme is not None and theme not in theme_names():

@@ -29,7 +29,7 @@ from adversa.figures import MAX_DEPTH, MAX_WIDTH, Figure, move_names, narrowed, 
 from adversa.files import write_text_atomic
 from adversa.games import Game, OptionError, make_game
 from adversa.games.base import TreeFileError, parse_assignments
-from adversa.games.registry import game_names
+from adversa.games.registry import evaluation_of, game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
     bound_mark,
@@ -39,6 +39,7 @@ from adversa.presentation import (
     format_count,
     format_number,
     format_seconds,
+    line_text,
     path_text,
     plural,
     pruned_paths,
@@ -121,6 +122,7 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
         "nodes": iteration.nodes,
         "score": score_json(iteration.score),
         "pv": list(iteration.pv),
+        "pv_movers": list(iteration.pv_movers),
         "ebf": iteration.ebf,
     }
 
@@ -183,10 +185,10 @@ def analyze(
         values["time"] = seconds
     config = engine_config(game, algorithm, engine_spec, values, options)
     if as_json:
-        result = run_search(game, state, config)
+        result = run_search(game, state, config, evaluation=evaluation_of(game))
     else:
         with console.status(f"searching with {config.text} …"):
-            result = run_search(game, state, config)
+            result = run_search(game, state, config, evaluation=evaluation_of(game))
     if as_json:
         emit_json(
             {
@@ -203,6 +205,7 @@ def analyze(
                 **({"database_plies": result.database_plies}
                    if result.database_plies is not None else {}),
                 "pv": list(result.pv),
+                "pv_movers": list(result.pv_movers),
                 "stopped": result.stopped,
                 "stats": stats_json(result),
                 "iterations": [iteration_json(it) for it in result.iterations],
@@ -232,7 +235,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     known = database_text(result)
     if known is not None:
         console.print(f"database   {known.removeprefix('database: ')}")
-    console.print(f"PV         {escape(' '.join(result.pv)) or '—'}")
+    console.print(f"PV         {escape(line_text(result.pv, result.pv_movers, names)) or '—'}")
     if result.stopped:
         console.print("[yellow]stopped by the time budget (or a stop request)[/]")
     stats = Table(title="Statistics", show_header=False, box=None)
@@ -252,7 +255,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
                 format_seconds(iteration.seconds),
                 f"{iteration.nodes:,}",
                 show_score(snapshot, iteration.score),
-                escape(" ".join(iteration.pv)),
+                escape(line_text(iteration.pv, iteration.pv_movers, names)),
             )
         console.print(table)
     if snapshot.root_moves:
@@ -431,7 +434,7 @@ def tree_command(
 
         run_tree_explorer(game, source.state, config)
         return
-    result = run_search(game, source.state, config)
+    result = run_search(game, source.state, config, evaluation=evaluation_of(game))
     pruned = pruned_paths(result.trace)
     figure = write_figure(source, config, result, svg_path) if svg_path else None
     if as_json:
@@ -445,6 +448,7 @@ def tree_command(
             "cutoffs": result.snapshot.cutoffs,
             "pruned": pruned,
             "pv": list(result.pv),
+            "pv_movers": list(result.pv_movers),
         }
         if source.depth is not None:
             document.update(position=game.format_position(source.state), depth=source.depth,
@@ -462,7 +466,9 @@ def tree_command(
                       soft_wrap=True)
     console.print(f"value             [bold]{show_score(result.snapshot, result.value)}[/]")
     console.print(f"best move         [bold green]{escape(result.best_move_text or '—')}[/]")
-    console.print(f"principal line    {escape(' '.join(result.pv)) or '—'}")
+    names = [game.player_name(seat) for seat in range(game.num_players)]
+    console.print(
+        f"principal line    {escape(line_text(result.pv, result.pv_movers, names)) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
     console.print(f"pruned subtrees   {escape(', '.join(pruned)) if pruned else 'none'}")
     if figure is not None:

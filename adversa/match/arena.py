@@ -32,7 +32,7 @@ from typing import Any
 
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game, result_text
-from adversa.games.registry import entry_of
+from adversa.games.registry import entry_of, evaluation_of
 from adversa.match.clocks import GameClock
 from adversa.match.elo import (
     SprtResult,
@@ -326,7 +326,8 @@ def _play(task: GameTask, game: Game[Any, Any], clock: Callable[[], float],
                     break
                 searched = 0
             else:
-                result = run_search(game, state, seat, clock=clock, time_left=time_left)
+                result = run_search(game, state, seat, clock=clock, time_left=time_left,
+                                    evaluation=evaluation_of(game))
                 move, searched = result.best_move, result.snapshot.nodes
             spent = clock() - thinking_from
             thinking[mover] += spent

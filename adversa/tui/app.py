@@ -23,12 +23,12 @@ from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
+from adversa.match.session import GameSession
+from adversa.settings import Settings
 from adversa.tui.runner import SearchFunction
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.too_small import TooSmallScreen, too_small
-from adversa.tui.session import GameSession
-from adversa.tui.settings import Settings
 from adversa.tui.themes import DEFAULT_THEME, HIGH_CONTRAST_CSS, THEMES
 
 GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (

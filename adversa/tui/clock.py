@@ -23,8 +23,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from adversa.games import AdversaError
+from adversa.match.session import GameSession
 from adversa.search.timeman import TimeControl, TimeControlError
-from adversa.tui.session import GameSession
 
 TICK = 0.1
 """Seconds between two readings of the clocks (tenths are shown under ten seconds)."""

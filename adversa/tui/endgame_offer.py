@@ -20,10 +20,10 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from adversa.games.registry import EndgameTables, entry_of
-from adversa.tui.settings import Settings
+from adversa.settings import Settings
 
 if TYPE_CHECKING:
-    from adversa.tui.session import GameSession
+    from adversa.match.session import GameSession
 
 
 def missing_tables(session: GameSession) -> EndgameTables | None:

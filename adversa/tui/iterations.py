@@ -11,6 +11,7 @@ from adversa.presentation import (
     display_score,
     format_count,
     format_seconds,
+    line_text,
     plain_number,
     show_score,
 )
@@ -64,6 +65,8 @@ class IterationTable(Widget):
         self.iterations: list[Iteration] = []
         self.scores_of: Snapshot | None = None
         """The snapshot whose units scores are shown in (iterations may arrive first)."""
+        self.names: Sequence[str] = ()
+        """The players' names, for a line where they do not simply alternate (`line_text`)."""
 
     def add(self, iteration: Iteration) -> None:
         self.iterations.append(iteration)
@@ -92,7 +95,7 @@ class IterationTable(Widget):
             format_count(iteration.nodes),
             format_score(iteration.score, self.scores_of, compact=True),
             f"{iteration.ebf:.1f}" if iteration.ebf is not None else "–",
-            " ".join(iteration.pv[:PV_SHOWN]),
+            line_text(iteration.pv[:PV_SHOWN], iteration.pv_movers, self.names),
         )
 
     def on_resize(self) -> None:

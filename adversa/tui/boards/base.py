@@ -14,9 +14,8 @@ legal moves given to `show`.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -496,16 +495,13 @@ def home_seat(humans: Sequence[bool]) -> int:
     return seats[0] if len(seats) == 1 else 0
 
 
-def game_accessor(game: Game[Any, Any], name: str) -> Any:
-    """A documented read-only accessor of a game: a method, or a function in its module.
+RulesT = TypeVar("RulesT")
 
-    The games expose small accessors (``cell``, ``piles``, ``pieces`` …) for the
-    boards; looking in both places lets a game choose either style.
-    """
-    found = getattr(game, name, None)
-    if found is None:
-        module = sys.modules.get(type(game).__module__)
-        found = getattr(module, name, None)
-    if found is None:
-        raise AttributeError(f"{type(game).__name__} has no accessor {name!r}")
-    return found
+
+def rules_of(game: Game[Any, Any], rules: type[RulesT]) -> RulesT:
+    """``game`` typed as the rules class a board draws, so that the board reads the game
+    through its typed accessors (``cell``, ``piles``, ``pieces`` …) and mypy checks every
+    call; a board handed another game is a programming error, refused at once."""
+    if not isinstance(game, rules):
+        raise TypeError(f"this board draws {rules.__name__}, not {type(game).__name__}")
+    return game

@@ -18,7 +18,9 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor, mark_edges
+from adversa.games.checkers import Checkers
+from adversa.games.checkers_board import square_at, square_coordinates
+from adversa.tui.boards.base import BoardView, Canvas, Target, mark_edges, rules_of
 
 Square = int
 """Square number 1–32."""
@@ -129,23 +131,21 @@ class CheckersBoard(BoardView):
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
+        self.rules = rules_of(game, Checkers)
         self.clicked: tuple[Square, ...] = ()
         self.cursor: tuple[int, int] = (5, 0)
 
     # ---- reading the game ---------------------------------------------------
 
     def path(self, move: Any) -> tuple[Square, ...]:
-        squares: tuple[Square, ...] = game_accessor(self.game, "move_path")(move)
-        return squares
+        return self.rules.move_path(move)
 
     def coordinates(self, square: Square) -> tuple[int, int]:
         """(row, column) in the game's frame: row 0 is Black's back row."""
-        row, column = game_accessor(self.game, "square_coordinates")(square)
-        return (row, column)
+        return square_coordinates(square)
 
     def square_at(self, row: int, column: int) -> Square | None:
-        square: Square | None = game_accessor(self.game, "square_at")(row, column)
-        return square
+        return square_at(row, column)
 
     def matching_moves(self, squares: tuple[Square, ...]) -> list[Any]:
         """Legal moves whose path begins with ``squares``."""
@@ -241,7 +241,7 @@ class CheckersBoard(BoardView):
             ),
             _LOOKS[-1],
         )
-        pieces: dict[Square, str] = game_accessor(self.game, "pieces")(self.state)
+        pieces: dict[Square, str] = self.rules.pieces(self.state)
         highlights = self._highlights()
         captured = self._captured_squares()
         top, bottom = ("White", "Black") if not self.flipped else ("Black", "White")
@@ -281,7 +281,7 @@ class CheckersBoard(BoardView):
     def _captured_squares(self) -> set[Square]:
         if self.last_move is None:
             return set()
-        return set(game_accessor(self.game, "captured_squares")(self.last_move))
+        return set(self.rules.captured_squares(self.last_move))
 
     def _highlights(self) -> dict[Square, list[str]]:
         """Square → highlight component classes, weakest first."""
@@ -302,7 +302,7 @@ class CheckersBoard(BoardView):
                 hint_path = self.path(self.hint)
                 for square in (hint_path[0], hint_path[-1]):
                     mark(square, "checkers--hint")
-            captures = game_accessor(self.game, "captured_squares")
+            captures = self.rules.captured_squares
             capturing = [m for m in self.legal_moves if captures(m)]
             if capturing and not self.clicked:
                 for move in capturing:

@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from adversa.tui.boards.base import BoardView, Canvas, Run, Target, game_accessor, mark_edges
+from adversa.games.connect4 import ConnectFour
+from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges, rules_of
 
 Cell = tuple[int, int]
 """(row, column) as the game gives them: row 0 is the top row."""
@@ -105,8 +106,9 @@ class ConnectFourBoard(BoardView):
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
-        self.rows: int = int(game.height)
-        self.columns: int = int(game.width)
+        self.rules = rules_of(game, ConnectFour)
+        self.rows: int = self.rules.height
+        self.columns: int = self.rules.width
         self.cursor_column = self.columns // 2
         self._hover_column: int | None = None
         self._falling: Cell | None = None
@@ -117,15 +119,13 @@ class ConnectFourBoard(BoardView):
 
     def stone(self, row: int, column: int) -> str | None:
         """``"X"`` (Red), ``"O"`` (Yellow) or None."""
-        found: str | None = game_accessor(self.game, "cell")(self.state, row, column)
-        return found
+        return self.rules.cell(self.state, row, column)
 
     def landing_row(self, column: int) -> int | None:
-        row: int | None = game_accessor(self.game, "landing_row")(self.state, column)
-        return row
+        return self.rules.landing_row(self.state, column)
 
     def winning_cells(self) -> set[Cell]:
-        return set(game_accessor(self.game, "winning_cells")(self.state))
+        return set(self.rules.winning_cells(self.state))
 
     def last_cell(self) -> Cell | None:
         """Where the last move's stone rests (the highest stone of its column)."""
@@ -141,7 +141,7 @@ class ConnectFourBoard(BoardView):
         """Where each stone of the expected line (`BoardView.pv`) would land → its step."""
         cells: dict[Cell, int] = {}
         state = self.state
-        landing = game_accessor(self.game, "landing_row")
+        landing = self.rules.landing_row
         for step, column in enumerate(self.pv, start=1):
             row = landing(state, int(column))
             if row is None:
@@ -160,7 +160,7 @@ class ConnectFourBoard(BoardView):
         landed = self.last_cell()
         dropped_now = (previous is not None and landed is not None
                        and self.stone(*landed) is not None
-                       and game_accessor(self.game, "cell")(previous, *landed) is None)
+                       and self.rules.cell(previous, *landed) is None)
         if dropped_now and landed is not None and landed[0] > 0 and self.is_mounted:
             self._falling = (0, landed[1])
             self._drop_timer = self.set_interval(DROP_STEP_SECONDS, self._fall_one_row)

@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 
-from adversa.tui.boards.base import BoardView, Canvas, Run, Target, game_accessor, mark_edges
+from adversa.games.tictactoe import TicTacToe
+from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges, rules_of
 
 Cell = tuple[int, int]
 """(row, column) in the game's coordinates: row 0 is the top row, the one numbered highest."""
@@ -97,28 +98,27 @@ class GridBoard(BoardView):
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
-        self.rows, self.columns = _grid_shape(game)
+        self.rules = rules_of(game, TicTacToe)
+        self.rows, self.columns = self.rules.height, self.rules.width
         self.cursor: Cell = (self.rows // 2, self.columns // 2)
 
     # ---- reading the game -------------------------------------------------
 
     def mark(self, row: int, column: int) -> str | None:
         """The mark in a cell as its player's name ("X"), or None when empty."""
-        mark: str | None = game_accessor(self.game, "cell")(self.state, row, column)
-        return mark
+        return self.rules.cell(self.state, row, column)
 
     def move_for(self, cell: Cell) -> Any:
         """The legal move that marks ``cell``, or None when it is not on offer."""
-        move = game_accessor(self.game, "move_at")(*cell)
+        move = self.rules.move_at(*cell)
         return move if move in self.legal_moves else None
 
     def cell_of(self, move: Any) -> Cell:
-        row, column = game_accessor(self.game, "coordinates")(move)
-        return (row, column)
+        return self.rules.coordinates(move)
 
     def winning_cells(self) -> set[Cell]:
         """The cells of the completed line, once someone has won (to highlight them)."""
-        line = game_accessor(self.game, "winning_line")(self.state)
+        line = self.rules.winning_line(self.state)
         return {self.cell_of(move) for move in line}
 
     # ---- input ----------------------------------------------------------------
@@ -251,6 +251,4 @@ def _file_letter(column: int) -> str:
     return chr(ord("a") + column)
 
 
-def _grid_shape(game: Any) -> tuple[int, int]:
-    """Rows and columns of the game's grid (the m,n,k game calls them height and width)."""
-    return int(game.height), int(game.width)
+

@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from adversa.games.base import CHANCE
-from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
+from adversa.games.pig import Pig
+from adversa.tui.boards.base import BoardView, Canvas, Target, rules_of
 
 _PIPS: dict[int, set[tuple[int, int]]] = {
     1: {(1, 1)},
@@ -97,6 +98,7 @@ class PigBoard(BoardView):
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
+        self.rules = rules_of(game, Pig)
         self.cursor_action = "roll"
 
     # ---- reading the game --------------------------------------------------
@@ -147,7 +149,7 @@ class PigBoard(BoardView):
     # ---- drawing -------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, width: int, height: int) -> None:
-        scores = game_accessor(self.game, "scores")(self.state)
+        scores = self.rules.scores(self.state)
         compact = height < 14 + len(scores)
         die = self._die_lines(compact)
         status = self._status_lines()
@@ -201,8 +203,8 @@ class PigBoard(BoardView):
         return lines
 
     def _status_lines(self) -> list[list[tuple[str, Any]]]:
-        player = game_accessor(self.game, "player")(self.state)
-        total = game_accessor(self.game, "turn_total")(self.state)
+        player = self.rules.player(self.state)
+        total = self.rules.turn_total(self.state)
         name_style = self.style_of(f"pig--player-{player % 4}")
         muted = self.style_of("pig--muted")
         outcome = self.game.outcome(self.state)
@@ -229,9 +231,9 @@ class PigBoard(BoardView):
         return lines
 
     def _draw_tracks(self, canvas: Canvas, scores: tuple[int, ...], width: int) -> None:
-        target = int(self.game.target)  # type: ignore[attr-defined]  # a Pig board's game
-        current = game_accessor(self.game, "player")(self.state)
-        at_stake = game_accessor(self.game, "turn_total")(self.state)
+        target = self.rules.target
+        current = self.rules.player(self.state)
+        at_stake = self.rules.turn_total(self.state)
         names = [self.game.player_name(p) for p in range(len(scores))]
         name_width = max(len(name) for name in names)
         number_width = len(str(target))

@@ -13,7 +13,9 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 
-from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
+from adversa.games.grundy import Grundy
+from adversa.games.nim import Nim
+from adversa.tui.boards.base import BoardView, Canvas, Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,9 @@ class PilesBoard(BoardView):
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
+        if not isinstance(game, (Nim, Grundy)):
+            raise TypeError(f"the piles board draws Nim or Grundy, not {type(game).__name__}")
+        self.rules: Nim | Grundy = game
         self.selected_pile = 0
         self.cut = 0
         self._pointing = False
@@ -136,8 +141,7 @@ class PilesBoard(BoardView):
 
     @property
     def pile_sizes(self) -> tuple[int, ...]:
-        sizes: tuple[int, ...] = game_accessor(self.game, "piles")(self.state)
-        return sizes
+        return self.rules.piles(self.state)
 
     # ---- input -------------------------------------------------------------------
 

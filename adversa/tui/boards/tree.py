@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from adversa.games.tree import TreeGame
 from adversa.presentation import plain_number
-from adversa.tui.boards.base import BoardView, Canvas, Target, game_accessor
+from adversa.tui.boards.base import BoardView, Canvas, Target, rules_of
 
 Path = tuple[int, ...]
 
@@ -101,6 +102,7 @@ class TreeBoard(BoardView):
 
     def __init__(self, game: Any, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
+        self.rules = rules_of(game, TreeGame)
         self.cursor_child = 0
 
     @property
@@ -111,7 +113,7 @@ class TreeBoard(BoardView):
     # ---- reading the game -------------------------------------------------
 
     def node(self, path: Path) -> Any:
-        return game_accessor(self.game, "node")(path)
+        return self.rules.node(path)
 
     def node_text(self, node: Any) -> str:
         """What a node shows: its kind glyph, or its value at a leaf."""

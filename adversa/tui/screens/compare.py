@@ -37,6 +37,7 @@ from adversa.match.compare import (
     disagreement,
     summary_row,
 )
+from adversa.match.session import GameSession
 from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_text, compare_cells
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import default_engine, engine_for, why_not
@@ -51,7 +52,6 @@ from adversa.tui.runner import (
     SearchProgress,
     SearchStarted,
 )
-from adversa.tui.session import GameSession
 
 SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
     ("engine", "engine"),

@@ -25,6 +25,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 
 from adversa.games import CHANCE, AdversaError
 from adversa.games.registry import entry_of
+from adversa.match.session import GameSession
 from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
@@ -45,7 +46,6 @@ from adversa.tui.runner import (
     SearchStarted,
 )
 from adversa.tui.screens.game_files import confirm_discard, load_game, save_game
-from adversa.tui.session import GameSession
 from adversa.tui.side import NARROW_WIDTH, WIDE_WIDTH, GameSide
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from adversa import settings
 from adversa.games import AdversaError
-from adversa.tui import settings
 from adversa.tui.screens.dialogs import (
     ConfirmDialog,
     PathDialog,
@@ -23,8 +23,8 @@ from adversa.tui.screens.dialogs import (
 )
 
 if TYPE_CHECKING:
+    from adversa.match.session import GameSession
     from adversa.tui.screens.game import GameScreen
-    from adversa.tui.session import GameSession
 
 
 def confirm_discard(screen: GameScreen, then: Callable[[], None]) -> None:

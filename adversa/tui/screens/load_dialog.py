@@ -24,8 +24,8 @@ from textual.widgets import Button, DirectoryTree, Input, Label, Static
 from adversa.files import UserFileError, user_path
 from adversa.games import AdversaError
 from adversa.games.registry import record_formats
+from adversa.match.session import GameSession
 from adversa.tui.screens.dialogs import formats_help, saves_folder
-from adversa.tui.session import GameSession
 
 
 def game_file_suffixes() -> set[str]:

@@ -21,11 +21,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.tree import bundled_trees
-from adversa.search.config import PARAMS, EngineConfig
-from adversa.search.engine import algorithms_for, default_engine
-from adversa.tui.checkbox import ClearCheckbox
-from adversa.tui.clock import ClockField
-from adversa.tui.session import (
+from adversa.match.session import (
     HUMAN,
     GameSession,
     Player,
@@ -35,7 +31,11 @@ from adversa.tui.session import (
     parse_player,
     player_text,
 )
-from adversa.tui.settings import Settings
+from adversa.search.config import PARAMS, EngineConfig
+from adversa.search.engine import algorithms_for, default_engine
+from adversa.settings import Settings
+from adversa.tui.checkbox import ClearCheckbox
+from adversa.tui.clock import ClockField
 
 
 def available_games() -> list[tuple[str, str]]:

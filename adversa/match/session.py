@@ -1,9 +1,10 @@
-"""A game in progress, as the app sees it — pure Python, no Textual.
+"""A game in progress, as the app and the command line see it — pure Python, no Textual.
 
-`GameSession` owns the move list, undo/redo, who plays each seat and the game
-record (save, load, autosave). Keeping it free of widgets means every rule of
+`GameSession` owns the move list, undo/redo, who plays each seat, the clocks and the
+game record (save, load, autosave). Keeping it free of widgets means every rule of
 "what undo takes back" or "what a saved file contains" is unit-tested without
-a terminal, and the screen only draws what the session says.
+a terminal, the screen only draws what the session says, and the CLI builds one
+without importing the app (it lives in `adversa.match` for that reason).
 
 A *player* is ``None`` for a human or an `EngineConfig` for an engine; its text
 form is ``human`` or the engine's text form (``alphabeta depth=9``), the same
@@ -19,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from adversa import settings
 from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
 from adversa.games.base import parse_action, result_text
@@ -31,11 +33,10 @@ from adversa.match.clock_notes import (
     clocks_from_notes,
 )
 from adversa.match.clocks import Clock, GameClock
-from adversa.presentation import plain_number
+from adversa.numbers import plain_number
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
 from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
-from adversa.tui import settings
 
 Player = EngineConfig | None
 """None is a human at the keyboard; an `EngineConfig` is an engine."""
