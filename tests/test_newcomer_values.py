@@ -12,11 +12,12 @@ from textual.app import App, ComposeResult
 from textual.widgets import Label, Static
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import bundled_trees
-from adversa.presentation import bound_mark, expected_score, verdict
+from adversa.presentation import bound_mark, verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.stats import SearchResult, Snapshot
+from adversa.search.stats import SearchResult, Snapshot, expected_score
 from adversa.tui.panel import SearchPanel
 
 
@@ -34,7 +35,8 @@ def test_alphabeta_marks_exactly_the_values_that_are_only_bounds(name: str) -> N
     """Against the solver (plain minimax, no window) at every traced inner node: a value
     without a mark is the node's minimax value, ``≤ v`` one at most v, ``≥ v`` at least."""
     game = make_game("tree", {"file": name})
-    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta trace=5000"))
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta trace=5000"),
+                        evaluation=evaluation_of(game))
     marks = set()
     for node in result.trace:
         if node.kind == "leaf" or not isinstance(node.value, float | int):
@@ -42,7 +44,8 @@ def test_alphabeta_marks_exactly_the_values_that_are_only_bounds(name: str) -> N
         state = game.initial_state()
         for position in node.path:
             state = game.result(state, game.legal_moves(state)[position - 1])
-        exact = run_search(game, state, EngineConfig.parse("solve")).value
+        exact = run_search(game, state, EngineConfig.parse("solve"),
+                        evaluation=evaluation_of(game)).value
         assert isinstance(exact, float | int)
         if game.to_move(state) == 1:  # the solver answers for the side to move; traces
             exact = -exact            # (and lectures) write MAX's values
@@ -60,7 +63,8 @@ def test_alphabeta_marks_exactly_the_values_that_are_only_bounds(name: str) -> N
 def test_the_issues_fail_low_reads_as_a_bound() -> None:
     """The three-ply tree's node 2 is cut at 2 ≤ α = 3: worth at most 2."""
     game = make_game("tree", {"file": "three-ply"})
-    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta trace=500"))
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta trace=500"),
+                        evaluation=evaluation_of(game))
     second = next(node for node in result.trace if node.path == (2,))
     assert bound_mark(second) == "≤ " and second.value == 2
 
@@ -68,7 +72,8 @@ def test_the_issues_fail_low_reads_as_a_bound() -> None:
 def mcts_snapshot() -> Snapshot:
     game = make_game("checkers")
     result = run_search(game, game.initial_state(),
-                        EngineConfig.parse("mcts iterations=200 seed=1"))
+                        EngineConfig.parse("mcts iterations=200 seed=1"),
+                        evaluation=evaluation_of(game))
     return result.snapshot
 
 
@@ -87,7 +92,8 @@ def test_the_mcts_bar_is_its_expected_score(mean: float) -> None:
 
 def test_a_fitted_evaluation_bar_is_its_expected_score_too() -> None:
     game = make_game("checkers")
-    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"))
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"),
+                        evaluation=evaluation_of(game))
     snapshot = dataclasses.replace(result.snapshot, logistic_k=result.snapshot.logistic_k or 1.0)
     score = 0.02
     shown = verdict(score, snapshot, mover=0, names=("Black", "White"))
@@ -102,7 +108,8 @@ class PanelApp(App[None]):
 def tree_after_move_two() -> tuple[Any, SearchResult]:
     game = make_game("tree", {"file": "three-ply"})
     state = game.result(game.initial_state(), game.parse_move(game.initial_state(), "2"))
-    return game, run_search(game, state, EngineConfig.parse("alphabeta depth=12"))
+    return game, run_search(game, state, EngineConfig.parse("alphabeta depth=12"),
+                        evaluation=evaluation_of(game))
 
 
 async def test_a_min_engines_panel_says_whose_values_and_how_deep() -> None:

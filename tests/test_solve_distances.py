@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.base import Game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -47,7 +48,8 @@ def play_out(game: Game[Any, Any], state: Any, pv: tuple[str, ...]) -> Any:
 
 
 def check(game: Game[Any, Any], state: Any) -> None:
-    result = run_search(game, state, EngineConfig.parse("solve"))
+    result = run_search(game, state, EngineConfig.parse("solve"),
+                        evaluation=evaluation_of(game))
     value, plies = reference(game, state)
     assert result.value == value
     if value > 0:
@@ -73,7 +75,8 @@ def test_the_issue_position_wins_at_once_after_b3() -> None:
     game = make_game("tictactoe")
     state = game.parse_position(".../XO./...")
     state = game.result(state, game.parse_move(state, "c2"))
-    result = run_search(game, state, EngineConfig.parse("solve"))
+    result = run_search(game, state, EngineConfig.parse("solve"),
+                        evaluation=evaluation_of(game))
     assert result.value == 1 and result.win_in_plies == reference(game, state)[1]
     check(game, state)
 
