@@ -69,10 +69,13 @@ class AdversaApp(App[None]):
         theme: str | None = None,
         no_color: bool = False,
         big: bool = False,
+        classroom: bool = False,
     ) -> None:
         super().__init__()
         self.big = big
         """Open game screens in presentation mode (``play --big``; `P` toggles it)."""
+        self.classroom = classroom
+        """Served to a class: nothing reads or writes the server's files (`tui.classroom`)."""
         for own_theme in THEMES:
             self.register_theme(own_theme)
         remembered = Settings.load().theme
@@ -165,8 +168,8 @@ def freeze_startup_objects() -> None:
 
 def run_app(
     session: GameSession | None = None, *, theme: str | None = None, no_color: bool = False,
-    big: bool = False,
+    big: bool = False, classroom: bool = False,
 ) -> None:
     """Run the app: the start screen, or straight into ``session``; ``theme``,
-    ``no_color`` and ``big`` as in `AdversaApp`."""
-    AdversaApp(session, theme=theme, no_color=no_color, big=big).run()
+    ``no_color``, ``big`` and ``classroom`` as in `AdversaApp`."""
+    AdversaApp(session, theme=theme, no_color=no_color, big=big, classroom=classroom).run()

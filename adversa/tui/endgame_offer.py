@@ -20,6 +20,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from adversa.games.registry import EndgameTables, entry_of
+from adversa.tui.classroom import in_classroom
 
 if TYPE_CHECKING:
     from adversa.tui.session import GameSession
@@ -44,7 +45,8 @@ def offer_text(tables: EndgameTables) -> str:
 
 def offer_once(screen: Screen[None], session: GameSession, offered: set[str]) -> None:
     """Notify once per app run and game, when an engine plays and the database is missing."""
-    if session.game_name in offered or all(player is None for player in session.players):
+    if (session.game_name in offered or all(player is None for player in session.players)
+            or in_classroom(screen.app)):
         return
     tables = missing_tables(session)
     if tables is not None:
@@ -71,7 +73,7 @@ def build_in_background(screen: Screen[None], session: GameSession, *,
 
     def build() -> None:
         outcome = subprocess.run(
-            [sys.executable, "-m", "adversa", *tables.command],
+            [sys.executable, "-P", "-m", "adversa", *tables.command],  # -P: see search.process
             capture_output=True, text=True, check=False,
         )
         severity: SeverityLevel = "information"

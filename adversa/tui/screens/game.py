@@ -29,6 +29,7 @@ from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
+from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.movelist import MoveList
@@ -578,10 +579,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, lambda _: self._position_changed(save=False))
 
     def action_build_endgame(self) -> None:
-        build_in_background(self, self.session)
+        if not refused_in_classroom(self, "Building a database"):
+            build_in_background(self, self.session)
 
     def action_build_larger_endgame(self) -> None:
-        build_in_background(self, self.session, larger=True)
+        if not refused_in_classroom(self, "Building a database"):
+            build_in_background(self, self.session, larger=True)
 
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
@@ -593,7 +596,9 @@ class GameScreen(Screen[None]):
         self.app.exit()
 
     def action_save(self) -> None:
-        save_game(self)
+        if not refused_in_classroom(self, "Saving"):
+            save_game(self)
 
     def action_load(self) -> None:
-        self._unless_unsaved(lambda: load_game(self))
+        if not refused_in_classroom(self, "Loading"):
+            self._unless_unsaved(lambda: load_game(self))
