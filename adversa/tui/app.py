@@ -23,6 +23,7 @@ from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
+from adversa.tui import settings as settings_module
 from adversa.tui.runner import SearchFunction
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.start import StartScreen
@@ -106,6 +107,13 @@ class AdversaApp(App[None]):
             self.push_screen(StartScreen())
         self._check_size(self.size.width, self.size.height)
         self.call_after_refresh(freeze_startup_objects)
+        self.show_file_notices()
+
+    def show_file_notices(self) -> None:
+        """Warn of faults met with the app's own files (`settings.notices`), once each."""
+        settings_module.flush_notices(
+            lambda message: self.notify(message, title="Files", severity="warning",
+                                        markup=False, timeout=10))
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

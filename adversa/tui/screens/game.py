@@ -164,6 +164,7 @@ class GameScreen(Screen[None]):
         self.presentation.clear()
         if save:
             self.session.autosave()
+            self.app.show_file_notices()  # type: ignore[attr-defined]
         self._redraw()
         self._schedule_next()
 
