@@ -5,13 +5,21 @@
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
+PLAY := $(VENV)/.installed-play
 ORACLES := $(VENV)/.oracles
 
-.PHONY: play test lint bench clean
+.PHONY: play test test-fast lint bench clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+
+# Playing needs the app and its dependencies only; the test tools come with `make test`.
+$(PLAY): pyproject.toml | $(VENV)/bin/python
+	$(VENV)/bin/python -m pip install --quiet -e .
+	touch $(PLAY)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -22,13 +30,20 @@ $(ORACLES): $(STAMP)
 		echo "OpenSpiel could not be installed; its oracle tests will be skipped"
 	touch $(ORACLES)
 
-play: $(STAMP)
+play: $(PLAY)
 	$(VENV)/bin/adversa
 
 test: $(ORACLES)
 	$(VENV)/bin/ruff check adversa tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest -n auto
+
+# The quick loop while working: lint, types, and every test not marked slow (the browser
+# test, the longest property tests). `make test` stays the whole suite, as CI runs it.
+test-fast: $(ORACLES)
+	$(VENV)/bin/ruff check adversa tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/python -m pytest -n auto -m "not slow"
 
 # Benchmarks report ratios against baselines measured in the same run (see benchmarks/README.md).
 bench: $(STAMP)

@@ -44,6 +44,11 @@ def user_path(text: str) -> Path:
         ) from None
 
 
+MAX_USER_FILE_BYTES = 8 * 2**20
+"""Largest save, openings or tree file read: a game record is kilobytes, a PDN collection of
+thousands of games a few megabytes; `--openings /dev/zero` used to read until memory ran out."""
+
+
 def read_user_text(path: str | os.PathLike[str], what: str = "file") -> str:
     """The text of ``path``, or a `UserFileError` saying why it is not a readable ``what``.
 
@@ -54,10 +59,18 @@ def read_user_text(path: str | os.PathLike[str], what: str = "file") -> str:
         raise UserFileError(f"{what} {str(target)!r}: no such file")
     if target.is_dir():
         raise UserFileError(f"{what} {str(target)!r}: is a directory, expected a file")
+    if not target.is_file():  # a FIFO blocks the reader for ever, /dev/zero never ends
+        raise UserFileError(f"{what} {str(target)!r}: is not a regular file")
     try:
-        data = target.read_bytes()
+        with target.open("rb") as stream:
+            data = stream.read(MAX_USER_FILE_BYTES + 1)
     except OSError as error:
         raise UserFileError(f"{what} {str(target)!r}: cannot be read ({error.strerror})") from None
+    if len(data) > MAX_USER_FILE_BYTES:
+        raise UserFileError(
+            f"{what} {str(target)!r}: is larger than {MAX_USER_FILE_BYTES // 2**20} MB, "
+            "the most adversa reads"
+        )
     if b"\x00" in data:
         raise UserFileError(f"{what} {str(target)!r}: is a binary file, expected UTF-8 text")
     try:

@@ -166,14 +166,26 @@ def verdict(
         return Verdict("Draw" if proven else "Even", 0.5)
     better = mover if score > 0 else other
     unit = f" {snapshot.score_unit}" if snapshot.score_unit else ""
+    text = f"+{shown}{unit} ({names[better]} better)"
+    expected = expected_score(score, snapshot)
+    if expected is not None:  # one scale for every engine's bar: the expected result
+        share = min(BAR_HEURISTIC_LIMIT, max(1.0 - BAR_HEURISTIC_LIMIT, expected))
+        return Verdict(text, _share_for(mover, share))
+    # An evaluation nobody fitted to results says nothing about odds: its bar grows
+    # with the advantage, on a log scale (`BAR_SENSITIVITY`).
     edge = abs(score) / (win or 1.0)
     lean = math.log1p(min(edge, 1.0) * BAR_SENSITIVITY) / math.log1p(BAR_SENSITIVITY)
     share = 0.5 + (BAR_HEURISTIC_LIMIT - 0.5) * lean
-    return Verdict(f"+{shown}{unit} ({names[better]} better)", _share_for(better, share))
+    return Verdict(text, _share_for(better, share))
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """``1 ply``, ``15 plies``, ``1 draw``: a count with the word that agrees with it."""
+    return f"{count:,} {one if count == 1 else many}"
 
 
 def _plies(count: int) -> str:
-    return f"{count} ply" if count == 1 else f"{count} plies"
+    return plural(count, "ply", "plies")
 
 
 def result_verdict(result: SearchResult, *, mover: int = 0,
@@ -232,7 +244,7 @@ def database_text(result: SearchResult) -> str | None:
     value = result.value
     if not isinstance(value, int | float) or value == 0:
         return "database: draw"
-    return f"database: {'win' if value > 0 else 'loss'} in {plies} plies"
+    return f"database: {'win' if value > 0 else 'loss'} in {_plies(plies)}"
 
 
 def outcome_verdict(outcome: Outcome, names: Sequence[str]) -> Verdict:
@@ -267,6 +279,24 @@ def path_text(path: Sequence[int]) -> str:
 def pruned_paths(trace: Iterable[TraceNode]) -> list[str]:
     """Every pruned subtree of a trace as a dot-joined path, in visit order ("2.2", "2.3")."""
     return [path_text((*node.path, child)) for node in trace for child in node.pruned]
+
+
+def bound_mark(node: TraceNode) -> str:
+    """``"≤ "`` or ``"≥ "`` before a traced node's value when it is only a bound, else "".
+
+    Alpha-beta proves a node's value only inside the window it was searched with: a
+    value at or below α says the node is worth *at most* that (fail-low), at or above
+    β *at least* that (fail-high) — the minimax value may be lower or higher. A leaf's
+    value is its own, exact whatever the window.
+    """
+    value, alpha, beta = node.value, node.alpha, node.beta
+    if node.kind == "leaf" or not isinstance(value, float | int):
+        return ""
+    if alpha is not None and value <= alpha:
+        return "≤ "
+    if beta is not None and value >= beta:
+        return "≥ "
+    return ""
 
 
 def cut_reason(node: TraceNode, show: ShowNumber = format_number) -> str | None:

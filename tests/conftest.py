@@ -40,4 +40,5 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     directory = tmp_path / "config"
     monkeypatch.setenv("ADVERSA_CONFIG_DIR", str(directory))
     monkeypatch.setenv("ADVERSA_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("ADVERSA_SAVES_DIR", str(tmp_path / "saves"))  # not ~/Documents
     return directory

@@ -131,3 +131,14 @@ def test_the_command_line_loads_no_match_tooling_app_or_table_until_a_command_ru
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             check=True).stdout.split()
     assert loaded == []
+
+
+POINTER_OUTSIDE = re.compile(r"(?<![\w.])(/work/|shared/reference|shared/seeds|\.\./shared)")
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_points_at_files_outside_the_repository(name: str) -> None:
+    """A docstring that cites notes a reader of the repository does not have is a dead end."""
+    text = MODULES[name].read_text(encoding="utf-8")
+    found = sorted({match.group(0) for match in POINTER_OUTSIDE.finditer(text)})
+    assert not found, f"{name} points outside the repository: {found}"

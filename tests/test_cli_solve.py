@@ -45,7 +45,7 @@ def test_tree_values_keep_their_numbers_and_vectors() -> None:
 def test_text_output_names_the_verdict() -> None:
     result = run("grundy", "--set", "pile=7")
     assert result.exit_code == 0
-    assert "-1" in result.stdout and "a loss for Player 1" in result.stdout
+    assert "-1" in result.stdout and "Player 1, to move, loses in 4 plies" in result.stdout
     assert "best moves" in result.stdout
 
 

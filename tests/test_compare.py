@@ -104,7 +104,10 @@ def test_compare_cli_json() -> None:
     assert first["best_move"] == second["best_move"]
 
 
-def test_compare_cli_table() -> None:
+def test_compare_cli_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from adversa.cli.common import console
+
+    monkeypatch.setattr(console, "width", 120)  # wide enough for every column
     code, stdout, _ = run_cli(
         "compare", "nim", "--set", "piles=1,2", "--engine", "solve", "--engine", "minimax depth=3",
         "--table",

@@ -102,6 +102,7 @@ TWO_AGAINST_TWO = ("B:WK5,K22:BK10,K30", "W:WK5,K22:BK10,K30", "B:WK1,K26:BK14,K
 """Mobile king endings where repetitions come within reach of a depth-7 search."""
 
 
+@pytest.mark.slow
 @settings(max_examples=12)
 @given(seed=st.integers(0, 10**9), start=st.sampled_from(TWO_AGAINST_TWO),
        plies=st.integers(2, 8), back=st.sampled_from([0.0, 0.5]))

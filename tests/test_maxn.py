@@ -103,6 +103,7 @@ def test_maxn_takes_the_expected_vector_at_chance_nodes() -> None:
     assert result.value == pytest.approx((2, 3, 3))
 
 
+@pytest.mark.slow
 def test_maxn_on_three_player_pig_returns_a_vector_of_three() -> None:
     game = make_game("pig", {"players": 3})
     state = game.parse_position("scores=10,20,30;player=1;total=12")

@@ -293,6 +293,7 @@ def click_cell(page: Any, screen: str, column: str, row: str) -> None:
                      box["y"] + ((top + bottom) / 2 + 0.5) * box["height"] / rows)
 
 
+@pytest.mark.slow
 def test_a_class_plays_tictactoe_in_a_browser(page: Any, served: Served,
                                               tmp_path: Path) -> None:
     page.goto(served.url())

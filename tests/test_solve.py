@@ -350,6 +350,7 @@ def test_a_game_longer_than_the_recursion_limit_is_solved(start: int) -> None:
     assert sum(int(move) for move in pv) == start and len(pv) % 2 == (1 if wins else 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(shape=st.sampled_from([(3, 3, 3), (4, 3, 3), (3, 4, 3), (4, 3, 4)]),
        plies=st.integers(0, 6), seed=st.integers(0, 2**32 - 1))

@@ -150,10 +150,10 @@ def test_clocked_engines_get_the_budget_their_kind_can_use() -> None:
     reading = ClockReading(60, 0.5)
     budget = budget_for(reading)
     deepening, manager = clocked(EngineConfig.parse("alphabeta depth=20 time=5"), reading)
-    assert deepening.time_budget == pytest.approx(budget.hard, abs=1e-3)
+    assert deepening.time_budget == pytest.approx(budget.hard, abs=0.005)
     assert manager is not None and manager.budget == budget
     playouts, none = clocked(EngineConfig.parse("mcts"), reading)
-    assert playouts.time_budget == pytest.approx(budget.soft, abs=1e-3) and none is None
+    assert playouts.time_budget == pytest.approx(budget.soft, abs=0.005) and none is None
     untimed = EngineConfig.parse("random seed=3")
     assert clocked(untimed, reading) == (untimed, None)
 

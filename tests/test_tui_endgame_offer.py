@@ -84,13 +84,16 @@ async def test_a_missing_database_is_mentioned_once_when_an_engine_plays() -> No
         players = [None, engine_for(CHECKERS, "default")]
         await app.push_screen(GameScreen(GameSession("checkers", {}, players)))
         await pilot.pause()
-        offers = [text for text in notices(app) if "is not built" in text]
-        assert len(offers) == 1 and "adversa endgame build" in offers[0]
-        assert offers[0].startswith("The checkers endgame database")
-        assert "“Build the larger endgame database” makes the five-piece" in offers[0]
+        offers = [text for text in notices(app) if "endgame database" in text]
+        assert offers == ["No endgame database: ctrl+p to build it"]
         await app.push_screen(GameScreen(GameSession("checkers", {}, players)))
         await pilot.pause()
-        assert len([text for text in notices(app) if "not built" in text]) == 1
+        assert len([text for text in notices(app) if "endgame database" in text]) == 1
+    again = AdversaApp(engine_search=FakeEngine())  # the next run: said once is enough
+    async with again.run_test(size=(120, 40)) as pilot:
+        await again.push_screen(GameScreen(GameSession("checkers", {}, players)))
+        await pilot.pause()
+        assert not [text for text in notices(again) if "endgame database" in text]
 
 
 async def test_no_offer_in_hotseat_or_in_games_without_a_database() -> None:

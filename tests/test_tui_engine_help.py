@@ -38,6 +38,7 @@ def test_every_parameter_of_every_algorithm_has_an_explanation() -> None:
             assert param.help.strip(), f"{name} {param.name}"
 
 
+@pytest.mark.slow
 async def test_focusing_a_parameter_shows_what_it_means() -> None:
     """Every algorithm the picker offers (tic-tac-toe offers them all), every field."""
     game = make_game("tictactoe")

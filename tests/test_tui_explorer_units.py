@@ -17,7 +17,7 @@ from textual.widgets import Static, Tree
 
 from adversa.games import make_game
 from adversa.games.tree import TreeGame
-from adversa.presentation import cut_reason, show_score
+from adversa.presentation import bound_mark, cut_reason, show_score
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult, TraceNode
@@ -59,7 +59,7 @@ async def test_tic_tac_toe_values_and_cuts_read_in_e_of_n() -> None:
     for node in result.trace:
         if len(node.path) == 1:
             label = shown[node.path]
-            assert f"= {show_score(snapshot, node.value)}" in label  # as the panel writes it
+            assert f"{bound_mark(node) or '= '}{show_score(snapshot, node.value)}" in label
             assert "0.111" not in label
             if node.cut:
                 assert f"α = {show_score(snapshot, node.alpha)}" in label
@@ -87,7 +87,8 @@ async def test_checkers_values_read_in_points() -> None:
     assert result.snapshot.score_unit == "pts"
     for node in result.trace:
         if node.path in shown:
-            assert f"= {show_score(result.snapshot, node.value)}" in shown[node.path]
+            mark = bound_mark(node) or "= "  # "≤ +98": a fail-low is only a bound
+            assert f"{mark}{show_score(result.snapshot, node.value)}" in shown[node.path]
     root_points = float(shown[()].split("= ")[1].split()[0])
     assert root_points >= 50
 

@@ -3,7 +3,6 @@ derived from their bindings; the command palette lists each command once (issue 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pytest
@@ -13,9 +12,9 @@ from textual.widgets import Label
 from tui_fakes import FakeEngine
 
 from adversa.games import make_game
-from adversa.games.registry import entry, game_names
+from adversa.games.registry import game_names
 from adversa.tui.app import AdversaApp
-from adversa.tui.boards import BoardView
+from adversa.tui.boards import BoardView, board_class
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.help import (
     GAME_KEY_HELP,
@@ -29,10 +28,9 @@ from adversa.tui.session import GameSession
 SIZE = (120, 40)
 
 
-def board_class(game_name: str) -> type[BoardView]:
-    module_name, class_name = entry(game_name).board.split(":")
-    found: type[BoardView] = getattr(importlib.import_module(module_name), class_name)
-    return found
+def board_class_of(game_name: str) -> type[BoardView]:
+    """The board the app gives ``game_name`` (found by name, as the app finds it)."""
+    return board_class(make_game(game_name))
 
 
 def own_bindings(cls: type[Any]) -> list[Binding]:
@@ -74,8 +72,8 @@ async def test_help_in_a_game_lists_every_key_of_its_board(game_name: str) -> No
     board_title = f"Board — {game.title or game.name}"
     assert board_title in sections, sorted(sections)
     shown_keys = " / ".join(keys for keys, _ in sections[board_title])
-    explanations = merged_key_help(board_class(game_name))
-    for binding in own_bindings(board_class(game_name)):
+    explanations = merged_key_help(board_class_of(game_name))
+    for binding in own_bindings(board_class_of(game_name)):
         name = binding.action.split("(")[0]
         if explanations.get(binding.action, explanations.get(name)) == "":
             continue  # declared as not acting on this board (Esc without half-made moves)
@@ -140,7 +138,7 @@ def test_every_game_screen_key_is_explained() -> None:
 def test_every_board_action_is_declared_for_the_help(game_name: str) -> None:
     """Each board action has a KEY_HELP line (or is declared silent), so no key falls back
     to a bare binding description."""
-    cls = board_class(game_name)
+    cls = board_class_of(game_name)
     explanations = merged_key_help(cls)
     for binding in own_bindings(cls):
         name = binding.action.split("(")[0]

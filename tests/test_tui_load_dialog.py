@@ -36,7 +36,7 @@ def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (folder / "notes.txt").write_text("not a game", encoding="utf-8")
     (folder / ".hidden.json").write_text("{}", encoding="utf-8")
     (folder / "older").mkdir()
-    monkeypatch.chdir(folder)
+    monkeypatch.setenv("ADVERSA_SAVES_DIR", str(folder))
     return folder
 
 

@@ -9,11 +9,13 @@ exit status 2 — never a traceback (`AdversaGroup`, `fail`).
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -117,9 +119,26 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?[eE][-+]?\d+')
+"""A JSON string (left as it is) or a number in scientific notation (rewritten)."""
+
+
+def _fixed_point(match: re.Match[str]) -> str:
+    token = match.group()
+    if token.startswith('"'):
+        return token
+    text = format(Decimal(token), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def emit_json(document: Any) -> None:
-    """Print one JSON document (the ``--json`` output of every subcommand)."""
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    """Print one JSON document (the ``--json`` output of every subcommand).
+
+    Numbers are never in scientific notation (``json`` writes a TT fill of 8.58e-05
+    so): the README promises scripts plain numbers, so they are rewritten in fixed
+    point with every digit kept (``0.0000858``)."""
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    click.echo(_JSON_TOKEN.sub(_fixed_point, text))
 
 
 def json_option(function: Callable[..., Any]) -> Callable[..., Any]:

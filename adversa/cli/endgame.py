@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from adversa.cli.common import console, fail
+from adversa.presentation import plural
 
 if TYPE_CHECKING:
     from adversa.games.checkers_endgame_index import EndgameDatabase
@@ -158,7 +159,7 @@ def probe_command(position: str) -> None:
         mover = game.player_name(game.to_move(child))
         if not value:
             return "draw"
-        return f"{mover} {'wins' if value > 0 else 'loses'} in {plies} plies"
+        return f"{mover} {'wins' if value > 0 else 'loses'} in {plural(plies, 'ply', 'plies')}"
 
     pieces = (state.black | state.white).bit_count()
     if pieces > database.reach:

@@ -209,7 +209,10 @@ def perft_command(
     if as_json:
         emit_json(document)
         return
-    table = Table(title=f"perft {game.name} {document['position']}")
+    # The position on a line of its own: as the table's title it was broken mid-token
+    # to the table's width.
+    console.print(f"perft {game.name}  position {document['position']}", soft_wrap=True)
+    table = Table()
     for heading in ("depth", "leaves", "seconds", "leaves/s"):
         table.add_column(heading, justify="right")
     for row in rows:

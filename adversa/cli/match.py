@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,6 +27,9 @@ from adversa.cli.common import (
 from adversa.games import Game
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.engine import engine_for
+
+if TYPE_CHECKING:
+    from adversa.match.compare import CompareRow
 
 
 def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConfig]:
@@ -48,7 +51,8 @@ def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConf
                    "engine, as the app plays; 'default time=0.3' overrides); give exactly two.")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A game option (see 'adversa games').")
-@click.option("--games", default=20, show_default=True, type=int, help="Games to play.")
+@click.option("--games", default=20, show_default=True, type=int,
+              help="Games to play, 1 to 100,000.")
 @click.option("--openings", "openings_spec", default=None, metavar="SOURCE",
               help="ballot (checkers default), initial (others' default), random:N or a FILE "
                    "with one opening per line.")
@@ -192,10 +196,12 @@ def compare(
     state = load_state(game, position, line)
     engines = parse_engines(game, engine_specs)
     check_engine_count(len(engines))
-    if not (as_json or as_table) and terminal_attached() and open_compare_screen(
-        game, state, engines
-    ):
-        return
+    if not (as_json or as_table) and terminal_attached():
+        shown = open_compare_screen(game, state, engines)
+        if shown is not None:  # closed: what it showed stays in the terminal
+            if shown:
+                console.print(comparison_table(shown))
+            return
     rows = summary_rows(run_comparison(game, state, engines, parallel=not sequential))
     if as_json:
         emit_json(comparison_json(rows))
@@ -210,12 +216,13 @@ def terminal_attached() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def open_compare_screen(game: Any, state: Any, engines: Sequence[EngineConfig]) -> bool:
-    """Open the app on the compare screen; False when the app cannot host it."""
+def open_compare_screen(game: Any, state: Any,
+                        engines: Sequence[EngineConfig]) -> list[CompareRow] | None:
+    """Open the app on the compare screen and return its last rows; None when the app
+    cannot host it."""
     try:
         from adversa.tui.screens.compare import run_compare_app
     except ImportError:
-        return False
-    run_compare_app(game, state, list(engines))
-    return True
+        return None
+    return run_compare_app(game, state, list(engines))
 

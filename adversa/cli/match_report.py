@@ -26,6 +26,7 @@ from adversa.presentation import (
     COMPARE_COLUMNS,
     agreement_text,
     compare_rows_text,
+    plural,
 )
 
 
@@ -74,7 +75,8 @@ def final_report(state: MatchState, out: Path | None) -> list[str]:
     else:
         assert tally.score is not None
         lines.append(
-            f"  {a}: {tally.wins} wins, {tally.draws} draws, {tally.losses} losses"
+            f"  {a}: {plural(tally.wins, 'win', 'wins')}, {plural(tally.draws, 'draw', 'draws')}, "
+            f"{plural(tally.losses, 'loss', 'losses')}"
             f" — score {tally.score:.3f} ({100 * tally.score:.1f}%)"
         )
         estimate = elo_estimate(tally)
@@ -151,13 +153,44 @@ def run_with_display(
                          done=done)
 
 
-def comparison_table(rows: Sequence[CompareRow]) -> Table:
-    """The rich table ``adversa compare`` prints (the screen shows the same cells)."""
+DROPPED_FIRST = ("ratio", "ebf", "pruned", "depth", "expected")
+"""The figures left out, in this order, when the table would not fit the terminal: a
+number is never cut (``137,…``), and what is left out is named under the table."""
+ENGINE_MIN_WIDTH = 8
+"""The engine column's narrowest (or its longest word's width, when longer): its text
+folds onto more lines, never cut."""
+CELL_PADDING = 3
+"""A column's cost beyond its text: a space either side and a rule."""
+
+
+def comparison_table(rows: Sequence[CompareRow], width: int | None = None) -> Table:
+    """The rich table ``adversa compare`` prints (the screen shows the same cells),
+    fitted to ``width`` columns (the console's): figures whole, the engine's text
+    folded, and the least telling figures dropped when they cannot all fit."""
+    width = console.width if width is None else width
+    texts = compare_rows_text(rows)
+    needs = {key: max(len(heading), *(len(cells[index + 1]) for cells in texts))
+             for index, (key, heading) in enumerate(COMPARE_COLUMNS)}
+    engine_width = max(ENGINE_MIN_WIDTH, *(len(word) for cells in texts
+                                           for word in cells[0].split()))
+    shown = [key for key, _ in COMPARE_COLUMNS]
+    for key in DROPPED_FIRST:
+        used = 1 + engine_width + CELL_PADDING + sum(needs[k] + CELL_PADDING for k in shown)
+        if used <= width:
+            break
+        shown.remove(key)
+    headings = dict(COMPARE_COLUMNS)
+    dropped = [headings[key] for key, _ in COMPARE_COLUMNS if key not in shown]
+    caption = COMPARE_CAPTION + (
+        f" · not shown at this width: {', '.join(dropped)}" if dropped else "")
     table = Table(title=agreement_text(disagreement(rows)), title_justify="left",
-                  caption=COMPARE_CAPTION, caption_justify="left")
-    table.add_column("engine", ratio=1)
-    for index, (_, heading) in enumerate(COMPARE_COLUMNS):
-        table.add_column(heading, justify="left" if index == 0 else "right")
-    for cells in compare_rows_text(rows):
-        table.add_row(*cells)
+                  caption=caption, caption_justify="left")
+    table.add_column("engine", ratio=1, overflow="fold", min_width=engine_width)
+    for index, (key, heading) in enumerate(COMPARE_COLUMNS):
+        if key in shown:
+            table.add_column(heading, justify="left" if index == 0 else "right",
+                             no_wrap=True, min_width=needs[key])
+    keep = [0] + [index + 1 for index, (key, _) in enumerate(COMPARE_COLUMNS) if key in shown]
+    for cells in texts:
+        table.add_row(*(cells[index] for index in keep))
     return table

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from adversa.cli.common import (
     SECONDS,
@@ -31,11 +32,15 @@ from adversa.games.base import TreeFileError, parse_assignments
 from adversa.games.registry import game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
+    bound_mark,
     cut_reason,
     database_text,
     display_score,
+    format_count,
     format_number,
+    format_seconds,
     path_text,
+    plural,
     pruned_paths,
     result_verdict,
     root_score_text,
@@ -120,12 +125,22 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
     }
 
 
+def stat_text(name: str, value: float) -> str:
+    """A `stats_json` figure as the app's search panel writes it: the TT's fill as a
+    percentage, times in seconds (``0.25s``), counts and speeds in whole numbers."""
+    if name == "tt_fill":
+        return f"{value:.1%}"
+    if name == "seconds":
+        return format_seconds(value)
+    return format_count(value)
+
+
 def value_note(result: SearchResult) -> str:
     """How to read the value: win/loss distance, or the heuristic in its own units."""
     if result.win_in_plies is not None:
-        return f"  (forced win in {result.win_in_plies} plies)"
+        return f"  (forced win in {plural(result.win_in_plies, 'ply', 'plies')})"
     if result.loss_in_plies is not None:
-        return f"  (forced loss in {result.loss_in_plies} plies)"
+        return f"  (forced loss in {plural(result.loss_in_plies, 'ply', 'plies')})"
     unit = result.snapshot.score_unit
     return f" {unit}" if unit and result.value is not None else ""
 
@@ -206,8 +221,8 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     from rich.table import Table
 
     snapshot = result.snapshot
-    console.print(f"[bold]{game.title}[/] — engine [cyan]{config.text}[/]")
-    console.print(f"best move  [bold green]{result.best_move_text}[/]")
+    console.print(f"[bold]{escape(game.title)}[/] — engine [cyan]{escape(config.text)}[/]")
+    console.print(f"best move  [bold green]{escape(result.best_move_text or '—')}[/]")
     shown = show_score(result.snapshot, result.value)
     console.print(f"value      [bold]{shown}[/]{value_note(result)}")
     names = [game.player_name(seat) for seat in range(game.num_players)]
@@ -217,15 +232,14 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     known = database_text(result)
     if known is not None:
         console.print(f"database   {known.removeprefix('database: ')}")
-    console.print(f"PV         {' '.join(result.pv) or '—'}")
+    console.print(f"PV         {escape(' '.join(result.pv)) or '—'}")
     if result.stopped:
         console.print("[yellow]stopped by the time budget (or a stop request)[/]")
     stats = Table(title="Statistics", show_header=False, box=None)
     stats.add_column(style="dim")
     stats.add_column(justify="right")
     for name, value in stats_json(result).items():
-        shown = f"{value:.3f}" if isinstance(value, float) else f"{value:,}"
-        stats.add_row(name.replace("_", " "), shown)
+        stats.add_row(name.replace("_", " "), stat_text(name, value))
     console.print(stats)
     if snapshot.iterations:
         table = Table(title="Iterations")
@@ -235,10 +249,10 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         for iteration in snapshot.iterations:
             table.add_row(
                 str(iteration.depth),
-                f"{iteration.seconds:.3f}",
+                format_seconds(iteration.seconds),
                 f"{iteration.nodes:,}",
                 show_score(snapshot, iteration.score),
-                " ".join(iteration.pv),
+                escape(" ".join(iteration.pv)),
             )
         console.print(table)
     if snapshot.root_moves:
@@ -251,7 +265,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         moves.add_column("visits", justify="right")
         for root_move in snapshot.root_moves:
             moves.add_row(
-                root_move.move,
+                escape(root_move.move),
                 root_score_text(root_move, snapshot),
                 "" if root_move.visits is None else str(root_move.visits),
             )
@@ -441,16 +455,16 @@ def tree_command(
             document["trace"] = [trace_json(node) for node in result.trace]
         emit_json(document)
         return
-    console.print(f"[bold]{source.title}[/] — [cyan]{config.text}[/]")
+    console.print(f"[bold]{escape(source.title)}[/] — [cyan]{escape(config.text)}[/]")
     if source.width is not None:
-        console.print(f"position          {game.format_position(source.state)}  "
+        console.print(f"position          {escape(game.format_position(source.state))}  "
                       f"(first {source.width} of {source.root_moves} moves at each node)",
                       soft_wrap=True)
     console.print(f"value             [bold]{show_score(result.snapshot, result.value)}[/]")
-    console.print(f"best move         [bold green]{result.best_move_text}[/]")
-    console.print(f"principal line    {' '.join(result.pv) or '—'}")
+    console.print(f"best move         [bold green]{escape(result.best_move_text or '—')}[/]")
+    console.print(f"principal line    {escape(' '.join(result.pv)) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
-    console.print(f"pruned subtrees   {', '.join(pruned) if pruned else 'none'}")
+    console.print(f"pruned subtrees   {escape(', '.join(pruned)) if pruned else 'none'}")
     if figure is not None:
         console.print(f"figure            {svg_path} ({figure.leaves} leaves, "
                       f"{figure.width:.0f}×{figure.height:.0f})", markup=False, highlight=False,
@@ -470,14 +484,15 @@ def print_trace(trace: Sequence[TraceNode], truncated: bool) -> None:
         value = node.value
         table.add_row(
             str(node.order + 1),
-            path_text(node.path),
-            node.move or "",
+            escape(path_text(node.path)),
+            escape(node.move or ""),
             node.kind,
             format_number(node.alpha),
             format_number(node.beta),
-            display_score(value) if isinstance(value, tuple) else format_number(value),
-            ", ".join(path_text((*node.path, child)) for child in node.pruned),
-            cut_reason(node) or "",
+            display_score(value) if isinstance(value, tuple)
+            else bound_mark(node) + format_number(value),
+            escape(", ".join(path_text((*node.path, child)) for child in node.pruned)),
+            escape(cut_reason(node) or ""),
             style="bold" if node.on_pv else None,
         )
     console.print(table)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import click
+from rich.markup import escape
 
 from adversa.cli.common import (
     SECONDS,
@@ -24,9 +25,10 @@ from adversa.cli.common import (
     position_arguments,
 )
 from adversa.games import Game
+from adversa.presentation import plural
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.stats import Score
+from adversa.search.stats import Score, SearchResult
 
 
 class _SolveCommand(click.Command):
@@ -41,7 +43,6 @@ class _SolveCommand(click.Command):
             formatter.write_text(rule())
 
 
-_VERDICTS = {1: "a win", 0: "a draw", -1: "a loss"}
 
 
 def _plain(score: Score | None) -> Any:
@@ -53,11 +54,18 @@ def _plain(score: Score | None) -> Any:
     return score
 
 
-def _verdict(game: Game[Any, Any], state: Any, value: Any) -> str:
-    """"a win for X to move" for the board games; trees keep their bare numbers."""
-    if game.fixed_move_order or value not in _VERDICTS:
+def _verdict(game: Game[Any, Any], state: Any, result: SearchResult) -> str:
+    """" — X, to move, wins in 5 plies" (or loses, or "a draw") for the board games;
+    trees keep their bare numbers."""
+    value = result.value
+    if game.fixed_move_order or value not in (1, 0, -1):
         return ""
-    return f" — {_VERDICTS[value]} for {game.player_name(game.to_move(state))}, the player to move"
+    if value == 0:
+        return " — a draw"
+    mover = game.player_name(game.to_move(state))
+    plies = result.win_in_plies if value == 1 else result.loss_in_plies
+    distance = "" if plies is None else f" in {plural(plies, 'ply', 'plies')}"
+    return f" — {mover}, to move, {'wins' if value == 1 else 'loses'}{distance}"
 
 
 @click.command(cls=_SolveCommand)
@@ -102,7 +110,7 @@ def solve(
             }
         )
         return
-    console.print(f"value       [bold]{value}[/]{_verdict(game, state, value)}")
-    console.print(f"best moves  [bold green]{', '.join(best_moves) or '—'}[/]")
-    console.print(f"perfect play  {' '.join(result.pv) or '—'}")
+    console.print(f"value       [bold]{value}[/]{_verdict(game, state, result)}")
+    console.print(f"best moves  [bold green]{escape(', '.join(best_moves)) or '—'}[/]")
+    console.print(f"perfect play  {escape(' '.join(result.pv)) or '—'}")
     console.print(f"[dim]{nodes:,} positions solved in {elapsed:.3f} s[/]")

@@ -101,11 +101,22 @@ def narrowed(game: Game[Any, Any], width: int) -> Game[Any, Any]:
     def legal_moves(self: Game[Any, Any], state: Any) -> Sequence[Any]:
         return base.legal_moves(self, state)[:width]
 
+    def reduce(self: Game[Any, Any]) -> tuple[Any, ...]:
+        # A class made here cannot be pickled by name: rebuild it in the engine process.
+        return _rebuild_narrowed, (base, dict(self.options), width)
+
     narrow = type(f"{base.__name__}FirstMoves", (base,), {
         "legal_moves": legal_moves,
+        "__reduce__": reduce,
         "__doc__": f"{base.__name__} keeping the first {width} moves at each node.",
     })
     return cast(Game[Any, Any], narrow(**game.options))
+
+
+def _rebuild_narrowed(base: type[Game[Any, Any]], options: dict[str, Any],
+                      width: int) -> Game[Any, Any]:
+    """Unpickle a `narrowed` game (the tree explorer searches in an engine process)."""
+    return narrowed(base(**options), width)
 
 
 def move_names(game: Game[Any, Any], state: Any) -> Names:

@@ -41,12 +41,30 @@ M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
 # --------------------------------------------------------------------------- errors
 
 
+_LONG_WORD = re.compile(r"\S{101,}")
+
+
+def clip_long_words(message: str, keep: int = 40, most: int = 1000) -> str:
+    """``message`` with every run of more than 100 non-blank characters cut to its first
+    ``keep`` and the run's length, and the whole cut to ``most`` characters.
+
+    Messages quote the user's input so they can see what was refused; a 3 MB line or a
+    5,000-digit number quoted whole made a notification of megabytes."""
+    clipped = _LONG_WORD.sub(
+        lambda run: f"{run.group(0)[:keep]}…[{len(run.group(0))} characters]", message)
+    return clipped if len(clipped) <= most else clipped[:most - 1] + "…"
+
+
 class AdversaError(Exception):
     """Base of every error that is the user's input, not a bug.
 
     The message is one line that says what was wrong and what was expected; the
     CLI prints it as is (exit status 2) and the TUI shows it as a notification.
+    Whatever of the input it quotes is clipped (`clip_long_words`).
     """
+
+    def __str__(self) -> str:
+        return clip_long_words(super().__str__())
 
 
 class UnknownGameError(AdversaError):
@@ -83,6 +101,25 @@ class TreeFileError(AdversaError):
 _ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
 """A whole number as people type it; `int` alone also takes '٣' and '1_000'."""
 
+MAX_NUMBER_DIGITS = 100
+"""Most digits a whole number typed by a user may have. Python refuses to convert more than
+4,300 digits at all (a guard against quadratic conversion), which used to surface as a
+`ValueError` traceback; below this bound a number is read and the game's own bound ("a pile
+larger than 1000") names what was expected."""
+
+
+def whole_number(digits: str, error: type[AdversaError], what: str) -> int:
+    """``digits`` (ASCII digits, optionally signed, already checked by the caller's pattern)
+    as an int; more than `MAX_NUMBER_DIGITS` digits raise ``error`` naming ``what``."""
+    if len(digits.strip().lstrip("+-").lstrip("0")) > MAX_NUMBER_DIGITS:
+        shown = digits.strip()[:12]
+        raise error(
+            f"{what} {shown}… has {len(digits.strip())} characters; "
+            f"expected a whole number of at most {MAX_NUMBER_DIGITS} digits"
+        )
+    return int(digits)
+
+
 _TRUE_WORDS = ("on", "true", "yes", "1")
 _FALSE_WORDS = ("off", "false", "no", "0")
 
@@ -118,7 +155,7 @@ class Option:
         if self.kind == "int":
             if not _ASCII_INTEGER.fullmatch(lowered):
                 raise self._bad(text)
-            value = int(lowered)
+            value = whole_number(lowered, OptionError, f"option {self.name}:")
         elif self.kind == "float":
             try:
                 value = float(lowered)
@@ -138,7 +175,8 @@ class Option:
             parts = [part.strip() for part in lowered.split(",") if part.strip() != ""]
             if not parts or not all(_ASCII_INTEGER.fullmatch(part) for part in parts):
                 raise self._bad(text)
-            value = tuple(int(part) for part in parts)
+            value = tuple(whole_number(part, OptionError, f"option {self.name}:")
+                          for part in parts)
         else:
             value = text
         return self.validate(value)

@@ -445,9 +445,8 @@ ENTRY = GameEntry(
     openings={"ballot": BALLOT},
     record=pdn.PDN_FORMAT,
     # The draw rules (threefold repetition, the 40-move rule) end drawn games; the cap only
-    # catches what they miss. At 200 plies it cut 50 of 200 games of a 0.3-s match against
-    # fee8ed4, nine of them won king endings (three kings against two, two against one)
-    # still being played out, and decided games ran to 199 plies.
+    # catches what they miss, and must leave won king endings (three kings against two)
+    # room to be played out: 200 plies cut them short (CHANGELOG, the 400-ply cap).
     max_plies=400,
     endgame=EndgameTables(
         title="the checkers endgame database (every position with up to 4 pieces)",

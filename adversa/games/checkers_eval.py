@@ -40,12 +40,9 @@ class CheckersWeights:
     back_rank: float = 30.0
     """Per man still on one of `GUARD_SQUARES`, the three back-row squares that keep
     enemy men from crowning; the fourth, the single corner (4 for Black, 29 for White),
-    gets nothing. A per-square Texel fit (`benchmarks/tune_texel.py squares`) to 60,586
-    quiet positions of 1,500 match games gave the four back squares about 145, 215, 160
-    and −35 points (far too much to use as it is: results there also stand for what the
-    fit does not see); this shape, scaled down, scored +145 Elo over 200 games at 5,000
-    nodes a move against 12 points for every back-row man, and lifted the 400-game match
-    against fee8ed4 at 0.3 s from +94 to +244 Elo (benchmarks/README.md)."""
+    gets nothing. The shape comes from a per-square Texel fit
+    (`benchmarks/tune_texel.py squares`), scaled down and chosen by matches; the fit and
+    the matches are in benchmarks/README.md."""
     centre: float = 8.0
     """Per piece on the eight central squares."""
     mobility: float = 3.0
@@ -56,10 +53,8 @@ class CheckersWeights:
     """With this many pieces or fewer on the board the ending terms below apply."""
     trade_down: float = 30.0
     """For the side ahead, per piece of advantage and per piece off the board: trading
-    down when ahead (and keeping pieces when behind) is how endings are won. At 30 (was
-    15) three kings beat two in 19 of 20 random positions at 20,000 nodes a move instead
-    of 15, two against one still in 30 of 30 (benchmarks/bench_endings.py), and 100
-    games at 0.1 s a move against 15 scored +19 =66 −15."""
+    down when ahead (and keeping pieces when behind) is how endings are won. The value
+    was chosen with `benchmarks/bench_endings.py` and matches (benchmarks/README.md)."""
     approach: float = 6.0
     """For the side ahead, per step its kings are closer to the nearest enemy piece
     (seven steps away is nothing): a lone king is won by crowding it."""
@@ -72,7 +67,7 @@ GUARD_SQUARES = frozenset({1, 2, 3})
 """Black's back-row squares that `CheckersWeights.back_rank` rewards; White's are their
 mirror images (30, 31, 32). A man there keeps enemy men from crowning on its square
 (1 and 3 are the *bridge* of checkers books). Square 4, the single corner, gets nothing:
-the per-square fit (`CheckersWeights.back_rank`) scored it below zero."""
+the per-square fit (`CheckersWeights.back_rank`) gives it no weight of its own."""
 
 
 CHECKERS_LOGISTIC_K = 0.0024

@@ -40,6 +40,7 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
     line_game_shape,
+    whole_number,
 )
 from adversa.games.connect4_eval import connect4_evaluator
 from adversa.games.registry import GameEntry, SolveLimits
@@ -311,7 +312,8 @@ class ConnectFour(Game[ConnectFourState, Column]):
 
     def parse_move(self, state: ConnectFourState, text: str) -> Column:
         word = text.strip()
-        if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= self.width:
+        if not (word.isascii() and word.isdigit()) or not 1 <= whole_number(
+                word, InvalidMoveError, "move: column") <= self.width:
             raise InvalidMoveError(
                 f"move {text!r} is not a column; expected a column number 1–{self.width}"
             )

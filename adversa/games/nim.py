@@ -20,13 +20,16 @@ from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, NamedTuple
 
 from adversa.games.base import (
+    AdversaError,
     Game,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
     Option,
+    OptionError,
     Outcome,
     illegal_move_message,
+    whole_number,
 )
 from adversa.games.registry import GameEntry, SolveLimits
 
@@ -55,6 +58,17 @@ MAX_PILE = 1000
 position made every count and search over it run forever."""
 
 
+MAX_PILES = 64
+"""Most piles in a game: far past any position worth searching, and a bound on what a save
+or ``--set piles=`` can ask for (a 600 KB save of piles ran out of memory at 6 GB)."""
+
+
+def check_pile_count(count: int, where: str, error: type[AdversaError]) -> None:
+    """Refuse more than `MAX_PILES` piles with ``error``, naming ``where`` they came from."""
+    if count > MAX_PILES:
+        raise error(f"{where} has {count:,} piles; expected at most {MAX_PILES}")
+
+
 def parse_piles_position(text: str, minimum_pile: int = 0) -> PilesState:
     """Parse ``1,3,5,7`` or ``1,3,5,7;2`` (see the module notes on the ``;N`` suffix);
     piles are bounded by `MAX_PILE`, like the games' pile options."""
@@ -62,11 +76,14 @@ def parse_piles_position(text: str, minimum_pile: int = 0) -> PilesState:
         "expected comma-separated pile sizes, optionally ';2' for player 2 to move, e.g. 1,3,5,7;2"
     )
     piles_text, separator, player_text = text.strip().partition(";")
+    check_pile_count(piles_text.count(",") + 1, "the position", InvalidPositionError)
     try:
         if not piles_text.isascii() or "_" in piles_text:
             raise ValueError(piles_text)
-        piles = tuple(int(part) for part in piles_text.split(","))
-        player = int(player_text) - 1 if separator else 0
+        piles = tuple(whole_number(part, InvalidPositionError, "position: pile")
+                      for part in piles_text.split(","))
+        player = (whole_number(player_text, InvalidPositionError, "position: player") - 1
+                  if separator else 0)
     except ValueError:
         raise InvalidPositionError(f"position {text!r} does not parse; {expected}") from None
     if player not in (0, 1):
@@ -91,7 +108,8 @@ def parse_pile_pair(text: str, second: str) -> tuple[int, int]:
         raise InvalidMoveError(
             f"move {text!r} is not in the form PILE:{second} (1-based pile), e.g. 2:3"
         )
-    return int(match.group(1)) - 1, int(match.group(2))
+    return (whole_number(match.group(1), InvalidMoveError, "move: pile") - 1,
+            whole_number(match.group(2), InvalidMoveError, f"move: {second}"))
 
 
 class Nim(Game[PilesState, NimMove]):
@@ -111,6 +129,7 @@ class Nim(Game[PilesState, NimMove]):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
+        check_pile_count(len(self.options["piles"]), "option piles", OptionError)
         self.misere: bool = self.options["misere"]
 
     def initial_state(self) -> PilesState:

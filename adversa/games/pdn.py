@@ -35,6 +35,7 @@ from adversa.games.base import (
     InvalidMoveError,
     InvalidPositionError,
     result_text,
+    whole_number,
 )
 from adversa.games.registry import RecordFormat, RecordText
 
@@ -81,8 +82,10 @@ def parse_fen(text: str) -> tuple[int, dict[int, str]]:
             match = _FEN_ITEM.fullmatch(item)
             if not match:
                 raise fail(f"{item!r} is not a square (1-32), a king (K10) or a range (1-12)")
-            king, first, last = match.group(1), int(match.group(2)), match.group(3)
-            for square in range(first, int(last) + 1 if last else first + 1):
+            king, last = match.group(1), match.group(3)
+            first = whole_number(match.group(2), InvalidPositionError, "square")
+            end = whole_number(last, InvalidPositionError, "square") + 1 if last else first + 1
+            for square in range(first, end):
                 if not 1 <= square <= 32:
                     raise fail(f"square {square} is not between 1 and 32")
                 if square in pieces:
@@ -227,16 +230,19 @@ def write_pdn(
 
 
 def read_pdn(text: str, game: Checkers | None = None) -> PdnGame:
-    """The first game in ``text`` (see `read_pdn_games`)."""
-    return read_pdn_games(text, game)[0]
+    """The first game in ``text`` (see `read_pdn_games`); the others are not replayed."""
+    return read_pdn_games(text, game, limit=1)[0]
 
 
-def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
+def read_pdn_games(text: str, game: Checkers | None = None,
+                   limit: int | None = None) -> list[PdnGame]:
     """Every game in a PDN text, moves checked with `Checkers.parse_move`.
 
     Variations are skipped; a comment after a move is kept as that move's note
     (`PdnGame.notes`), others are skipped. Bad input raises the `AdversaError`
-    subclass of the underlying problem, its message naming the game and move.
+    subclass of the underlying problem, its message naming the game and move. With a
+    ``limit``, only the first ``limit`` games are replayed (loading one game from a
+    collection of thousands replayed them all).
     """
     if game is None:
         from adversa.games.checkers import Checkers  # lazy: checkers imports this module
@@ -258,7 +264,9 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
         elif kind == "open":
             depth += 1
         elif kind == "close":
-            depth = max(0, depth - 1)
+            if not depth:
+                raise InvalidMoveError("PDN text closes a variation with ')' that was never opened")
+            depth -= 1
         elif kind == "tag":
             if moves:  # a tag after move text starts the next game
                 raw.append((tags, moves, notes, None))
@@ -277,11 +285,13 @@ def read_pdn_games(text: str, game: Checkers | None = None) -> list[PdnGame]:
                 f"PDN text has {value!r} where a move (11-15, 15x24), a move number (1.) "
                 "or a result (1-0, 0-1, 1/2-1/2, *) was expected"
             )
+    if depth:  # everything after an unclosed "(" was skipped as a variation
+        raise InvalidMoveError("PDN text has a variation '(' that is never closed by ')'")
     if tags or moves:
         raw.append((tags, moves, notes, None))
     if not raw:
         raise InvalidMoveError("PDN text has no game: expected tags like [Event \"...\"] and moves")
-    for number, (game_tags, move_texts, move_notes, final) in enumerate(raw, start=1):
+    for number, (game_tags, move_texts, move_notes, final) in enumerate(raw[:limit], start=1):
         written = tuple(" ".join(filter(None, move_notes.get(index, ())))
                         for index in range(len(move_texts)))
         games.append(_build_game(game, number, game_tags, move_texts, final, written))

@@ -39,6 +39,7 @@ from adversa.games.base import (
     Option,
     Outcome,
     illegal_move_message,
+    whole_number,
 )
 from adversa.games.evaluation import Evaluator, VectorEvalFunction
 from adversa.games.registry import GameEntry
@@ -176,7 +177,7 @@ class Pig(Game[PigState, PigMove]):
                 raise InvalidMoveError(
                     f"{text!r} is not a die face; the die is rolling, expected 1–{self.sides}"
                 )
-            move: PigMove = int(word)
+            move: PigMove = whole_number(word, InvalidMoveError, "die face")
         elif word in _ALIASES:
             move = _ALIASES[word]
         else:
@@ -205,9 +206,12 @@ class Pig(Game[PigState, PigMove]):
         if "scores" not in fields:
             raise InvalidPositionError(f"position {text!r} has no scores; {example}")
         try:
-            scores = tuple(int(score) for score in fields["scores"].split(","))
-            player = int(fields.get("player", "1")) - 1
-            total = int(fields.get("total", "0"))
+            scores = tuple(whole_number(score, InvalidPositionError, "position: score")
+                           for score in fields["scores"].split(","))
+            player = whole_number(fields.get("player", "1"), InvalidPositionError,
+                                  "position: player") - 1
+            total = whole_number(fields.get("total", "0"), InvalidPositionError,
+                                 "position: total")
         except ValueError:
             raise InvalidPositionError(f"position {text!r} does not parse; {example}") from None
         rolling = fields.get("roll", "") == "pending"

@@ -33,6 +33,7 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
     line_game_shape,
+    whole_number,
 )
 from adversa.games.evaluation import Evaluator
 from adversa.games.registry import GameEntry, SolveLimits
@@ -193,7 +194,7 @@ class TicTacToe(Game[TicTacToeState, Cell]):
                 f"move {text!r} is not a cell; expected a file letter and a rank number, e.g. b2"
             )
         col = ord(match.group(1).lower()) - ord("a")
-        rank = int(match.group(2))
+        rank = whole_number(match.group(2), InvalidMoveError, "move: rank")
         if not (0 <= col < self.width and 1 <= rank <= self.height):
             raise InvalidMoveError(
                 f"move {text!r} is off the board; expected files a–{chr(ord('a') + self.width - 1)}"

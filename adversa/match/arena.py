@@ -45,6 +45,10 @@ from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, run_search
 from adversa.search.timeman import TimeControl
 
+MAX_GAMES = 100_000
+"""Most games one match plays: every game's task is planned before the first is played, so
+``--games 10**7`` took gigabytes before it started."""
+
 
 class MatchError(AdversaError):
     """A match that cannot be played as specified."""
@@ -216,8 +220,8 @@ def build_plan(
             f"matches are between two engines; {game.name} is set up for "
             f"{game.num_players} players"
         )
-    if games < 1:
-        raise MatchError(f"--games {games}: expected a whole number ≥ 1")
+    if not 1 <= games <= MAX_GAMES:
+        raise MatchError(f"--games {games}: expected a whole number from 1 to {MAX_GAMES:,}")
     if not openings:
         raise MatchError("no openings to start the games from")
     chosen = []

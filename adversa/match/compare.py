@@ -205,8 +205,9 @@ def run_comparison(
 
     Each search gets a process of its own so their times are comparable (no
     GIL sharing); the results come back in the order of ``configs``. Not for
-    use inside the running app (process pools and Textual do not mix, see
-    shared/reference/textual.md §2) — the compare screen uses thread runners.
+    use inside the running app (a `spawn` or `forkserver` pool created under a running
+    Textual app fails with "bad value(s) in fds_to_keep", and forking a threaded process
+    is deprecated) — the compare screen uses the app's engine processes instead.
     """
     prepare(game, state, configs)
     jobs = [(game, state, config) for config in configs]

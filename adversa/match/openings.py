@@ -105,17 +105,18 @@ def read_openings_file(game: Game[Any, Any], path: Path) -> list[Opening]:
 def _parse_opening_line(game: Game[Any, Any], line: str, where: str) -> Opening:
     as_moves = Opening(f"{where}: {line}", tuple(line.split()))
     try:
-        as_moves.start(game)
-        return as_moves
+        opening, (start, _) = as_moves, as_moves.start(game)
     except AdversaError as move_error:
         as_position = Opening(f"{where}: {line}", (), line)
         try:
-            as_position.start(game)
-            return as_position
+            opening, (start, _) = as_position, as_position.start(game)
         except AdversaError:
             raise OpeningError(
                 f"{where}: {line!r} is neither moves from the start nor a position ({move_error})"
             ) from None
+    if game.is_terminal(start):  # a game over before the engines move says nothing of them
+        raise OpeningError(f"{where}: {line!r} ends the game; an opening must leave it to play")
+    return opening
 
 
 def resolve_openings(

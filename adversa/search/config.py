@@ -35,8 +35,8 @@ _DEPTH = _param("depth", "int", 4, "plies to search (decision plies for chance g
                 "is up)", 0, 64)
 TIME = _param("time", "float", None, "seconds per move, more than 0; omit it for no limit",
                0, 3600, above=True)
-NODES = _param("nodes", "int", None, "stop after about this many nodes (checked every 1,024); "
-               "omit it for no limit", 1, None)
+NODES = _param("nodes", "int", None, "stop after about this many nodes (checked every 1,024), "
+               "at most 10^12; omit it for no limit", 1, 10**12)
 _SEED = _param("seed", "int", 0, "random seed, for reproducible play", 0, None)
 _TRACE = _param(
     "trace", "int", 0, "record up to this many visited nodes for the tree explorer", 0, 200_000
@@ -88,8 +88,9 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
     Algorithm("maxn", "adversa.search.maxn", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),
     Algorithm("paranoid", "adversa.search.maxn", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),
     Algorithm("mcts", "adversa.search.mcts", (
-        _param("iterations", "int", 2000, "playouts, at least 1; with a time budget and no "
-               "iterations given, playouts run until the time is up", 1, None),
+        _param("iterations", "int", 2000, "playouts, 1 to 1,000,000 (each adds a node to the "
+               "tree kept in memory); with a time budget and no iterations given, playouts run "
+               "until the time is up", 1, 1_000_000),
         TIME,
         NODES,
         _param("c", "float", 1.414, "UCT exploration constant", 0, None),

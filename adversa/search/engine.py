@@ -178,5 +178,6 @@ def clocked(config: EngineConfig, reading: ClockReading) -> tuple[EngineConfig, 
 
 
 def _seconds(seconds: float) -> float:
-    """A budget as a ``time`` value: whole milliseconds, within the parameter's range."""
-    return min(3600.0, max(0.01, round(seconds, 3)))
+    """A budget as a ``time`` value: whole hundredths (as the panel's time bar writes
+    seconds, so its ``time=12.8`` and ``… / 12.80s`` agree), within the parameter's range."""
+    return min(3600.0, max(0.01, round(seconds, 2)))

@@ -9,8 +9,8 @@ Three points that decide whether MCTS plays adversarial games correctly:
 * **Whose reward.** Every node keeps the *sum of rewards of every player* (a
   vector), and a player choosing among children reads its own component. So the
   opponent maximises its own reward, not ours — the bug of mcts 1.0.4 (one
-  scalar reward backed up unchanged, so the opponent "cooperates"; see
-  /work/shared/reference/python-peers.md) cannot happen, and the same code
+  scalar reward backed up unchanged, so the opponent "cooperates") cannot
+  happen, and the same code
   serves two players, N players and chance nodes.
 * **Chance.** At a chance state the next outcome is sampled by its probability
   (never chosen by UCB), so a node's mean is an expectation over the dice.

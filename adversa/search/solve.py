@@ -42,6 +42,7 @@ from typing import Any
 
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.games.registry import entry, entry_of, game_names
+from adversa.search.common import scores_by_distance
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
     POLL_INTERVAL,
@@ -279,11 +280,17 @@ def search(
     }
     reporter.counters.nodes += 1  # the root
     stopped = False
+    by_distance = two_players and not game.has_chance and scores_by_distance(game)
+    if by_distance:  # proven results read "win"/"loss", not "+1"
+        reporter.win_value = game.utility_bounds()[1]
+    distances: Distances | None = None
     try:
         for move, _ in children:
             solved.append(solver.value(game.result(state, move), 1))
+        if by_distance and not at_chance:
+            distances = _distances(game, state, solver, reporter)
     except SearchStopped:
-        stopped = True
+        stopped = bool(len(solved) < len(children))
 
     value: Score | None = None
     best_moves: list[str] = []
@@ -297,6 +304,8 @@ def search(
             value = score_of(tuple(total))
     elif solved:
         best_index = max(range(len(solved)), key=lambda i: (solved[i][player], -i))
+        if distances is not None:  # the fastest win, or the slowest loss
+            best_index = _quickest(game, state, solver, distances, player) or best_index
         if not stopped:
             top = solved[best_index][player]
             best_moves = [
@@ -310,7 +319,9 @@ def search(
 
     best_move = children[best_index][0] if best_index is not None else None
     best_text = texts[best_index] if best_index is not None else None
-    pv = _principal_variation(game, state, solver, best_move) if not stopped else ()
+    pv = _principal_variation(game, state, solver, best_move, distances) if not stopped else ()
+    plies = None if distances is None else distances.get(solver.key(state))
+    sign = value if isinstance(value, float | int) and plies is not None else 0
     if not stopped:
         reporter.iteration_done(len(pv), value if value is not None else 0.0, pv, 0)
     reporter.snapshot_fields = lambda: {
@@ -329,15 +340,91 @@ def search(
         stopped=stopped,
         best_moves=tuple(best_moves),
         positions=len(solver.memo),
+        win_in_plies=plies if sign > 0 else None,
+        loss_in_plies=plies if sign < 0 else None,
     )
 
 
+Distances = dict[Hashable, int]
+"""Plies to the end of the game under perfect play, by memo key, for decided positions."""
+
+
+def _distances(
+    game: Game[Any, Any], root: Any, solver: _Solver, reporter: Reporter
+) -> Distances:
+    """How long each decided position reachable with perfect play lasts when the winner
+    takes the fastest win and the loser the slowest loss (empty for a drawn root).
+
+    Run after the values are solved, so the value search keeps its ceiling cutoffs:
+    the moves those skipped are solved here only where a winner has several winning
+    moves. A post-order walk over an explicit stack, like `_Solver.value`, so that a
+    game thousands of plies long needs no recursion. A position seen again while its
+    children are pending is simply re-examined (positions never recur on one line).
+    """
+    key_of = solver.key
+    distance: Distances = {}
+    if solver.value(root, 0)[game.to_move(root)] == 0:
+        return distance
+    stack: list[tuple[Any, Hashable]] = [(root, key_of(root))]
+    visits = 0
+    while stack:
+        visits += 1
+        if visits % POLL_INTERVAL == 0:
+            reporter.poll()
+        state, key = stack[-1]
+        if key in distance:
+            stack.pop()
+            continue
+        if game.is_terminal(state):
+            distance[key] = 0
+            stack.pop()
+            continue
+        player = game.to_move(state)
+        winning = solver.value(state, 0)[player] > 0
+        lengths: list[int] = []
+        pending = False
+        for move in game.legal_moves(state):
+            child = game.result(state, move)
+            if winning and solver.value(child, 0)[player] <= 0:
+                continue  # only winning moves keep the win
+            child_key = key_of(child)
+            known = distance.get(child_key)
+            if known is None:
+                stack.append((child, child_key))
+                pending = True
+            else:
+                lengths.append(known)
+        if not pending:
+            distance[key] = 1 + (min(lengths) if winning else max(lengths))
+            stack.pop()
+    return distance
+
+
+def _quickest(
+    game: Game[Any, Any], state: Any, solver: _Solver, distances: Distances, player: int
+) -> int | None:
+    """The index of ``state``'s move that wins fastest, or when every move loses the one
+    that loses slowest (first in the game's order among equals); None when drawn."""
+    target = distances.get(solver.key(state))
+    if target is None:
+        return None
+    winning = solver.value(state, 0)[player] > 0
+    for index, move in enumerate(game.legal_moves(state)):
+        child = game.result(state, move)
+        if distances.get(solver.key(child)) == target - 1 and (
+                solver.value(child, 0)[player] > 0) == winning:
+            return index
+    return None  # not reached: a decided position has a move that keeps its distance
+
+
 def _principal_variation(
-    game: Game[Any, Any], state: Any, solver: _Solver, first: Hashable | None
+    game: Game[Any, Any], state: Any, solver: _Solver, first: Hashable | None,
+    distances: Distances | None = None,
 ) -> tuple[str, ...]:
     """Replay perfect play from the memo, starting with ``first`` (the root's best
     move, None at a chance root): at each decision the first move whose solved
-    value reaches the position's own, at each chance state the likeliest outcome.
+    value reaches the position's own — in a decided game of two the one that wins
+    fastest or loses slowest (`distances`) — at each chance state the likeliest outcome.
 
     Moves are matched by value, not by "first best" in this position's order: the
     memo entry may come from a position equal up to pile order, whose search saw
@@ -349,6 +436,9 @@ def _principal_variation(
         player = game.to_move(state)
         if player == CHANCE:
             move = max(game.chance_outcomes(state), key=lambda pair: pair[1])[0]
+        elif move is None and distances is not None and (
+                quickest := _quickest(game, state, solver, distances, player)) is not None:
+            move = game.legal_moves(state)[quickest]
         elif move is None:
             target = solver.memo[solver.key(state)][player]
             for candidate in game.legal_moves(state):

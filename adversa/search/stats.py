@@ -9,7 +9,7 @@ search's typed ``Info*`` callbacks and the UCI printer). Three levels:
    every `SNAPSHOT_PERIOD` seconds it builds a `Snapshot` and passes it to the
    ``on_event`` callback, along with one `Iteration` per completed depth and one
    final `SearchResult`. Time-throttled, not node-throttled: per-N-nodes messages
-   cost a pure-Python search tens of percent (shared/reference/textual.md §2).
+   cost a pure-Python search tens of percent (Textual's message queue is not free).
 3. **Trace** (`TraceNode`): for small searches, every visited node with its
    alpha/beta window, value and the children a cut skipped; capped at
    ``trace_limit`` nodes.

@@ -23,7 +23,6 @@ records, so it is tested with made-up numbers, never with a stopwatch.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -65,6 +64,13 @@ GROWTH_RANGE = (1.5, 10.0)
 transposition-table hit, a proof found) does not make the forecast absurd."""
 
 
+MAX_BASE_SECONDS = 86_400
+"""Longest game clock, a day: ``1e308+1e308`` was accepted and overflowed to infinity."""
+
+MAX_INCREMENT_SECONDS = 3_600
+"""Largest increment, an hour a move."""
+
+
 class TimeControlError(ValueError):
     """A time-control text that does not parse (the message says what is expected)."""
 
@@ -96,10 +102,10 @@ class TimeControl:
             increment = float(increment_text) if increment_text.strip() else 0.0
         except ValueError:
             raise TimeControlError(f"{text!r}: {expected}") from None
-        if not (math.isfinite(base) and math.isfinite(increment)) or base <= 0 or increment < 0:
+        if not (0 < base <= MAX_BASE_SECONDS and 0 <= increment <= MAX_INCREMENT_SECONDS):
             raise TimeControlError(
-                f"{text!r}: the base must be more than 0 seconds and the "
-                f"increment at least 0; {expected}"
+                f"{text!r}: the base must be more than 0 and at most {MAX_BASE_SECONDS:,} "
+                f"seconds, the increment 0 to {MAX_INCREMENT_SECONDS:,}; {expected}"
             )
         return cls(base, increment)
 

@@ -43,6 +43,8 @@ GAME_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Pause / go", "Engine vs engine: pause or continue", "toggle_pause"),
     ("Step", "Engine vs engine: play one move", "step"),
     ("Start screen", "Choose another game or other players", "menu"),
+    ("Engine settings", "Change the engine's algorithm, depth or time; the game goes on "
+     "from this position", "engine_settings"),
     ("Compare engines", "Search this position with 2-4 engines side by side", "compare"),
     ("Search tree", "Step through the search tree of the first plies (α/β, cuts)", "explore"),
     ("Build the endgame database", "Solve the endings the engine can then play perfectly "

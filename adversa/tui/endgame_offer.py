@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from adversa.games.registry import EndgameTables, entry_of
 from adversa.tui.classroom import in_classroom
+from adversa.tui.settings import Settings
 
 if TYPE_CHECKING:
     from adversa.tui.session import GameSession
@@ -32,26 +33,36 @@ def missing_tables(session: GameSession) -> EndgameTables | None:
     return tables if tables is not None and not tables.built() else None
 
 
-def offer_text(tables: EndgameTables) -> str:
-    command = "adversa " + " ".join(tables.command)
-    text = (f"{tables.title[:1].upper()}{tables.title[1:]} is not built, so the engine "
-            f"plays those endings by search alone. Build it from the palette (ctrl+p → "
-            f"“Build the endgame database”, {tables.cost}) or with `{command}`.")
-    if tables.larger is not None:
-        text += (f" “Build the larger endgame database” makes {tables.larger.title} "
-                 f"({tables.larger.cost}).")
-    return text
+HINTED_KEY = "endgame_hinted"
+"""The settings entry listing the games whose missing database was hinted at (once ever)."""
+
+
+def hint_text() -> str:
+    """One line, short enough for a notification at 80 columns: the palette's command
+    says the rest (what it solves and what it costs)."""
+    return "No endgame database: ctrl+p to build it"
 
 
 def offer_once(screen: Screen[None], session: GameSession, offered: set[str]) -> None:
-    """Notify once per app run and game, when an engine plays and the database is missing."""
+    """A one-line hint when an engine plays and the database is missing: once per game,
+    ever (remembered in the settings), and once per app run should the settings be
+    unwritable. Longer, it covered the search panel at 80×24 at every game's start.
+    Never in classroom mode, where building one is refused."""
     if (session.game_name in offered or all(player is None for player in session.players)
             or in_classroom(screen.app)):
         return
     tables = missing_tables(session)
-    if tables is not None:
-        offered.add(session.game_name)
-        screen.notify(offer_text(tables), title="Endgame database", timeout=15)
+    if tables is None:
+        return
+    offered.add(session.game_name)
+    remembered = Settings.load()
+    hinted = remembered.data.get(HINTED_KEY)
+    hinted = list(hinted) if isinstance(hinted, list) else []
+    if session.game_name in hinted:
+        return
+    remembered.set_value(HINTED_KEY, [*hinted, session.game_name])
+    remembered.save()
+    screen.notify(hint_text(), timeout=8)
 
 
 def build_in_background(screen: Screen[None], session: GameSession, *,

@@ -17,16 +17,10 @@ from adversa.presentation import (
 from adversa.search.stats import Iteration, Score, Snapshot
 
 PV_SHOWN = 12
-ITERATION_COLUMNS: tuple[tuple[str, str, int], ...] = (
-    ("depth", "depth", 5),
-    ("time", "time", 7),
-    ("nodes", "nodes", 11),
-    ("score", "score", 9),
-    ("EBF", "ebf", 6),
-    ("PV", "pv", 0),
-)
-"""(label, key, width) of the iteration table; numbers right-aligned in fixed widths,
-the PV takes the rest of the line."""
+ITERATION_HEADINGS: tuple[str, ...] = ("depth", "time", "nodes", "score", "EBF", "PV")
+"""The iteration table's columns: numbers right-aligned, each as wide as its widest cell
+shown plus a space, and the PV, left-aligned, in the rest of the line (fixed widths
+left it three characters of a 50-column panel)."""
 
 
 def format_score(
@@ -107,18 +101,20 @@ class IterationTable(Widget):
     def render(self) -> Text:
         fits = max(0, self.size.height - 1)
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(self._line([label for label, _, _ in ITERATION_COLUMNS]), style="bold")
+        header = list(ITERATION_HEADINGS)
         shown = self.iterations[max(0, len(self.iterations) - fits):] if fits else []
-        for iteration in shown:
-            text.append("\n" + self._line(self._row(iteration)))
+        rows = [self._row(iteration) for iteration in shown]
+        widths = [1 + max(len(cells[index]) for cells in (header, *rows))
+                  for index in range(len(header) - 1)] + [0]
+        text.append(self._line(header, widths), style="bold")
+        for cells in rows:
+            text.append("\n" + self._line(cells, widths))
         return text
 
-    def _line(self, cells: Sequence[str]) -> str:
+    def _line(self, cells: Sequence[str], widths: Sequence[int]) -> str:
         """One row cut to the widget's width, so a long PV never wraps onto a second line."""
-        # A cell wider than its column (an N-player value vector) still gets a space
-        # before it, so it never runs into the previous column's number.
-        parts = [cell.rjust(width) if len(cell) <= width else " " + cell
-                 for cell, (_, _, width) in zip(cells, ITERATION_COLUMNS, strict=True)]
+        parts = [cell.rjust(width) for cell, width in zip(cells, widths, strict=True)]
+        parts[-1] = " " + parts[-1]  # the PV, left-aligned after a gap
         line = "".join(parts)
         room = self.size.width
         return line if len(line) <= room or room <= 1 else line[: room - 1] + "…"

@@ -61,6 +61,20 @@ def _target_depth(config_text: str) -> int | None:
         return None
 
 
+def _deepest(snap: Snapshot) -> int:
+    """How deep a finished search could go at most: the deepest line it reached (a
+    search of depth 12 where the game ends a ply away searched 1 ply, not 12); no
+    limit while it runs or when it reached nothing."""
+    if snap.finished and snap.seldepth:
+        return snap.seldepth
+    return 1 << 30
+
+
+def _reached_depth(snap: Snapshot) -> int:
+    """The depth searched completely, at most `_deepest`."""
+    return min(snap.completed_depth, _deepest(snap))
+
+
 def _pv_text(pv: Sequence[str]) -> str:
     if not pv:
         return "[$text-muted]–[/]"
@@ -71,8 +85,12 @@ def _pv_text(pv: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- the widget
 
 
-SLIM_WIDTH = 36
-"""Below this width the statistics take one line each (`SearchPanel.on_resize`)."""
+STAT_WIDTH = 11
+"""Columns of a figure's value in the statistics block."""
+SLIM_WIDTH = 41
+"""Below this width the statistics take one line each (`SearchPanel.on_resize`): two
+figures a line take 2 × (8 + 11) + 3 columns (`_stats_markup`), and narrower they
+were cut ("score +…", two engines compared at 80 columns)."""
 
 
 class SearchPanel(Vertical):
@@ -250,6 +268,8 @@ class SearchPanel(Vertical):
         title = ""
         if count:
             title = f"root moves ({count})"
+            if not snapshot.signed and len(self.names) == 2:
+                title += f", values for {self.names[0]}"
             if snapshot.current_move is not None and not snapshot.finished:
                 title += f", searching [b]{escape(snapshot.current_move)}[/]"
         self._set("#panel-roots-title", title)
@@ -264,7 +284,7 @@ class SearchPanel(Vertical):
             self.query_one("#panel-stats", Static).update(self._stats_markup(self.last_snapshot))
 
     def _stats_markup(self, snap: Snapshot | None) -> str:
-        def field(label: str, value: str, width: int = 11) -> str:
+        def field(label: str, value: str, width: int = STAT_WIDTH) -> str:
             return f"[$text-muted]{label:<8}[/][b]{value:>{width}}[/]"
 
         if snap is None:
@@ -277,12 +297,18 @@ class SearchPanel(Vertical):
                 (field("TT fill", blank), ""),
             ]
         else:
-            depth = f"{snap.completed_depth}/{snap.depth} sel {snap.seldepth}"
+            reached = _reached_depth(snap)
+            depth = f"{reached}/{min(snap.depth, _deepest(snap))} sel {snap.seldepth}"
             hits = f"{snap.tt_hits / snap.tt_probes:.1%}" if snap.tt_probes else "–"
             fill = f"{snap.tt_fill:.1%}" if snap.tt_probes else "–"
             # Vectors compact (``0.02/-0.04/0.02``): the fixed 5-line block must not
             # wrap, or its last row (TT fill) is pushed out of view.
-            score = escape(with_unit(format_score(snap.score, snap, compact=True), snap))
+            number = format_score(snap.score, snap, compact=True)
+            score = with_unit(number, snap)
+            # A long unit ("expected-score lead") would be cut: the eval line names it.
+            score = escape(score if len(score) <= STAT_WIDTH else number)
+            if not snap.signed and snap.score is not None and not isinstance(snap.score, tuple):
+                score += f" for {self._bar_names()[0]}"  # a lecture's values are MAX's
             rows = [
                 (field("depth", depth), field("score", score)),
                 (field("nodes", format_count(snap.nodes)),
@@ -308,11 +334,12 @@ class SearchPanel(Vertical):
             return
         target = _target_depth(snap.config)
         if target:
+            reached = _reached_depth(snap)
+            target = min(target, _deepest(snap))  # the game may end sooner than asked for
             label.update("depth", layout=False)
-            done = snap.completed_depth if not snap.finished else max(snap.completed_depth, target)
+            done = reached if not snap.finished else max(reached, target)
             bar.update(total=target, progress=min(done, target))
-            text.update(f"{snap.completed_depth}/{target} {format_seconds(snap.elapsed)}",
-                        layout=False)
+            text.update(f"{reached}/{target} {format_seconds(snap.elapsed)}", layout=False)
             return
         label.update("time", layout=False)
         bar.update(total=1, progress=1 if snap.finished else 0)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from textual.markup import escape
 from textual.widget import Widget
 
+from adversa.search.config import EngineConfig
+
 ELLIPSIS = "…"
 
 
@@ -26,6 +28,15 @@ class Seat:
     name: str
     player: str
     to_move: bool
+
+
+def engine_text(engine: EngineConfig, *, clocked: bool) -> str:
+    """An engine as its seat's line shows it: under a game clock its own ``time=`` is
+    not what it plays with (the clock gives each move its time, which the search panel
+    shows), so the line says ``· clock`` instead."""
+    if not clocked:
+        return engine.text
+    return f"{engine.without('time').text} · clock"
 
 
 def fit_words(text: str, room: int) -> str:

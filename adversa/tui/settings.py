@@ -170,6 +170,12 @@ def owns_autosave() -> bool:
     return True
 
 
+def forget_autosave() -> None:
+    """Remove the autosave, if this app is the one that keeps it (never another app's)."""
+    if owns_autosave():
+        save_quietly(AUTOSAVE_FILE, None, "The autosave")
+
+
 def release_autosave() -> None:
     """Give the autosave up (an app gives it up by exiting; tests, by this)."""
     lock = _autosave_locks.pop(config_dir(), None)
@@ -201,6 +207,11 @@ class Settings:
         if save_quietly(SETTINGS_FILE, current, "Your choices"):
             self._changes.clear()
         self.data = current
+
+    def set_value(self, key: str, value: Any) -> None:
+        """Set a top-level entry; `save` writes it (only what was set is written over
+        the file's current content)."""
+        self._change((key,), value)
 
     def _change(self, path: tuple[str, ...], value: Any) -> None:
         _set_in(self.data, path, value)

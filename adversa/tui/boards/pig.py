@@ -119,11 +119,15 @@ class PigBoard(BoardView):
     # ---- input ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "act":
-            return self.interactive
+        if action == "act":  # always Pig's: r must not fall through to the screen's Redo
+            return True
         return super().check_action(action, parameters)
 
     def action_act(self, action: str) -> None:
+        if not self.interactive:
+            self.app.notify(f"Wait for your turn to {action} (redo is ctrl+y).",
+                            severity="warning")
+            return
         move = self.move_for(action)
         if move is not None:
             self.cursor_action = action
@@ -217,9 +221,11 @@ class PigBoard(BoardView):
         elif self.face == 1:
             # The 1 passed the turn on: it was the previous player's roll, not the mover's.
             roller = (player - 1) % self.game.num_players
+            # Two lines: one was cut at 80×24 ("Player 2 rolled a 1 — turn t").
             lines.append([(self.game.player_name(roller),
                            self.style_of(f"pig--player-{roller % 4}")),
-                          (" rolled a 1 — turn total lost", self.style_of("pig--player-3"))])
+                          (" rolled a 1:", self.style_of("pig--player-3"))])
+            lines.append([("turn total lost", self.style_of("pig--player-3"))])
         return lines
 
     def _draw_tracks(self, canvas: Canvas, scores: tuple[int, ...], width: int) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -40,6 +40,7 @@ from adversa.match.compare import (
 from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_text, compare_cells
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import default_engine, engine_for, why_not
+from adversa.tui.engine_settings import engine_seat
 from adversa.tui.panel import SearchPanel
 from adversa.tui.runner import (
     EngineRunner,
@@ -59,13 +60,20 @@ SUMMARY_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 """(column key, heading) of the summary table: the CLI's columns, and each engine's state."""
 
-SendPlayer = Callable[[EngineConfig], None]
-"""Receives an engine the user wants as the game's player to move."""
+SendPlayer = Callable[[EngineConfig], str]
+"""Puts an engine the user chose in the game's engine seat; returns that seat's name."""
 
 
 ENGINE_CELL_WIDTH = 24
 """The summary's engine column is cut to this many characters (the whole text is in the
 engine's field above its panel), so that four engines' figures fit 120 columns."""
+
+
+NARROW_WIDTH = 100
+"""Below this many columns the summary table leaves out `NARROW_DROPPED`."""
+NARROW_DROPPED = ("pruned", "depth", "ebf", "ratio")
+"""The summary's last columns (so they can be put back at the end), least telling first
+to go: each engine's panel above shows its pruned count and depth."""
 
 
 def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> list[Text]:
@@ -177,10 +185,26 @@ class CompareScreen(Screen[None]):
         runner = EngineRunner(self, f"compare-{index}", self._search_function)
         column = EngineColumn(index, config, runner)
         self.columns.append(column)
-        self.query_one("#compare-summary", DataTable).add_row(
-            *summary_cells(None, config, "waiting"), key=str(index)
-        )
+        table = self.query_one("#compare-summary", DataTable)
+        cells = summary_cells(None, config, "waiting")
+        table.add_row(*(cell for (key, _), cell in zip(SUMMARY_COLUMNS, cells, strict=True)
+                        if key in table.columns), key=str(index))
         return column
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below `NARROW_WIDTH` columns the summary leaves out its last figures (they were
+        cut at 80 columns); the CLI's table says which, the panels show them."""
+        narrow = event.size.width < NARROW_WIDTH
+        table = self.query_one("#compare-summary", DataTable)
+        if narrow == (NARROW_DROPPED[0] not in table.columns):
+            return
+        headings = dict(SUMMARY_COLUMNS)
+        for key in NARROW_DROPPED:
+            if narrow:
+                table.remove_column(key)
+            else:
+                table.add_column(headings[key], key=key)
+        self._refresh_summary()
 
     def on_unmount(self) -> None:
         for column in self.columns:
@@ -297,7 +321,8 @@ class CompareScreen(Screen[None]):
             for (key, _), cell in zip(
                 SUMMARY_COLUMNS, summary_cells(row, column.config, column.state), strict=True
             ):
-                table.update_cell(str(column.index), key, cell, update_width=True)
+                if key in table.columns:
+                    table.update_cell(str(column.index), key, cell, update_width=True)
         self.query_one("#compare-agree", Static).update(self._agreement_text(rows))
 
     def _agreement_text(self, rows: Sequence[CompareRow | None]) -> Text:
@@ -370,8 +395,8 @@ class CompareScreen(Screen[None]):
             self.notify("Focus an engine's box first (Tab).", severity="warning")
             return
         config = self.columns[index].config
-        self.send_player(config)
-        self.notify(f"{config.text} now plays the side to move.", markup=False)
+        seat = self.send_player(config)
+        self.notify(f"{config.text} now plays {seat}.", markup=False)
         self.dismiss()
 
     def action_back(self) -> None:
@@ -421,14 +446,14 @@ def compare_screen_for(session: GameSession, *, send_back: bool = True) -> Compa
     game, state = session.game, session.state
     if game.is_terminal(state):
         raise CompareError("the game is over: there is no move to compare")
-    seat = game.to_move(state)
+    seat = engine_seat(session.players, game.to_move(state))
 
-    def use_in_game(config: EngineConfig) -> None:
-        if seat != CHANCE:
-            session.players[seat] = config
+    def use_in_game(config: EngineConfig) -> str:
+        session.players[seat] = config
+        return game.player_name(seat)
 
     engines = comparison_engines(game, session.players)
-    can_send = send_back and seat != CHANCE
+    can_send = send_back and game.to_move(state) != CHANCE
     return CompareScreen(game, state, engines, send_player=use_in_game if can_send else None)
 
 
@@ -450,6 +475,15 @@ class CompareApp(App[None]):
         self.position = state
         self.engines = list(engines)
         self.engine_search = engine_search
+        self.final_rows: list[CompareRow] = []
+        """The engines' rows when the app was closed, for the shell to print."""
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Keep the summary before the screen goes: ``adversa compare`` prints it."""
+        screen = self.screen
+        if isinstance(screen, CompareScreen):
+            self.final_rows = [row for row in screen.rows() if row is not None]
+        super().exit(*args, **kwargs)
 
     def get_default_screen(self) -> CompareScreen:
         """The compare screen is the app's only screen, so escape quits (pushed on top
@@ -457,7 +491,10 @@ class CompareApp(App[None]):
         return CompareScreen(self.game, self.position, self.engines)
 
 
-def run_compare_app(game: Game[Any, Any], state: Any, engines: Sequence[EngineConfig]) -> None:
+def run_compare_app(game: Game[Any, Any], state: Any,
+                    engines: Sequence[EngineConfig]) -> list[CompareRow]:
     """The compare screen on its own, each engine searching in an engine process of its
-    own (`adversa.search.process`), so each gets a core."""
-    CompareApp(game, state, engines).run()
+    own (`adversa.search.process`), so each gets a core; the rows it showed last."""
+    app = CompareApp(game, state, engines)
+    app.run()
+    return app.final_rows

@@ -4,6 +4,7 @@ Loading has its own dialog with a file picker (`load_dialog`)."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import ClassVar
@@ -20,19 +21,54 @@ from adversa.games.registry import entry, record_formats
 
 
 def saves_folder() -> Path:
-    """Where the save dialog proposes to write and the load dialog starts looking: the
-    current directory, the one the user started adversa in (``adversa play`` in a
-    course folder saves there)."""
-    return Path.cwd()
+    """Where the save dialog proposes to write, tree figures go and the load dialog starts
+    looking: an ``adversa`` folder in the user's documents (``~/Documents/adversa``), not
+    the current directory, which with the README's workflow is a git working tree.
+    ``ADVERSA_SAVES_DIR`` overrides it (tests point it at a tmp dir). Not created here:
+    `ensure_saves_folder` does that when something is written there."""
+    override = os.environ.get("ADVERSA_SAVES_DIR")
+    if override:
+        return Path(override)
+    import platformdirs  # only when a file is saved or looked for
+
+    return Path(platformdirs.user_documents_dir()) / "adversa"
+
+
+def ensure_saves_folder(path: Path) -> None:
+    """Create the saves folder when ``path`` is to be written in it (a folder the user
+    typed is theirs: a missing one is an error to report, not to create)."""
+    folder = saves_folder()
+    if path.parent == folder:
+        folder.mkdir(parents=True, exist_ok=True)
+
+
+def save_suffix(game_name: str) -> str:
+    """The suffix of a game's saves: its own record format's (``.pdn`` for checkers), else
+    ``.json``."""
+    record_format = entry(game_name).record
+    return ".json" if record_format is None else record_format.suffix
+
+
+def save_help(game_name: str) -> str:
+    """The save dialog's one-line hint: this game's format only, and where saves go."""
+    record_format = entry(game_name).record
+    kind = "JSON game record" if record_format is None else record_format.name
+    return f"{kind}; a name alone goes to {display_path(saves_folder())}"
+
+
+def display_path(path: Path) -> str:
+    """``~/Documents/adversa`` rather than the home folder spelled out."""
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 def default_save_path(game_name: str) -> str:
     """A fresh file name in the saves folder, in the game's own record format when it
     has one (PDN for checkers), else JSON."""
-    record_format = entry(game_name).record
-    suffix = ".json" if record_format is None else record_format.suffix
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return str(saves_folder() / f"adversa-{game_name}-{stamp}{suffix}")
+    return str(saves_folder() / f"adversa-{game_name}-{stamp}{save_suffix(game_name)}")
 
 
 def formats_help() -> str:
@@ -48,16 +84,22 @@ class PathDialog(ModalScreen[Path | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, initial: str, action_label: str) -> None:
+    def __init__(self, title: str, initial: str, action_label: str, *,
+                 suffix: str = "", help_text: str | None = None) -> None:
+        """``suffix`` is added to a typed name without one (``game`` → ``game.json``), so
+        the load picker, which lists game files by suffix, finds the file again; a bare
+        name (no folder) goes to the saves folder."""
         super().__init__()
         self.dialog_title = title
         self.initial = initial
         self.action_label = action_label
+        self.suffix = suffix
+        self.help_text = formats_help() if help_text is None else help_text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Label(self.dialog_title, classes="dialog-title")
-            yield Label(formats_help(), classes="dialog-help")
+            yield Label(self.help_text, classes="dialog-help")
             yield Input(self.initial, placeholder="path/to/game.json", id="path")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.action_label, variant="primary", id="ok")
@@ -78,6 +120,10 @@ class PathDialog(ModalScreen[Path | None]):
         except UserFileError as error:
             self.notify(str(error), title="Not a path", severity="error", markup=False)
             return
+        if self.suffix and not path.suffix:
+            path = path.with_name(path.name + self.suffix)
+        if self.suffix and path.parent == Path():  # a bare name: the saves folder
+            path = saves_folder() / path
         self.dismiss(path)
 
     @on(Button.Pressed, "#cancel")

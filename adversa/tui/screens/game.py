@@ -32,9 +32,11 @@ from adversa.tui.boards import BoardView, home_seat, make_board
 from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
+from adversa.tui.engine_settings import edit_engine
+from adversa.tui.move_input import MoveInput
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
-from adversa.tui.players import PlayersHeader, Seat
+from adversa.tui.players import PlayersHeader, Seat, engine_text
 from adversa.tui.presentation_mode import Presentation
 from adversa.tui.runner import (
     EngineRunner,
@@ -44,7 +46,7 @@ from adversa.tui.runner import (
     SearchStarted,
 )
 from adversa.tui.screens.game_files import confirm_discard, load_game, save_game
-from adversa.tui.session import GameSession, player_text
+from adversa.tui.session import GameSession
 from adversa.tui.side import NARROW_WIDTH, WIDE_WIDTH, GameSide
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
@@ -57,6 +59,10 @@ class GameScreen(Screen[None]):
     """Play one `GameSession`; search runs through an `EngineRunner`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Help and Quit first: the footer shows the bindings in this order, and at 80
+        # columns it ends about the eighth key.
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo", show=False),
         Binding("v", "next_view", "View"),
@@ -75,8 +81,6 @@ class GameScreen(Screen[None]):
         Binding("P,f5", "presentation", "Present", show=False, key_display="P"),
         Binding("c", "compare", "Compare"),
         Binding("t", "explore", "Tree"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, session: GameSession, *, rng: random.Random | None = None) -> None:
@@ -109,7 +113,7 @@ class GameScreen(Screen[None]):
                 yield make_board(game, id="board")
                 with Horizontal(id="move-row"):
                     yield Label("Move", id="move-label")
-                    yield Input(placeholder="move, then Enter", id="move-input")
+                    yield MoveInput(placeholder="move, then Enter", id="move-input")
                 yield Static("", id="autoplay")
             yield GameSide(game, id="game-side")
         yield Footer()
@@ -207,7 +211,8 @@ class GameScreen(Screen[None]):
         game = session.game
         self.query_one(PlayersHeader).show([
             Seat(game.player_name(seat),
-                 session.human_label(seat) if player is None else player_text(player),
+                 session.human_label(seat) if player is None
+                 else engine_text(player, clocked=session.clock is not None),
                  to_move=seat == session.to_move and not session.is_over)
             for seat, player in enumerate(session.players)
         ])
@@ -561,6 +566,10 @@ class GameScreen(Screen[None]):
         from adversa.tui.screens.compare import compare_screen_for
 
         self._open_tool(compare_screen_for, self.session)
+
+    def action_engine_settings(self) -> None:
+        """Change the engine seat's algorithm, depth or time; the game goes on from here."""
+        edit_engine(self, self._position_changed)
 
     def action_explore(self) -> None:
         """Step through the search tree of the first plies from this position."""

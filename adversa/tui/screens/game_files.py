@@ -11,7 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adversa.games import AdversaError
-from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog, default_save_path
+from adversa.tui import settings
+from adversa.tui.screens.dialogs import (
+    ConfirmDialog,
+    PathDialog,
+    default_save_path,
+    ensure_saves_folder,
+    save_help,
+    save_suffix,
+)
 
 if TYPE_CHECKING:
     from adversa.tui.screens.game import GameScreen
@@ -33,7 +41,8 @@ def confirm_discard(screen: GameScreen, then: Callable[[], None]) -> None:
     unsaved = f"{count} move{'' if count == 1 else 's'}" if count > 0 else "It is"
 
     def answered(discard: bool | None) -> None:
-        if discard:
+        if discard:  # discarded: not offered under Resume either
+            settings.forget_autosave()
             then()
 
     screen.app.push_screen(
@@ -43,10 +52,13 @@ def confirm_discard(screen: GameScreen, then: Callable[[], None]) -> None:
 def save_game(screen: GameScreen) -> None:
     """Ask for a path and write the game there (JSON, or the game's own record format)."""
 
+    name = screen.session.game_name
+
     def save(path: Path | None) -> None:
         if path is None:
             return
         try:
+            ensure_saves_folder(path)
             screen.session.save(path)
         except (AdversaError, OSError) as error:
             screen.notify(f"Could not save: {error}", severity="error", markup=False)
@@ -55,8 +67,8 @@ def save_game(screen: GameScreen) -> None:
         screen.notify(f"Saved to {path}", title="Saved", markup=False)
 
     screen.app.push_screen(
-        PathDialog("Save game as", default_save_path(screen.session.game_name), "Save"), save
-    )
+        PathDialog("Save game as", default_save_path(name), "Save",
+                   suffix=save_suffix(name), help_text=save_help(name)), save)
 
 
 def load_game(screen: GameScreen) -> None:

@@ -29,7 +29,8 @@ PANEL_TERMS: tuple[tuple[str, str], ...] = (
     ("depth 7/8 sel 12", "7 plies searched completely, 8 under way; the deepest line (captures, "
      "chance) reached 12 plies (seldepth)"),
     ("score", "The value of the best move for the side the engine plays: + good, − bad; "
-     "win/loss when proven; in the evaluation's units (e(n), pts)"),
+     "win/loss when proven; in the evaluation's units (e(n), pts). A textbook tree's "
+     "values are MAX's, as the lecture writes them, whichever side the engine plays"),
     ("nodes", "Positions the search visited, leaves included"),
     ("nodes/s", "Nodes per second of search"),
     ("leaves", "Positions valued without looking further: the game ended there, or the depth "

@@ -43,6 +43,10 @@ def available_games() -> list[tuple[str, str]]:
     return [(game_class(name).title or name, name) for name in game_names()]
 
 
+COMPACT_WIDTH = 100
+"""Below this many columns a seat lists its settings in one column (`StartScreen.on_resize`)."""
+
+
 class OptionField(Horizontal):
     """One game option as a labelled field; `value_text` is its text form."""
 
@@ -275,10 +279,18 @@ class StartScreen(Screen[None]):
             yield Vertical(id="options")
             yield Label("Players", classes="section-title")
             yield Horizontal(id="seats")
-            yield ClockField(classes="field")
             yield Static("", id="start-error")
+        # Under the scrolling form, so that at 80×24 the clock and Play are on screen
+        # however long the form (a seat's settings) grows.
+        with Horizontal(id="start-actions"):
+            yield ClockField(classes="field")
             yield Button("Play", id="play", variant="primary")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A seat's settings in one column on a narrow screen: two columns of 80 / 2
+        seats leave a number field two characters wide."""
+        self.set_class(event.size.width < COMPACT_WIDTH, "-compact")
 
     async def on_mount(self) -> None:
         self.title = "adversa"

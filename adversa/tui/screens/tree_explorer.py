@@ -39,26 +39,29 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
+from adversa.figures import MAX_DEPTH, MAX_WIDTH, narrowed, tree_figure
 from adversa.figures import move_names as figure_move_names
-from adversa.figures import tree_figure
 from adversa.files import write_text_atomic
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.presentation import (
+    bound_mark,
     cut_reason,
     format_number,
     path_text,
     plain_number,
     show_score,
 )
+from adversa.search.common import MAX_DEPTH as SEARCH_MAX_DEPTH
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
 from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
+from adversa.tui.screens.dialogs import ensure_saves_folder, saves_folder
 
 DEFAULT_TRACE_LIMIT = 5000
 """Nodes recorded when the explorer runs the search itself (a Tree stays fast
-up to ~10k nodes, shared/reference/textual.md §7)."""
+up to about 10,000 nodes)."""
 
 CONTRAST = {"alphabeta": "minimax", "minimax": "alphabeta"}
 """The algorithm the ``m`` key switches to, for the same position and depth."""
@@ -176,7 +179,8 @@ def node_label(node: TraceNode, view: TraceView, step: int,
     text.append(f"  {_kind_text(node.kind)}")
     if node.probability is not None:
         text.append(f"  p={plain_number(node.probability)}", style="cyan")
-    text.append("  = ")
+    mark = (bound_mark(node) or "= ") if finished else "= "  # "≤ +3": only a bound
+    text.append(f"  {mark}")
     text.append(_value_text(node.value, show) if finished else "?", style="bold")
     if node.alpha is not None or node.beta is not None:
         text.append(f"  [α {show(node.alpha)}, β {show(node.beta)}]", style="dim")
@@ -239,12 +243,36 @@ class TreeExplorerScreen(Screen[None]):
         # Priority: the Tree would otherwise take these keys to scroll sideways.
         Binding("right,n", "step(1)", "Forward", key_display="→", priority=True),
         Binding("left,b", "step(-1)", "Backward", key_display="←", priority=True),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
+        # Help and Close early: the footer shows the bindings in this order and is cut
+        # at the screen's edge; ? lists them all.
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("escape,q", "back", "Close"),
+        Binding("home", "jump(0)", "Start", priority=True, show=False),
+        Binding("end", "jump(-1)", "End", priority=True, show=False),
         Binding("m", "contrast", "Minimax ⇄ α-β"),
         Binding("f", "figure", "Save SVG"),
-        Binding("escape,q", "back", "Close"),
+        Binding("plus,equals_sign", "depth(1)", "Deeper", key_display="+"),
+        Binding("minus", "depth(-1)", "Shallower", key_display="-"),
+        Binding("w", "width(-1)", "Fewer moves"),
+        Binding("W", "width(1)", "More moves", show=False),
     ]
+
+    HELP_TITLE: ClassVar[str] = "Search tree explorer"
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "step(1)": "Next node the search visited",
+        "step(-1)": "Previous node",
+        "jump(0)": "The search's first node",
+        "jump(-1)": "The search's last node",
+        "contrast": "The same search with minimax or alpha-beta: what pruning saves",
+        "depth(1)": "Search one ply deeper",
+        "depth(-1)": "Search one ply shallower (a smaller tree, and figure)",
+        "width(-1)": "Keep one move fewer at each node (a game position's tree)",
+        "width(1)": "Keep one move more at each node",
+        "figure": "Save the tree as an SVG figure (in the saves folder)",
+        "help": "This help",
+        "back": "Close the explorer",
+    }
+    """What the explorer's keys do, for the help screen (``?``)."""
 
     def __init__(
         self,
@@ -257,6 +285,10 @@ class TreeExplorerScreen(Screen[None]):
     ) -> None:
         check_fits(game, config.algorithm)
         super().__init__()
+        self.full_game = game
+        """The game as given; `game` may keep only the first moves at each node."""
+        self.width: int | None = None
+        """Moves kept at each node (``w``/``W``), or None for all of them."""
         self.game = game
         self.position = state
         self.config = traced_config(config)
@@ -390,6 +422,8 @@ class TreeExplorerScreen(Screen[None]):
             f"value {_value_text(result.value, self.show_value)}",
             f"  ·  {visited:,} nodes traced, {pruned:,} subtrees pruned",
         )
+        if self.width is not None:
+            info.append(f"  ·  first {self.width} moves per node")
         if result.trace_truncated:
             info.append(f"  ·  trace capped at {visited:,} nodes: the tree is incomplete",
                         style="bold yellow")
@@ -458,6 +492,39 @@ class TreeExplorerScreen(Screen[None]):
         trace = int(self.config.get("trace"))
         self._run(EngineConfig.create(other, {"depth": depth, "trace": trace}))
 
+    def action_depth(self, delta: int) -> None:
+        """Search again one ply deeper or shallower: a game position 1 … the figures'
+        `MAX_DEPTH` plies (what a figure can draw), a textbook tree as deep as it goes."""
+        depth = int(self.config.get("depth"))
+        deepest = SEARCH_MAX_DEPTH if self.full_game.fixed_move_order else MAX_DEPTH
+        wanted = max(1, min(deepest, depth + delta))
+        if wanted == depth:
+            self.notify(f"The explorer searches 1 to {deepest} plies here.", severity="warning")
+            return
+        self._run(self.config.with_values(depth=wanted))
+
+    def action_width(self, delta: int) -> None:
+        """Search again keeping one move fewer or more at each node (`narrowed`): a game's
+        tree small enough to read, and for ``f`` to draw."""
+        if self.full_game.fixed_move_order:
+            self.notify("A textbook tree keeps all its moves.", severity="warning")
+            return
+        moves = len(self.full_game.legal_moves(self.position))
+        current = self.width or moves
+        wanted = max(1, min(MAX_WIDTH, moves, current + delta))
+        if wanted == current:
+            self.notify(f"The explorer keeps 1 to {min(MAX_WIDTH, moves)} moves per node.",
+                        severity="warning")
+            return
+        self.width = None if wanted >= moves else wanted
+        self.game = self.full_game if self.width is None else narrowed(self.full_game, wanted)
+        self._run(self.config)
+
+    def action_help(self) -> None:
+        from adversa.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
+
     def action_figure(self) -> None:
         """Write the shown search's tree as an SVG figure and say where (`adversa.figures`)."""
         if refused_in_classroom(self, "Saving a figure"):
@@ -470,14 +537,17 @@ class TreeExplorerScreen(Screen[None]):
         caption = [f"{self.config.without('trace').text}  ·  value "
                    f"{_value_text(result.value, self.show_value)}  ·  best move "
                    f"{result.best_move_text or '—'}"]
-        folder = self.figure_dir or Path.cwd()
+        folder = self.figure_dir or saves_folder()
         path = folder / f"adversa-tree-{self.game.name}-{time.strftime('%Y%m%d-%H%M%S')}.svg"
         try:
             figure = tree_figure(result, title, caption,
                                  names=figure_move_names(self.game, self.position))
+            ensure_saves_folder(path)
             write_text_atomic(path, figure.svg)
-        except AdversaError as error:
-            self.notify(f"No figure: {error}", severity="error", markup=False)
+        except (AdversaError, OSError) as error:
+            smaller = "" if isinstance(error, OSError) else (
+                " — make the tree smaller: - for fewer plies, w for fewer moves per node")
+            self.notify(f"No figure: {error}{smaller}", severity="error", markup=False)
             return
         self.notify(f"Figure saved: {path}", title="Search tree", markup=False)
 

@@ -1,0 +1,140 @@
+"""Values as a newcomer reads them (issue 32): alpha-beta's fail-lows and fail-highs are
+written as bounds, every engine's eval bar is on the expected-score scale, the panel says
+whose values a textbook tree shows and how deep a search could really go."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Label, Static
+
+from adversa.games import make_game
+from adversa.games.tree import bundled_trees
+from adversa.presentation import bound_mark, expected_score, verdict
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+from adversa.search.stats import SearchResult, Snapshot
+from adversa.tui.panel import SearchPanel
+
+
+def two_player_trees() -> list[str]:
+    names = []
+    for name in bundled_trees():
+        game = make_game("tree", {"file": name})
+        if game.num_players == 2 and not game.has_chance:
+            names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("name", two_player_trees())
+def test_alphabeta_marks_exactly_the_values_that_are_only_bounds(name: str) -> None:
+    """Against the solver (plain minimax, no window) at every traced inner node: a value
+    without a mark is the node's minimax value, ``≤ v`` one at most v, ``≥ v`` at least."""
+    game = make_game("tree", {"file": name})
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta trace=5000"))
+    marks = set()
+    for node in result.trace:
+        if node.kind == "leaf" or not isinstance(node.value, float | int):
+            continue
+        state = game.initial_state()
+        for position in node.path:
+            state = game.result(state, game.legal_moves(state)[position - 1])
+        exact = run_search(game, state, EngineConfig.parse("solve")).value
+        assert isinstance(exact, float | int)
+        if game.to_move(state) == 1:  # the solver answers for the side to move; traces
+            exact = -exact            # (and lectures) write MAX's values
+        mark = bound_mark(node)
+        marks.add(mark)
+        if mark == "≤ ":
+            assert exact <= node.value
+        elif mark == "≥ ":
+            assert exact >= node.value
+        else:
+            assert exact == pytest.approx(node.value), (name, node.path)
+    assert marks  # some inner node was checked
+
+
+def test_the_issues_fail_low_reads_as_a_bound() -> None:
+    """The three-ply tree's node 2 is cut at 2 ≤ α = 3: worth at most 2."""
+    game = make_game("tree", {"file": "three-ply"})
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta trace=500"))
+    second = next(node for node in result.trace if node.path == (2,))
+    assert bound_mark(second) == "≤ " and second.value == 2
+
+
+def mcts_snapshot() -> Snapshot:
+    game = make_game("checkers")
+    result = run_search(game, game.initial_state(),
+                        EngineConfig.parse("mcts iterations=200 seed=1"))
+    return result.snapshot
+
+
+@pytest.mark.parametrize("mean", [0.193, -0.4, 0.02])
+def test_the_mcts_bar_is_its_expected_score(mean: float) -> None:
+    """MCTS's +0.193 mean is a 60 % expected score, and its bar drew 83 %."""
+    snapshot = mcts_snapshot()
+    assert snapshot.mean_result
+    expected = expected_score(mean, snapshot)
+    assert expected == pytest.approx((mean + 1) / 2)
+    for mover in (0, 1):
+        shown = verdict(mean, snapshot, mover=mover, names=("Black", "White"))
+        first_share = expected if mover == 0 else 1 - expected
+        assert shown.share == pytest.approx(first_share)
+
+
+def test_a_fitted_evaluation_bar_is_its_expected_score_too() -> None:
+    game = make_game("checkers")
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"))
+    snapshot = dataclasses.replace(result.snapshot, logistic_k=result.snapshot.logistic_k or 1.0)
+    score = 0.02
+    shown = verdict(score, snapshot, mover=0, names=("Black", "White"))
+    assert shown.share == pytest.approx(expected_score(score, snapshot))
+
+
+class PanelApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield SearchPanel("Search")
+
+
+def tree_after_move_two() -> tuple[Any, SearchResult]:
+    game = make_game("tree", {"file": "three-ply"})
+    state = game.result(game.initial_state(), game.parse_move(game.initial_state(), "2"))
+    return game, run_search(game, state, EngineConfig.parse("alphabeta depth=12"))
+
+
+async def test_a_min_engines_panel_says_whose_values_and_how_deep() -> None:
+    game, result = tree_after_move_two()
+    app = PanelApp()
+    async with app.run_test(size=(60, 40)) as pilot:
+        panel = app.query_one(SearchPanel)
+        panel.set_sides([game.player_name(0), game.player_name(1)], 1)
+        panel.show_result(result)
+        await pilot.pause()
+        stats = str(panel.query_one("#panel-stats", Static).render())
+        assert "1/1 sel 1" in stats and "12/12" not in stats
+        assert "2 for MAX" in stats
+        assert "values for MAX" in str(panel.query_one("#panel-roots-title", Static).render())
+        budget = str(panel.query_one("#panel-budget-text", Label).render())
+        assert budget.startswith("1/1 ")
+
+
+def test_under_a_clock_the_seat_line_and_the_panel_agree_on_the_time() -> None:
+    """`--clock 60+1`: the panel said time=12.795, the seat line time=2, the bar 12.79s."""
+    from adversa.presentation import format_seconds
+    from adversa.search.engine import clocked
+    from adversa.search.timeman import ClockReading
+    from adversa.tui.players import engine_text
+
+    engine = EngineConfig.parse("alphabeta depth=20 time=2")
+    assert engine_text(engine, clocked=False) == "alphabeta depth=20 time=2"
+    assert engine_text(engine, clocked=True) == "alphabeta depth=20 · clock"
+    for seconds in (60.0, 37.3, 5.5, 0.9):
+        played, _ = clocked(engine, ClockReading(seconds, 1.0))
+        budget = played.time_budget
+        assert budget is not None
+        assert f"time={budget:g}" in played.text
+        assert format_seconds(budget) == f"{budget:.2f}s"
+        assert round(budget, 2) == budget  # the bar's figure is the config's, not rounded
