@@ -8,6 +8,7 @@ endgame``: no hang, no traceback, no runaway memory.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import tracemalloc
 from collections.abc import Callable
@@ -16,6 +17,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adversa.cli import main
 from adversa.games import make_game
@@ -25,6 +28,7 @@ from adversa.games.checkers_endgame_index import (
     FILE_NAME,
     HOLE,
     MAGIC,
+    DatabaseFileError,
     EndgameDatabase,
     layout,
     load_database,
@@ -228,3 +232,18 @@ def test_the_built_database_round_trips_with_its_checksums() -> None:
     loaded = EndgameDatabase.from_bytes(database.to_bytes())
     loaded.check_all()
     assert loaded.tables == database.tables
+
+
+@settings(max_examples=200)
+@given(st.binary(max_size=400), st.sampled_from([b"", b"\n"]))
+def test_any_header_bytes_are_refused_or_read_never_raised(header: bytes, end: bytes) -> None:
+    """A fuzz of the header reader: whatever follows the magic line, loading answers a
+    database or a `DatabaseFileError`, quickly and within bounded memory."""
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(DatabaseFileError):
+            EndgameDatabase.from_bytes(MAGIC + header + end + b"\0" * 64)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000

@@ -304,3 +304,26 @@ def test_a_malformed_token_option_is_refused_in_one_line(tmp_path: Path) -> None
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1
     assert "'--token'" in done.stderr
+
+
+async def test_a_classroom_page_gets_its_own_config_folder_removed_when_it_closes(
+        tmp_path: Path) -> None:
+    served = Served(tmp_path / "home", "--token", TOKEN, "--classroom")
+    try:
+        served.url()
+        async with (aiohttp.ClientSession() as client,
+                    client.ws_connect(ws_url(served), headers=own_origin(served)) as page):
+            await first_screen(page)
+            (app,) = app_processes(served.process.pid)
+            command = Path(f"/proc/{app}/cmdline").read_bytes().split(b"\0")
+            assert b"--classroom" in command
+            environment = dict(
+                entry.split(b"=", 1) for entry in
+                Path(f"/proc/{app}/environ").read_bytes().split(b"\0") if b"=" in entry)
+            own = Path(environment[b"ADVERSA_CONFIG_DIR"].decode())
+            assert own.is_dir() and own != tmp_path / "home" / "adversa"
+        async with asyncio.timeout(WAIT_SECONDS):
+            while own.exists():
+                await asyncio.sleep(0.1)
+    finally:
+        served.stop()

@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from tui_fakes import FakeEngine
 
 from adversa import files
@@ -227,3 +230,24 @@ def test_a_failed_write_leaves_no_temporary_and_stale_ones_are_removed(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([stale.name, fresh.name])
     write_text_atomic(path, "x")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([path.name, fresh.name])
+
+
+@hypothesis_settings(max_examples=150)
+@given(st.binary(max_size=300) | st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["theme", "game", "options", "players", "nim", "x"]), inner,
+        max_size=3), max_leaves=20).map(lambda data: json.dumps(data).encode()))
+def test_any_settings_file_reads_and_saves_without_raising(content: bytes) -> None:
+    """A fuzz of the settings reader: whatever the file holds, the choices read, merge and
+    save without an exception (a bad file is set aside)."""
+    directory = Path(os.environ["ADVERSA_CONFIG_DIR"])
+    directory.mkdir(exist_ok=True)
+    (directory / store.SETTINGS_FILE).write_bytes(content)
+    settings = store.Settings.load()
+    settings.options_for("nim")
+    settings.players_for("nim")
+    assert settings.last_game is None or isinstance(settings.last_game, str)
+    settings.remember("nim", {"piles": "3"}, ["human"])
+    settings.save()
+    assert store.Settings.load().options_for("nim") == {"piles": "3"}
