@@ -186,12 +186,16 @@ HOSTILE_HEADERS = [
 
 @pytest.mark.parametrize(("change", "reason"), HOSTILE_HEADERS)
 def test_a_hostile_header_is_refused_in_one_line_and_the_engine_plays_on(
-        change: Callable[[dict[str, Any]], None], reason: str, tmp_path: Path) -> None:
+        change: Callable[[dict[str, Any]], None], reason: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
     two = build(2).to_bytes()
     path = install(with_header(two, change), tmp_path)
     tracemalloc.start()
     try:
         assert load_database(path) is None
+        assert load_database(path) is None
+        warning = capsys.readouterr().err.strip().splitlines()
+        assert len(warning) == 1 and "is set aside" in warning[0] and reason in warning[0]
         assert_one_line_refusal(endgame_command("info"), reason)
         assert_one_line_refusal(endgame_command("probe", "B:WK1:BK7"), reason)
         _, peak = tracemalloc.get_traced_memory()

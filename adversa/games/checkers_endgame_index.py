@@ -501,6 +501,8 @@ def database_path() -> Path:
 
 
 _loaded: dict[Path, tuple[tuple[int, int], EndgameDatabase]] = {}
+_refused: dict[Path, tuple[int, int]] = {}
+"""Files whose header was refused, and which version of each: said once, not per search."""
 
 
 def load_database(path: Path | None = None) -> EndgameDatabase | None:
@@ -523,7 +525,13 @@ def load_database(path: Path | None = None) -> EndgameDatabase | None:
         return None if isinstance(tables, CheckedTables) and tables.damaged else cached[1]
     try:
         database = EndgameDatabase.from_file(target)
-    except (OSError, DatabaseFileError):
+    except OSError:
+        return None
+    except DatabaseFileError as error:
+        if _refused.get(target) != stamp:  # one line per version of the file
+            _refused[target] = stamp
+            print(f"adversa: warning: the checkers endgame database {target} is set aside: "
+                  f"{error}; the engine plays on without it", file=sys.stderr)
         return None
     _loaded[target] = (stamp, database)
     return database
