@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import re
 import socket
 
 import click
@@ -107,11 +108,11 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
 @click.option("--session-memory", type=click.IntRange(256, 65536), metavar="MB",
               default=DEFAULT_SESSION_MEMORY_MB, show_default=True,
               help="Address-space limit of each app process and of each engine process "
-              "it starts, in MB (256-65536).")
+              "it starts, in MB.")
 @click.option("--session-cpu", type=click.IntRange(10, 86400), metavar="SECONDS",
               default=DEFAULT_SESSION_CPU_SECONDS, show_default=True,
               help="CPU time each app process (and each engine process) may use, in "
-              "seconds (10-86400); the process ends past it.")
+              "seconds; the process ends past it.")
 def serve(host: str, port: int, token: str | None, classroom: bool | None,
           max_sessions: int, session_memory: int, session_cpu: int) -> None:
     """Serve the app to web browsers, and print the address to open (with its token).
@@ -125,8 +126,7 @@ def serve(host: str, port: int, token: str | None, classroom: bool | None,
     except ImportError:
         fail("serving needs the textual-serve package; install it with "
              "pip install 'adversa[browser]'")
-    if token is not None and not (8 <= len(token) <= 128 and token.replace("-", "").replace(
-            "_", "").isalnum() and token.isascii()):
+    if token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{8,128}", token):
         raise click.BadParameter("expected 8-128 letters, digits, '-' or '_'",
                                  param_hint="'--token'")
     check_port_free(host, port)
