@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
 
 from adversa.errors import AdversaError
@@ -89,10 +91,21 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
 
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """`write_text_atomic` for bytes (the endgame database)."""
+    """`write_text_atomic` for bytes (the endgame database).
+
+    A symbolic link is written through (its target is replaced, the link stays); an
+    existing file keeps its permissions, a new one gets the usual ones (0666 less the
+    umask), not the temporary file's 0600. Temporary files left by a writer that was
+    killed (``kill -9``) an hour or more ago are removed."""
     target = Path(path)
+    if target.is_symlink():
+        target = target.resolve()
     if target.is_dir():
         raise UserFileError(f"{str(target)!r}: is a directory, expected a file to write")
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        mode = 0o666 & ~current_umask()
     descriptor = None
     temporary = ""
     try:
@@ -101,11 +114,13 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         )
         with os.fdopen(descriptor, "wb") as stream:
             descriptor = None  # the stream owns it now
+            os.fchmod(stream.fileno(), mode)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
         temporary = ""
+        remove_stale_temporaries(target)
     except OSError as error:
         raise UserFileError(
             f"{str(target)!r}: cannot be written ({error.strerror or error})"
@@ -116,3 +131,29 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         if temporary:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
+
+
+STALE_SECONDS = 3600
+"""A temporary file this old was left by a writer that died: no write takes an hour."""
+
+
+def remove_stale_temporaries(target: Path) -> None:
+    """Remove ``.<name>.*.tmp`` files beside ``target`` older than `STALE_SECONDS`."""
+    cutoff = time.time() - STALE_SECONDS
+    with contextlib.suppress(OSError):
+        for leftover in target.parent.glob(f".{target.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if leftover.stat().st_mtime < cutoff:
+                    leftover.unlink()
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where Linux tells it (/proc);
+    elsewhere set and restored at once."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -4,6 +4,7 @@ errors as `run_search` in this process; cancellation, and a dying process, repor
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,23 @@ def test_a_clock_reading_reaches_the_search_in_the_process() -> None:
     assert there.snapshot.time_budget == here.snapshot.time_budget == budget_for(reading).hard
     assert search_in_process(game, game.initial_state(), config,
                              evaluation=evaluation_of(game)).snapshot.time_budget == 30
+
+
+def test_the_engine_process_never_imports_from_the_working_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``random.py`` (or any module's name) in the folder the app runs from must not
+    replace the real module in the engine process (issue 33)."""
+    (tmp_path / "random.py").write_text(
+        "import pathlib; pathlib.Path(__file__).with_name('imported').touch()\n"
+        "raise ImportError('imported random.py from the working folder')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))  # as ``python -m adversa`` from there would
+    game = make_game("nim", {})
+    engine = EngineProcess()
+    try:
+        result = engine.search(game, game.initial_state(), EngineConfig.parse("minimax"),
+                               evaluation_of(game), None, None)
+    finally:
+        engine.close()
+    assert result.best_move is not None
+    assert not (tmp_path / "imported").exists()

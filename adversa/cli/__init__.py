@@ -21,8 +21,11 @@ from adversa.games import parse_settings
 
 @click.group(cls=AdversaGroup, invoke_without_command=True)
 @click.version_option(__version__, prog_name="adversa")
+@click.option("--classroom", is_flag=True, hidden=True,
+              help="The app as `adversa serve` runs it for a class: no saving or loading "
+              "of files (adversa.tui.classroom).")
 @click.pass_context
-def main(ctx: click.Context) -> None:
+def main(ctx: click.Context, classroom: bool) -> None:
     """Play games against adversarial search, and watch the search think.
 
     With no command, opens the app.
@@ -30,7 +33,7 @@ def main(ctx: click.Context) -> None:
     if ctx.invoked_subcommand is None:
         from adversa.tui.app import run_app
 
-        run_app()
+        run_app(classroom=classroom)
 
 
 @main.command()

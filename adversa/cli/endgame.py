@@ -174,7 +174,9 @@ def _load(target: Path) -> EndgameDatabase:
     from adversa.games.checkers_endgame_index import DatabaseFileError, EndgameDatabase
 
     try:
-        return EndgameDatabase.from_file(target)
+        database = EndgameDatabase.from_file(target)
+        database.check_all()  # every table's checksum: a report must not vouch for a bad file
+        return database
     except OSError as error:
         fail(f"endgame database {str(target)!r}: cannot be read ({error.strerror})")
     except DatabaseFileError as error:

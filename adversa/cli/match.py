@@ -90,7 +90,11 @@ def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConf
 @click.option("--sprt", "sprt_text", default=None, metavar="ELO0,ELO1",
               help="Stop when an SPRT (α=β=0.05) accepts H0 or H1.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder for every game record and summary.json.")
+              help="Folder for every game record and summary.json (refused if it holds "
+              "another match, unless --resume).")
+@click.option("--resume", is_flag=True,
+              help="Continue the match in --out: its finished games count and are not "
+              "played again (the same game, engines, games, seed and clocks are expected).")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Seed for openings, random engines and dice.")
 @json_option
@@ -106,16 +110,25 @@ def arena(
     max_plies: int | None,
     sprt_text: str | None,
     out: Path | None,
+    resume: bool,
     seed: int,
     as_json: bool,
 ) -> None:
     """Play a match between two engines and rate them (wins, Elo, SPRT).
 
     Pairs of games start from the same opening with colours swapped.
-    Ctrl-C stops the match and keeps the finished games.
+    Ctrl-C (or SIGTERM) stops the match and keeps the finished games; the exit status is
+    then 130, and --resume continues it.
     """
     from adversa.cli import match_report as report
-    from adversa.match.arena import MatchError, build_plan, run_match
+    from adversa.match.arena import (
+        GameRecord,
+        MatchError,
+        MatchState,
+        build_plan,
+        run_match,
+        terminate_as_interrupt,
+    )
     from adversa.match.elo import parse_sprt
     from adversa.match.openings import resolve_openings
     from adversa.match.records import RecordWriter, match_summary
@@ -140,20 +153,31 @@ def arena(
         game, engines, games=games, openings=openings, max_plies=max_plies,
         time_per_move=time_per_move, time_control=time_control, seed=seed,
     )
+    if resume and out is None:
+        raise MatchError("--resume needs --out, the folder of the match to continue")
     writer = RecordWriter(out, game) if out is not None else None
-    if as_json or not console.is_terminal:  # no live display in pipes and scripts
-        state = run_match(plan, jobs=jobs, sprt_hypotheses=hypotheses,
-                          on_record=writer.write if writer else None)
-    else:
-        state = report.run_with_display(plan, jobs, hypotheses, writer)
+    done: list[GameRecord] = []
     if writer is not None:
-        writer.write_summary(state)
+        if resume:
+            done = writer.finished_games(match_summary(MatchState(plan)))
+        else:
+            writer.refuse_another_match()
+    with terminate_as_interrupt():
+        if as_json or not console.is_terminal:  # no live display in pipes and scripts
+            state = run_match(plan, jobs=jobs, sprt_hypotheses=hypotheses, done=done,
+                              on_record=writer.write if writer else None)
+        else:
+            state = report.run_with_display(plan, jobs, hypotheses, writer, done)
+        if writer is not None:
+            writer.write_summary(state)
     if as_json:
         emit_json(match_summary(state))
     else:
         console.print()
         for line in report.final_report(state, out):
             console.print(line, markup=False, highlight=False)
+    if state.interrupted:
+        sys.exit(130)  # as a shell reports a Ctrl-C: scripts must not take it for a finish
 
 
 @click.command("compare")

@@ -129,14 +129,16 @@ def _time_lines(state: MatchState) -> list[str]:
 
 
 def run_with_display(
-    plan: MatchPlan, jobs: int, hypotheses: tuple[float, float] | None, writer: RecordWriter | None
+    plan: MatchPlan, jobs: int, hypotheses: tuple[float, float] | None,
+    writer: RecordWriter | None, done: Sequence[GameRecord] = (),
 ) -> MatchState:
-    """Run the match under a progress bar and the live standings table."""
+    """Run the match under a progress bar and the live standings table (``done``: the
+    games a resumed match already has)."""
     progress = Progress(
         TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=console,
     )
-    bar = progress.add_task("games", total=plan.games)
+    bar = progress.add_task("games", total=plan.games, completed=len(done))
     empty = MatchState(plan, sprt_hypotheses=hypotheses)
     with Live(Group(progress, standings_table(empty)), console=console,
               refresh_per_second=4) as live:
@@ -147,7 +149,8 @@ def run_with_display(
             progress.advance(bar)
             live.update(Group(progress, standings_table(state)))
 
-        return run_match(plan, jobs=jobs, sprt_hypotheses=hypotheses, on_record=on_record)
+        return run_match(plan, jobs=jobs, sprt_hypotheses=hypotheses, on_record=on_record,
+                         done=done)
 
 
 DROPPED_FIRST = ("ratio", "ebf", "pruned", "depth", "expected")

@@ -2,9 +2,13 @@
 
 `textual-serve <https://github.com/Textual-Textualize/textual-serve>`_ runs a small web
 server; every browser that opens the page gets its own copy of the app, started as a
-subprocess that draws into an xterm.js terminal on the page. The subprocess is
-``<this Python> -m adversa``, so a server started from a virtual environment serves
-the app from that same environment (not whatever ``adversa`` is first on ``PATH``).
+subprocess that draws into an xterm.js terminal on the page. `adversa.cli.serve_app`
+guards it (a token in the printed URL, Host and Origin checks, a cap on sessions and on
+each app's memory, CPU and terminal size); `adversa.cli.serve_guard` holds the rules.
+
+Bound beyond this machine the server runs in **classroom mode** unless told otherwise:
+the app neither saves nor loads files on the server, and each page keeps its settings
+and autosave to itself.
 
 textual-serve is an optional extra (``pip install 'adversa[browser]'``) and is imported
 only when the command runs, so ``adversa --help`` stays quick.
@@ -14,37 +18,35 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import shlex
+import re
 import socket
-import sys
-from typing import TYPE_CHECKING
 
 import click
 
 from adversa.cli.common import fail
-
-if TYPE_CHECKING:
-    from textual_serve.server import Server
+from adversa.cli.serve_guard import WILDCARD_HOSTS, Guard, is_loopback_host, new_token
 
 DEFAULT_PORT = 8000
-WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+DEFAULT_MAX_SESSIONS = 12
+DEFAULT_SESSION_MEMORY_MB = 1536
+DEFAULT_SESSION_CPU_SECONDS = 3600
 
 
-def app_command() -> str:
-    """The shell command that starts one copy of the app: this interpreter, ``-m adversa``.
-
-    textual-serve runs it through the shell, hence the quoting (a venv path may hold
-    spaces)."""
-    return shlex.join([sys.executable, "-m", "adversa"])
-
-
-def browser_url(host: str, port: int) -> str:
-    """The address to type into a browser: a server listening on every interface is
-    reached by this machine's name, not by ``0.0.0.0``."""
+def browser_url(host: str, port: int, token: str | None = None) -> str:
+    """The address to type into a browser, with the token when there is one: a server
+    listening on every interface is reached by this machine's name, not ``0.0.0.0``."""
     name = socket.gethostname() if host in WILDCARD_HOSTS else host
     if ":" in name:  # an IPv6 literal
         name = f"[{name}]"
-    return f"http://{name}:{port}"
+    return f"http://{name}:{port}" + (f"/?token={token}" if token is not None else "")
+
+
+def exposure_warning(classroom: bool) -> str:
+    """The line printed when the server is reachable from other machines."""
+    files = ("classroom mode: the app neither saves nor loads files here" if classroom
+             else "--no-classroom: they can save and load files here as you")
+    return ("adversa: warning: serving beyond this machine: anyone on the network who has "
+            f"the address can play ({files})")
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -87,77 +89,58 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
     return f"cannot listen on {host}:{port}: {error.strerror or error}; {advice}"
 
 
-def make_server(host: str, port: int) -> Server:
-    """A textual-serve `Server` for the app that prints its address our way.
-
-    Two changes to the stock server: the start-up banner becomes one line with the URL
-    to open, and each page's websocket address comes from the address the browser used
-    (the stock server writes ``--host`` into the page, and ``ws://0.0.0.0:…`` is not
-    somewhere a student's browser can connect to)."""
-    from aiohttp import web
-    from textual_serve.app_service import AppService
-    from textual_serve.server import Server
-
-    class AppServer(Server):
-        def __init__(self) -> None:
-            super().__init__(app_command(), host=host, port=port, title="adversa")
-            self.pages: set[web.WebSocketResponse] = set()
-            """The open browser connections, closed when the server stops (below)."""
-
-        def initialize_logging(self) -> None:
-            """Warnings only: one line per page request would bury the URL."""
-            super().initialize_logging()
-            import logging
-
-            logging.getLogger().setLevel(logging.WARNING)
-
-        async def on_startup(self, app: web.Application) -> None:
-            click.echo(f"adversa: serving the app at {browser_url(host, port)} "
-                       "- open it in a web browser (Ctrl+C stops the server)")
-
-        async def _process_messages(self, websocket: web.WebSocketResponse,
-                                    app_service: AppService) -> None:
-            self.pages.add(websocket)
-            try:
-                await super()._process_messages(websocket, app_service)
-            finally:
-                self.pages.discard(websocket)
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            """Close every page's connection, which quits its app: the stock server
-            leaves them open, and Ctrl+C then waits ~20 s for aiohttp to give up."""
-            for websocket in list(self.pages):
-                await websocket.close()
-
-        async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            # The stock handler builds its URLs from public_url without awaiting in
-            # between, so setting it first is safe on the single event loop.
-            self.public_url = f"{request.scheme}://{request.host}"
-            response: web.StreamResponse = await super().handle_index(request)
-            return response
-
-    return AppServer()
-
-
 @click.command()
 @click.option("--host", default="localhost", show_default=True,
               help="Where to listen: localhost for this machine only, 0.0.0.0 for every "
-              "machine on the network (a class).")
+              "machine on the network (a class; classroom mode by default).")
 @click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT,
               show_default=True, help="The TCP port to listen on.")
-def serve(host: str, port: int) -> None:
-    """Serve the app to web browsers, and print the address to open.
+@click.option("--token", metavar="TEXT",
+              help="The access token in the URL (8-128 letters, digits, '-' or '_'); "
+              "default: a new random one at each start.")
+@click.option("--classroom/--no-classroom", default=None,
+              help="Classroom mode: the app cannot save or load files on the server, "
+              "and each page keeps its settings and autosave to itself. Default: on "
+              "when --host reaches beyond this machine.")
+@click.option("--max-sessions", type=click.IntRange(1, 200), default=DEFAULT_MAX_SESSIONS,
+              show_default=True, help="Apps running at once (one per open page); past "
+              "it a page is refused until another closes.")
+@click.option("--session-memory", type=click.IntRange(256, 65536), metavar="MB",
+              default=DEFAULT_SESSION_MEMORY_MB, show_default=True,
+              help="Address-space limit of each app process and of each engine process "
+              "it starts, in MB.")
+@click.option("--session-cpu", type=click.IntRange(10, 86400), metavar="SECONDS",
+              default=DEFAULT_SESSION_CPU_SECONDS, show_default=True,
+              help="CPU time each app process (and each engine process) may use, in "
+              "seconds; the process ends past it.")
+def serve(host: str, port: int, token: str | None, classroom: bool | None,
+          max_sessions: int, session_memory: int, session_cpu: int) -> None:
+    """Serve the app to web browsers, and print the address to open (with its token).
 
     Each browser tab gets its own copy of the app (the start screen), run by this
-    Python. Ctrl+C stops the server.
+    Python. Only pages opened with the printed address get an app. Ctrl+C stops the
+    server.
     """
     try:
         import textual_serve  # noqa: F401
     except ImportError:
         fail("serving needs the textual-serve package; install it with "
              "pip install 'adversa[browser]'")
+    if token is not None and not re.fullmatch(r"[A-Za-z0-9_-]{8,128}", token):
+        raise click.BadParameter("expected 8-128 letters, digits, '-' or '_'",
+                                 param_hint="'--token'")
     check_port_free(host, port)
-    server = make_server(host, port)
+    local = is_loopback_host(host)
+    if classroom is None:
+        classroom = not local
+    if not local:
+        click.echo(exposure_warning(classroom), err=True)
+    from adversa.cli.serve_app import GuardedServer, Limits
+
+    guard = Guard(token or new_token(), host, port)
+    limits = Limits(max_sessions, session_memory * 1024 * 1024, session_cpu)
+    server = GuardedServer(guard, limits, classroom=classroom,
+                           url=browser_url(host, port, guard.token))
     try:
         server.serve()
     except OSError as error:  # lost the port to another program since the check

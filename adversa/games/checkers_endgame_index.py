@@ -25,9 +25,16 @@ captures and crownings, so an engine can play the win out move by move; it ignor
 draw rules (repetition, the 40-move rule) — the database is the pure game-theoretic value.
 
 **File.** `MAGIC`, one JSON line (the format version, the largest piece count, and per
-table its signature, offset and length), then the tables' bytes. A loaded file is mapped
-into memory, not read: five pieces are 187 MB, which every engine process would otherwise
-copy; mapped, they share the operating system's one cached copy and load at once.
+table its signature, offset, length and CRC-32), then the tables' bytes. A loaded file is
+mapped into memory, not read: five pieces are 187 MB, which every engine process would
+otherwise copy; mapped, they share the operating system's one cached copy and load at once.
+
+**Trust.** A wrong byte would make the engine play a losing move while it announces a
+win, so nothing in a file is believed unchecked: the header is bounded before it is
+parsed (length, nesting) and every field after (the exact set of tables its piece counts
+imply, tables laid end to end filling the file), and each table's CRC-32 is checked the
+first time it is used (`CheckedTables`). A table that fails sets the whole file aside,
+with one line on standard error, and the engine plays on without it.
 """
 
 from __future__ import annotations
@@ -35,6 +42,8 @@ from __future__ import annotations
 import json
 import mmap
 import os
+import sys
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -56,7 +65,10 @@ MAX_DISTANCE = 253
 MAGIC = b"adversa checkers endgame database\n"
 HEADER_LIMIT = 1 << 20
 """Longest header line read (a few kilobytes in practice)."""
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2 added each table's CRC-32 (a version-1 file is refused: build it again)."""
+MAX_HEADER_DEPTH = 3
+"""``{"tables": [[...]]}``: deeper nesting is refused before the JSON is parsed."""
 MAX_PIECES = 5
 """The most pieces `adversa endgame build` solves every position of (five are 187 million
 index entries: 13 minutes of one core here, 1.4 GB of memory at the peak, 187 MB)."""
@@ -281,7 +293,7 @@ class EndgameDatabase:
         offset = 0
         entries = []
         for signature, table in sorted(self.tables.items()):
-            entries.append([*signature, offset, len(table)])
+            entries.append([*signature, offset, len(table), zlib.crc32(table)])
             offset += len(table)
         header["tables"] = entries
         line = json.dumps(header, separators=(",", ":")).encode() + b"\n"
@@ -291,12 +303,20 @@ class EndgameDatabase:
     def from_bytes(cls, data: bytes | mmap.mmap) -> EndgameDatabase:
         """The database in ``data`` (a file's bytes or its memory map); its tables are
         views into ``data``, not copies."""
-        end = data.find(b"\n", len(MAGIC))
+        end = data.find(b"\n", len(MAGIC), len(MAGIC) + HEADER_LIMIT)
+        if end < 0:
+            raise DatabaseFileError("it is not an adversa checkers endgame database")
         pieces, king_pieces, spans = _read_header(data[:end + 1], len(data) - end - 1)
         body = memoryview(data)[end + 1:]
-        tables = {signature: body[offset:offset + length]
-                  for signature, offset, length in spans}
+        tables = CheckedTables({signature: (body[offset:offset + length], checksum)
+                                for signature, offset, length, checksum in spans})
         return cls(pieces, king_pieces, tables)
+
+    def check_all(self) -> None:
+        """Check every table now (`CheckedTables`): what ``adversa endgame`` commands do
+        before they report on a file. Raises `DatabaseFileError` for a damaged one."""
+        for signature in self.tables:
+            self.tables[signature]
 
     @classmethod
     def from_file(cls, path: Path) -> EndgameDatabase:
@@ -312,27 +332,133 @@ class EndgameDatabase:
         return cls.from_bytes(data)
 
 
+class CheckedTables(Mapping[Signature, memoryview]):
+    """A file's tables, each checked against its CRC-32 the first time it is asked for.
+
+    Checking a table costs a pass over its bytes (milliseconds for most, ~0.1 s for the
+    largest five-piece ones), once per process; after that `get` is one dictionary
+    lookup, as fast as a plain dict's, since the engine probes at every node near the
+    end of a game. `get` never raises: a damaged table sets the whole file aside (see
+    the module notes) and every later `get` answers None, as for a table not built.
+    Indexing (``tables[s]``) raises `DatabaseFileError` instead, for commands that
+    report on the file."""
+
+    def __init__(self, spans: dict[Signature, tuple[memoryview, int]]) -> None:
+        self._spans = spans
+        self._checked: dict[Signature, memoryview] = {}
+        self.damaged: str | None = None
+        """Why the file was set aside, once a table failed its check."""
+
+    def get(self, signature: Signature, default: None = None) -> memoryview | None:  # type: ignore[override]
+        table = self._checked.get(signature)
+        if table is not None or self.damaged is not None or signature not in self._spans:
+            return table
+        try:
+            return self[signature]
+        except DatabaseFileError as error:
+            print(f"adversa: warning: the checkers endgame database is set aside: {error}; "
+                  "the engine plays on without it", file=sys.stderr)
+            return None
+
+    def __getitem__(self, signature: Signature) -> memoryview:
+        if self.damaged is not None:
+            raise DatabaseFileError(self.damaged)
+        table = self._checked.get(signature)
+        if table is not None:
+            return table
+        table, checksum = self._spans[signature]
+        if zlib.crc32(table) != checksum:
+            self.damaged = (f"table {list(signature)} fails its checksum (the file is "
+                            "damaged): build it again")
+            self._checked.clear()
+            raise DatabaseFileError(self.damaged)
+        self._checked[signature] = table
+        return table
+
+    def __iter__(self) -> Iterator[Signature]:
+        return iter(self._spans)
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+
+def expected_signatures(pieces: int, king_pieces: int) -> set[Signature]:
+    """The tables a whole database of these piece counts holds (as `build` makes it)."""
+    return {signature for group in build_order(pieces, king_pieces) for signature in group}
+
+
+def _nesting(text: bytes) -> int:
+    """The deepest nesting of ``[``/``{`` in ``text`` (brackets inside strings count too:
+    a real header has none there), without parsing it."""
+    depth = deepest = 0
+    for byte in text:
+        if byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
+
+
+def _bounded_int(value: object, low: int, high: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise DatabaseFileError(f"{what} is {str(value)[:40]}, expected {low} to {high}: "
+                                "build it again")
+    return value
+
+
 def _read_header(
     head: bytes, body_size: int
-) -> tuple[int, int, list[tuple[Signature, int, int]]]:
-    """The piece counts and each table's (signature, offset, length) from the file's
-    `MAGIC` and header line, checked against the ``body_size`` bytes that follow."""
+) -> tuple[int, int, list[tuple[Signature, int, int, int]]]:
+    """The piece counts and each table's (signature, offset, length, CRC-32) from the
+    file's `MAGIC` and header line, checked against the ``body_size`` bytes that follow:
+    every field bounded, the tables exactly those the piece counts imply, laid end to
+    end from offset 0 and filling the body."""
     if not head.startswith(MAGIC) or not head.endswith(b"\n"):
         raise DatabaseFileError("it is not an adversa checkers endgame database")
+    line = head[len(MAGIC):]
+    if len(line) > HEADER_LIMIT or _nesting(line) > MAX_HEADER_DEPTH:
+        raise DatabaseFileError("unreadable header (too long or too deeply nested): "
+                                "build it again")
     try:
-        header = json.loads(head[len(MAGIC):])
-        if header["version"] != FORMAT_VERSION:
-            raise DatabaseFileError(f"format version {header['version']}, "
-                                    f"expected {FORMAT_VERSION}: build it again")
-        spans = []
-        for own_kings, own_men, opp_kings, opp_men, offset, length in header["tables"]:
-            signature = (own_kings, own_men, opp_kings, opp_men)
-            if length != layout(signature).size or offset + length > body_size:
-                raise DatabaseFileError(f"table {signature} is truncated: build it again")
-            spans.append((signature, offset, length))
-        return int(header["pieces"]), int(header["king_pieces"]), spans
-    except (ValueError, KeyError, TypeError) as error:
-        raise DatabaseFileError(f"unreadable header ({error}): build it again") from None
+        header = json.loads(line)
+    except ValueError as error:
+        raise DatabaseFileError(f"unreadable header ({str(error)[:80]}): "
+                                "build it again") from None
+    if not isinstance(header, dict) or set(header) != {"version", "pieces", "king_pieces",
+                                                        "tables"}:
+        raise DatabaseFileError("unreadable header (expected version, pieces, king_pieces "
+                                "and tables): build it again")
+    if header["version"] != FORMAT_VERSION:
+        raise DatabaseFileError(f"format version {str(header['version'])[:20]}, "
+                                f"expected {FORMAT_VERSION}: build it again")
+    pieces = _bounded_int(header["pieces"], 2, MAX_PIECES, "pieces")
+    king_pieces = _bounded_int(header["king_pieces"], pieces, MAX_KING_PIECES, "king_pieces")
+    expected = expected_signatures(pieces, king_pieces)
+    entries = header["tables"]
+    if not isinstance(entries, list) or len(entries) != len(expected):
+        raise DatabaseFileError(f"expected {len(expected)} tables: build it again")
+    spans = []
+    offset = 0
+    for entry in entries:
+        if not (isinstance(entry, list) and len(entry) == 7):
+            raise DatabaseFileError("unreadable table entry: build it again")
+        signature = (entry[0], entry[1], entry[2], entry[3])
+        if signature not in expected:
+            raise DatabaseFileError(f"unexpected table {str(entry[:4])[:60]}: build it again")
+        expected.discard(signature)
+        size = layout(signature).size
+        if entry[4] != offset or entry[5] != size:
+            raise DatabaseFileError(f"table {list(signature)} is not where its header says "
+                                    "(offset or length): build it again")
+        checksum = _bounded_int(entry[6], 0, 0xFFFF_FFFF, "a checksum")
+        if offset + size > body_size:
+            raise DatabaseFileError(f"table {list(signature)} is truncated: build it again")
+        spans.append((signature, offset, size, checksum))
+        offset += size
+    if offset != body_size:
+        raise DatabaseFileError("the file is longer than its tables: build it again")
+    return pieces, king_pieces, spans
 
 
 def database_built(path: Path | None = None, *, pieces: int = 0) -> bool:
@@ -375,14 +501,17 @@ def database_path() -> Path:
 
 
 _loaded: dict[Path, tuple[tuple[int, int], EndgameDatabase]] = {}
+_refused: dict[Path, tuple[int, int]] = {}
+"""Files whose header was refused, and which version of each: said once, not per search."""
 
 
 def load_database(path: Path | None = None) -> EndgameDatabase | None:
     """The database at ``path`` (default `database_path`), or None when there is none.
 
     Read once per file version (its modification time and size), so every search may ask.
-    A file that cannot be read or is not a database counts as none: the engine then plays
-    as it does without one (``adversa endgame info`` says what is wrong with it).
+    A file that cannot be read, is not a database, or has a table that failed its
+    checksum counts as none: the engine then plays as it does without one (``adversa
+    endgame info`` says what is wrong with it).
     """
     target = path or database_path()
     try:
@@ -392,10 +521,17 @@ def load_database(path: Path | None = None) -> EndgameDatabase | None:
     stamp = (status.st_mtime_ns, status.st_size)
     cached = _loaded.get(target)
     if cached is not None and cached[0] == stamp:
-        return cached[1]
+        tables = cached[1].tables
+        return None if isinstance(tables, CheckedTables) and tables.damaged else cached[1]
     try:
         database = EndgameDatabase.from_file(target)
-    except (OSError, DatabaseFileError):
+    except OSError:
+        return None
+    except DatabaseFileError as error:
+        if _refused.get(target) != stamp:  # one line per version of the file
+            _refused[target] = stamp
+            print(f"adversa: warning: the checkers endgame database {target} is set aside: "
+                  f"{error}; the engine plays on without it", file=sys.stderr)
         return None
     _loaded[target] = (stamp, database)
     return database

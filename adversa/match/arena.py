@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -421,6 +422,12 @@ class MatchState:
     interrupted: bool = False
     stopped_by_sprt: bool = False
 
+    @property
+    def complete(self) -> bool:
+        """Whether the match ended as planned: every game played, or an SPRT verdict."""
+        return self.stopped_by_sprt or (self.tally.games >= self.plan.games
+                                        and not self.interrupted)
+
     def add(self, record: GameRecord) -> None:
         self.records.append(record)
         self.tally = self.tally.add(record.engine_a_points)
@@ -449,19 +456,30 @@ def run_match(
     jobs: int = 1,
     on_record: RecordCallback | None = None,
     sprt_hypotheses: tuple[float, float] | None = None,
+    done: Sequence[GameRecord] = (),
 ) -> MatchState:
     """Play the match; call ``on_record`` as each game ends; return the totals.
 
+    ``done`` are games an earlier run of this match finished (``arena --resume``): they
+    count, and are not played again.
+
     With ``jobs > 1`` games run in that many worker processes. An SPRT that
     reaches a verdict stops the match (games still running are abandoned).
-    Ctrl-C (KeyboardInterrupt) stops it too; the returned state keeps every
-    finished game and says ``interrupted``. A Ctrl-C that arrives while a finished
-    game is being counted and written waits until both are done, so the totals and
-    the files ``on_record`` writes always agree.
+    Ctrl-C (KeyboardInterrupt) stops it too, and SIGTERM within
+    `terminate_as_interrupt`; the returned state keeps every finished game and says
+    ``interrupted``. A Ctrl-C that arrives while a finished game is being counted and
+    written waits until both are done, so the totals and the files ``on_record`` writes
+    always agree.
     """
     state = MatchState(plan, sprt_hypotheses=sprt_hypotheses)
-    results = play_tasks(plan.tasks(), jobs)
+    for record in sorted(done, key=lambda record: record.index):
+        state.add(record)
+    finished = {record.index for record in done}
+    results = play_tasks([task for task in plan.tasks() if task.index not in finished], jobs)
     try:
+        if finished and (verdict := state.sprt) is not None and verdict.verdict != "continue":
+            state.stopped_by_sprt = True
+            return state
         for record in results:
             with _interrupts_deferred():
                 state.add(record)
@@ -478,9 +496,28 @@ def run_match(
     return state
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Within the block SIGTERM stops the match as Ctrl-C does (finished games kept, the
+    summary written), instead of killing the process mid-write. Main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextmanager
 def _interrupts_deferred() -> Iterator[None]:
-    """Hold a SIGINT that arrives inside the block; raise KeyboardInterrupt after it.
+    """Hold a SIGINT (or a SIGTERM that `terminate_as_interrupt` turned into one) that
+    arrives inside the block; raise KeyboardInterrupt after it.
 
     Only the main thread can install signal handlers; elsewhere (and where SIGINT is
     not Python's KeyboardInterrupt) the block runs as is.
@@ -491,11 +528,16 @@ def _interrupts_deferred() -> Iterator[None]:
         yield
         return
     caught: list[int] = []
+    previous_term = signal.getsignal(signal.SIGTERM)
     signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    if previous_term is _interrupt:
+        signal.signal(signal.SIGTERM, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        if previous_term is _interrupt:
+            signal.signal(signal.SIGTERM, previous_term)
     if caught:
         raise KeyboardInterrupt
 
@@ -511,17 +553,29 @@ def _play_sequentially(tasks: Sequence[GameTask]) -> Generator[GameRecord, None,
         yield play_game(task)
 
 
-def _ignore_interrupts() -> None:
-    """Worker initialiser: Ctrl-C is the parent's to handle (it stops the match)."""
+def _worker_setup(parent: int) -> None:
+    """Worker initialiser: Ctrl-C and SIGTERM are the parent's to handle (they stop the
+    match), and the worker dies with the parent even when the parent is killed outright
+    (``kill -9``): Linux's parent-death signal, and a check that the parent did not die
+    before it was set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 RESULT_POLL_SECONDS = 0.01
 """How often the parent looks for a finished game (and for a worker that died)."""
 
 
-def _play_in_processes(tasks: Sequence[GameTask], jobs: int,
-                       ) -> Generator[GameRecord, None, None]:
+def _play_in_processes(tasks: Sequence[GameTask],
+                       jobs: int) -> Generator[GameRecord, None, None]:
     """Records in the order games finish, from ``jobs`` worker processes.
 
     Each worker takes the next game's number from a shared counter, plays it and sends
@@ -536,8 +590,9 @@ def _play_in_processes(tasks: Sequence[GameTask], jobs: int,
     context = multiprocessing.get_context()
     next_task = context.Value("i", 0)
     results = context.SimpleQueue()
-    processes = [context.Process(target=_play_tasks, args=(tasks, next_task, results),
-                                 daemon=True) for _ in range(workers)]
+    processes = [context.Process(target=_play_tasks,
+                                 args=(tasks, next_task, results, os.getpid()), daemon=True)
+                 for _ in range(workers)]
     for process in processes:
         process.start()
     try:
@@ -559,12 +614,11 @@ def _play_in_processes(tasks: Sequence[GameTask], jobs: int,
         results.close()
 
 
-def _play_tasks(tasks: Sequence[GameTask], next_task: Any, results: Any) -> None:
+def _play_tasks(tasks: Sequence[GameTask], next_task: Any, results: Any, parent: int) -> None:
     """A worker: play games by number until none is left; send each record (or the error
     that stopped a game) to the parent."""
-    _ignore_interrupts()
-    parent = os.getppid()
-    while os.getppid() == parent:  # a parent killed outright (kill -9) orphans us: stop
+    _worker_setup(parent)
+    while True:
         with next_task.get_lock():
             index = next_task.value
             next_task.value = index + 1

@@ -3,11 +3,20 @@
 `match_summary` is what ``--json`` prints and ``summary.json`` holds; `RecordWriter`
 writes each game into ``--out DIR`` as it ends (PDN for checkers), so an
 interrupted match leaves a consistent folder.
+
+Each game is also appended, whole, as one JSON line to ``records.jsonl``: what
+``arena --resume`` reads back (a PDN file does not keep every field), so a resumed
+match neither plays a finished game again nor loses one. A folder holding another
+match is refused unless ``--resume`` is given, and a summary written while the match
+runs says ``"interrupted": true`` until the last game is in, so a summary left behind
+by a killed run never claims a finished match.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +67,7 @@ def match_summary(state: MatchState) -> dict[str, Any]:
             "engine_b": _finite(seconds_per_move(state, 1), 4),
         },
         "seed": state.plan.seed,
-        "interrupted": state.interrupted,
+        "interrupted": not state.complete,
         "sprt": None,
     }
     test = state.sprt
@@ -87,6 +96,13 @@ def _tally_json(tally: Tally) -> dict[str, int]:
     return {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses}
 
 
+RECORDS_FILE = "records.jsonl"
+SUMMARY_FILE = "summary.json"
+MATCH_FIELDS = ("game", "engine_a", "engine_b", "games_planned", "max_plies",
+                "time_control", "seed")
+"""What must agree between a folder's summary and the match resumed into it."""
+
+
 class RecordWriter:
     """Writes each game as it ends, and the summary so far, into ``--out DIR``.
 
@@ -106,6 +122,53 @@ class RecordWriter:
         self.directory = directory
         self.game = game
 
+    def holds_a_match(self) -> bool:
+        """Whether the folder already holds a match's files."""
+        return any((self.directory / name).exists() for name in (SUMMARY_FILE, RECORDS_FILE)) \
+            or any(self.directory.glob("game-*"))
+
+    def refuse_another_match(self) -> None:
+        """Without ``--resume``, a folder with a match in it is not written over."""
+        if self.holds_a_match():
+            raise MatchError(f"--out {str(self.directory)!r} holds another match; add "
+                             "--resume to continue it, or choose an empty folder")
+
+    def finished_games(self, summary: dict[str, Any]) -> list[GameRecord]:
+        """The games of the match in the folder (``--resume``), after checking that it is
+        the match ``summary`` describes; an unfinished last line (a killed run) is
+        dropped, and its game is played again."""
+        try:
+            before = json.loads((self.directory / SUMMARY_FILE).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            before = None
+        except (OSError, ValueError, RecursionError) as error:
+            raise MatchError(f"--resume: cannot read {SUMMARY_FILE} in "
+                             f"{str(self.directory)!r} ({str(error)[:80]})") from None
+        if before is not None:
+            if not isinstance(before, dict):
+                raise MatchError(f"--resume: {SUMMARY_FILE} is not a match summary")
+            for name in MATCH_FIELDS:
+                if before.get(name) != summary[name]:
+                    raise MatchError(
+                        f"--resume: the folder holds a different match ({name} "
+                        f"{str(before.get(name))[:60]!r}, this one {str(summary[name])[:60]!r})")
+        try:
+            lines = (self.directory / RECORDS_FILE).read_text(encoding="utf-8").split("\n")
+        except FileNotFoundError:
+            return []
+        except OSError as error:
+            raise MatchError(f"--resume: cannot read {RECORDS_FILE} "
+                             f"({error.strerror})") from None
+        records: dict[int, GameRecord] = {}
+        for line in lines:
+            try:
+                record = record_from_json(json.loads(line))
+            except (ValueError, KeyError, TypeError, RecursionError):
+                continue  # the line a killed run left half-written
+            if 0 <= record.index < summary["games_planned"]:
+                records[record.index] = record
+        return list(records.values())
+
     def write(self, record: GameRecord, state: MatchState) -> Path:
         stem = f"game-{record.index + 1:04d}"
         text = game_as_record(self.game, record, state.plan.time_control)
@@ -116,13 +179,52 @@ class RecordWriter:
         else:
             path = self.directory / f"{stem}.json"
             write_text_atomic(path, json.dumps(record.to_json(), indent=2) + "\n")
+        self._append_record(record)
         self.write_summary(state)
         return path
+
+    def _append_record(self, record: GameRecord) -> None:
+        """One line, flushed to disk before the summary counts the game."""
+        line = "\n" + json.dumps(record.to_json(), separators=(",", ":"))
+        try:
+            with (self.directory / RECORDS_FILE).open("a", encoding="utf-8") as stream:
+                stream.write(line)
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError as error:
+            raise MatchError(f"--out {str(self.directory)!r}: cannot write {RECORDS_FILE} "
+                             f"({error.strerror})") from None
 
     def write_summary(self, state: MatchState) -> None:
         summary = match_summary(state)
         text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
-        write_text_atomic(self.directory / "summary.json", text)
+        write_text_atomic(self.directory / SUMMARY_FILE, text)
+
+
+def record_from_json(data: dict[str, Any]) -> GameRecord:
+    """A game record from its `GameRecord.to_json` form (``records.jsonl``)."""
+    def pair(field: dict[str, Any], kind: type) -> tuple[Any, Any]:
+        return kind(field["engine_a"]), kind(field["engine_b"])
+
+    def optional_floats(values: Sequence[Any] | None) -> tuple[float | None, ...]:
+        return tuple(None if value is None else float(value) for value in values or ())
+
+    seats = data["players"]
+    clock_left = data["clock_left"]
+    return GameRecord(
+        index=int(data["game"]) - 1, opening=str(data["opening"]),
+        start_position=data["start_position"], seats=(str(seats[0]), str(seats[1])),
+        engine_a_player=int(data["engine_a_player"]),
+        moves=tuple(str(move) for move in data["moves"]),
+        opening_plies=int(data["opening_plies"]), winner=data["winner"],
+        reason=str(data["reason"]), engine_a_points=float(data["engine_a_points"]),
+        seconds=float(data["seconds"]), nodes=pair(data["nodes"], int),
+        thinking=pair(data["thinking_seconds"], float),
+        engine_moves=pair(data["engine_moves"], int),
+        clock_left=None if clock_left is None else pair(clock_left, float),
+        move_seconds=optional_floats(data["move_seconds"]),
+        move_clocks=optional_floats(data["move_clocks"]),
+    )
 
 
 def game_as_record(game: Game[Any, Any], record: GameRecord,

@@ -485,6 +485,8 @@ class GameSession:
                 record = json.loads(text)
             except ValueError as error:
                 raise RecordError(f"not valid JSON: {error}") from None
+            except RecursionError:
+                raise RecordError("nested too deeply to be a game record") from None
             if not isinstance(record, dict):
                 raise RecordError("does not hold a game record object")
             return cls.from_record(record)
@@ -494,14 +496,15 @@ class GameSession:
     # ---- autosave ---------------------------------------------------------------------
 
     def autosave(self) -> None:
-        """Keep the game in progress for next time; a finished game is forgotten."""
-        try:
-            if self.is_over or not self.moves:
-                settings.remove(settings.AUTOSAVE_FILE)
-            else:
-                settings.write_json(settings.AUTOSAVE_FILE, self.to_record())
-        except OSError:
-            pass  # autosave is a convenience; a full disk must not interrupt the game
+        """Keep the game in progress for next time; a finished game is forgotten.
+
+        Only the app that owns the autosave writes it (`settings.owns_autosave`), and a
+        failed write (a full disk) is noted once, never raised: autosave is a
+        convenience that must not interrupt the game."""
+        if not settings.owns_autosave():
+            return
+        record = None if self.is_over or not self.moves else self.to_record()
+        settings.save_quietly(settings.AUTOSAVE_FILE, record, "The autosave")
 
 
 def _typed_options(game_name: str, options: Mapping[Any, Any]) -> dict[str, Any]:

@@ -135,12 +135,16 @@ class EngineProcess:
         # The child imports what this process imports (as multiprocessing's spawn
         # does): adversa from where it was found, and any module a game class in the
         # job comes from.
+        # Never the working folder, though: ``-P`` keeps ``-c`` from putting it first on
+        # the path, and it is left out of the inherited path (a ``random.py`` there must
+        # not replace the standard module in every engine).
         package_root = str(Path(adversa.__file__).resolve().parents[1])
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            dict.fromkeys(part for part in (package_root, *sys.path) if part))
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(
+            part for part in (package_root, *sys.path)
+            if part and (part == package_root or Path(part).resolve() != Path.cwd().resolve())))
         self.process = subprocess.Popen(
-            [sys.executable, "-c",
+            [sys.executable, "-P", "-c",
              f"from adversa.search.process import serve; "
              f"serve({to_child_read}, {from_child_write})"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.errors,

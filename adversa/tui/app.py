@@ -23,6 +23,7 @@ from textual.app import App, SystemCommand
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
+from adversa import settings as settings_module
 from adversa.match.session import GameSession
 from adversa.settings import Settings
 from adversa.tui.runner import SearchFunction
@@ -71,10 +72,13 @@ class AdversaApp(App[None]):
         theme: str | None = None,
         no_color: bool = False,
         big: bool = False,
+        classroom: bool = False,
     ) -> None:
         super().__init__()
         self.big = big
         """Open game screens in presentation mode (``play --big``; `P` toggles it)."""
+        self.classroom = classroom
+        """Served to a class: nothing reads or writes the server's files (`tui.classroom`)."""
         for own_theme in THEMES:
             self.register_theme(own_theme)
         remembered = Settings.load().theme
@@ -105,6 +109,13 @@ class AdversaApp(App[None]):
             self.push_screen(StartScreen())
         self._check_size(self.size.width, self.size.height)
         self.call_after_refresh(freeze_startup_objects)
+        self.show_file_notices()
+
+    def show_file_notices(self) -> None:
+        """Warn of faults met with the app's own files (`settings.notices`), once each."""
+        settings_module.flush_notices(
+            lambda message: self.notify(message, title="Files", severity="warning",
+                                        markup=False, timeout=10))
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -167,8 +178,8 @@ def freeze_startup_objects() -> None:
 
 def run_app(
     session: GameSession | None = None, *, theme: str | None = None, no_color: bool = False,
-    big: bool = False,
+    big: bool = False, classroom: bool = False,
 ) -> None:
     """Run the app: the start screen, or straight into ``session``; ``theme``,
-    ``no_color`` and ``big`` as in `AdversaApp`."""
-    AdversaApp(session, theme=theme, no_color=no_color, big=big).run()
+    ``no_color``, ``big`` and ``classroom`` as in `AdversaApp`."""
+    AdversaApp(session, theme=theme, no_color=no_color, big=big, classroom=classroom).run()

@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from adversa.games.registry import EndgameTables, entry_of
 from adversa.settings import Settings
+from adversa.tui.classroom import in_classroom
 
 if TYPE_CHECKING:
     from adversa.match.session import GameSession
@@ -45,8 +46,10 @@ def hint_text() -> str:
 def offer_once(screen: Screen[None], session: GameSession, offered: set[str]) -> None:
     """A one-line hint when an engine plays and the database is missing: once per game,
     ever (remembered in the settings), and once per app run should the settings be
-    unwritable. Longer, it covered the search panel at 80×24 at every game's start."""
-    if session.game_name in offered or all(player is None for player in session.players):
+    unwritable. Longer, it covered the search panel at 80×24 at every game's start.
+    Never in classroom mode, where building one is refused."""
+    if (session.game_name in offered or all(player is None for player in session.players)
+            or in_classroom(screen.app)):
         return
     tables = missing_tables(session)
     if tables is None:
@@ -57,7 +60,7 @@ def offer_once(screen: Screen[None], session: GameSession, offered: set[str]) ->
     hinted = list(hinted) if isinstance(hinted, list) else []
     if session.game_name in hinted:
         return
-    remembered.data[HINTED_KEY] = [*hinted, session.game_name]
+    remembered.set_value(HINTED_KEY, [*hinted, session.game_name])
     remembered.save()
     screen.notify(hint_text(), timeout=8)
 
@@ -81,7 +84,7 @@ def build_in_background(screen: Screen[None], session: GameSession, *,
 
     def build() -> None:
         outcome = subprocess.run(
-            [sys.executable, "-m", "adversa", *tables.command],
+            [sys.executable, "-P", "-m", "adversa", *tables.command],  # -P: see search.process
             capture_output=True, text=True, check=False,
         )
         severity: SeverityLevel = "information"

@@ -30,6 +30,7 @@ from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
+from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.engine_settings import edit_engine
@@ -167,6 +168,7 @@ class GameScreen(Screen[None]):
         self.presentation.clear()
         if save:
             self.session.autosave()
+            self.app.show_file_notices()  # type: ignore[attr-defined]
         self._redraw()
         self._schedule_next()
 
@@ -587,10 +589,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, lambda _: self._position_changed(save=False))
 
     def action_build_endgame(self) -> None:
-        build_in_background(self, self.session)
+        if not refused_in_classroom(self, "Building a database"):
+            build_in_background(self, self.session)
 
     def action_build_larger_endgame(self) -> None:
-        build_in_background(self, self.session, larger=True)
+        if not refused_in_classroom(self, "Building a database"):
+            build_in_background(self, self.session, larger=True)
 
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
@@ -602,7 +606,9 @@ class GameScreen(Screen[None]):
         self.app.exit()
 
     def action_save(self) -> None:
-        save_game(self)
+        if not refused_in_classroom(self, "Saving"):
+            save_game(self)
 
     def action_load(self) -> None:
-        self._unless_unsaved(lambda: load_game(self))
+        if not refused_in_classroom(self, "Loading"):
+            self._unless_unsaved(lambda: load_game(self))

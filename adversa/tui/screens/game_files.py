@@ -6,7 +6,6 @@ and its answer; the screen's actions call these with itself.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,8 +42,7 @@ def confirm_discard(screen: GameScreen, then: Callable[[], None]) -> None:
 
     def answered(discard: bool | None) -> None:
         if discard:  # discarded: not offered under Resume either
-            with contextlib.suppress(OSError):
-                settings.remove(settings.AUTOSAVE_FILE)
+            settings.forget_autosave()
             then()
 
     screen.app.push_screen(

@@ -395,6 +395,7 @@ class StartScreen(Screen[None]):
             return
         self.settings.remember(self.game_name, options, [player_text(p) for p in players])
         self.settings.save()
+        self.app.show_file_notices()  # type: ignore[attr-defined]
         self._open(session)
 
     @on(Button.Pressed, "#resume")

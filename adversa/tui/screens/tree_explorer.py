@@ -55,6 +55,7 @@ from adversa.search.common import MAX_DEPTH as SEARCH_MAX_DEPTH
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
+from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
 from adversa.tui.screens.dialogs import ensure_saves_folder, saves_folder
 
@@ -526,6 +527,8 @@ class TreeExplorerScreen(Screen[None]):
 
     def action_figure(self) -> None:
         """Write the shown search's tree as an SVG figure and say where (`adversa.figures`)."""
+        if refused_in_classroom(self, "Saving a figure"):
+            return
         result = self.result
         if result is None or not result.trace:
             self.notify("There is no search tree to draw yet.", severity="warning")
