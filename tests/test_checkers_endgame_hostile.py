@@ -34,6 +34,7 @@ from adversa.games.checkers_endgame_index import (
     load_database,
     signature_of,
 )
+from adversa.games.registry import evaluation_of
 from adversa.search.engine import engine_for, run_search
 
 POSITION = "B:WK8:B11,K16"
@@ -111,10 +112,10 @@ def test_two_changed_bytes_set_the_database_aside_and_the_engine_plays_as_withou
     game: Any = make_game("checkers")
     state = game.parse_position(POSITION)
     engine = engine_for(game, "alphabeta depth=8")
-    without = run_search(game, state, engine)
+    without = run_search(game, state, engine, evaluation=evaluation_of(game))
 
     install(damaged_at_the_issue_position(three_pieces), tmp_path)
-    damaged = run_search(game, state, engine)
+    damaged = run_search(game, state, engine, evaluation=evaluation_of(game))
     assert damaged.database_plies is None
     assert (damaged.best_move, damaged.value) == (without.best_move, without.value)
     warnings = capsys.readouterr().err.strip().splitlines()
@@ -123,7 +124,7 @@ def test_two_changed_bytes_set_the_database_aside_and_the_engine_plays_as_withou
     assert "fails its checksum" in warnings[0]
     # Set aside for good: later searches do not use it (nor warn again).
     assert load_database() is None
-    run_search(game, state, engine)
+    run_search(game, state, engine, evaluation=evaluation_of(game))
     assert capsys.readouterr().err == ""
 
 
@@ -132,7 +133,7 @@ def test_the_intact_database_is_used(three_pieces: bytes, tmp_path: Path) -> Non
     install(three_pieces, tmp_path)
     game: Any = make_game("checkers")
     result = run_search(game, game.parse_position(POSITION),
-                        engine_for(game, "alphabeta depth=8"))
+                        engine_for(game, "alphabeta depth=8"), evaluation=evaluation_of(game))
     assert result.database_plies is not None
 
 
@@ -212,7 +213,8 @@ def test_a_deeply_nested_header_is_refused_before_it_is_parsed(tmp_path: Path) -
     assert_one_line_refusal(endgame_command("info"), "too deeply nested")
     game: Any = make_game("checkers")
     state = game.parse_position("B:WK1:BK7")
-    result = run_search(game, state, engine_for(game, "alphabeta depth=3"))
+    result = run_search(game, state, engine_for(game, "alphabeta depth=3"),
+        evaluation=evaluation_of(game))
     assert result.best_move is not None
 
 

@@ -23,7 +23,7 @@ from adversa.games import parse_settings
 @click.version_option(__version__, prog_name="adversa")
 @click.option("--classroom", is_flag=True, hidden=True,
               help="The app as `adversa serve` runs it for a class: no saving or loading "
-              "of files (adversa.tui.classroom).")
+              "of files on the server.")
 @click.pass_context
 def main(ctx: click.Context, classroom: bool) -> None:
     """Play games against adversarial search, and watch the search think.
