@@ -1,0 +1,321 @@
+"""Chess, with python-chess's rules: adversa writes no move generator of its own.
+
+White (player 0) moves first. Every rule — castling, en passant, promotion, check,
+checkmate and stalemate — comes from python-chess (``chess.Board``), the library the
+field uses and whose generator is checked against the published perft counts.
+
+State
+    python-chess's ``Board`` is mutable (``push``/``pop``), and adversa's states must be
+    immutable and hashable (the transposition table, the tree explorer and the app keep
+    them). `ChessState` therefore wraps a private board that is never changed after the
+    state is built: `Chess.result` copies it without its move stack (the stack is what
+    makes a copy expensive, and the rules need none of it), pushes the move on the copy
+    and wraps that. Beside the board the state keeps
+
+    * ``key``: the polyglot Zobrist hash (`chess.polyglot.zobrist_hash`), the key opening
+      books and engines use, which serves as the transposition table's key;
+    * ``history``: the keys of the earlier positions since the last irreversible move
+      (capture, pawn move, loss of a castling right), because threefold repetition is a
+      property of the path, not of the board: a position repeated for the third time ends
+      the game. An irreversible move empties it, so it stays short.
+
+    Equal states have the same key, history and fifty-move clock; the move number is
+    not compared (it changes nothing that follows).
+
+Draws end the game at once, each named in `Chess.outcome`: stalemate, threefold
+repetition, the fifty-move rule (a hundred plies without a capture or a pawn move,
+unless the last of them mates) and insufficient material (python-chess's test: no
+mate is possible by any sequence of moves). An engine treats a claimable draw as a
+draw, so adversa does not wait for a claim.
+
+Notation
+    Moves are shown in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``) and accepted in SAN
+    or UCI (``g1f3``, ``e7e8q``). Positions are FEN; ``startpos`` is the initial one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import chess
+import chess.polyglot
+
+from adversa.games.base import (
+    CAPTURE_PENDING,
+    FINISHED,
+    SETTLED,
+    AmbiguousMoveError,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    Outcome,
+    illegal_move_message,
+)
+from adversa.games.chess_eval import chess_evaluator
+from adversa.games.registry import GameEntry
+
+WHITE_PLAYER, BLACK_PLAYER = 0, 1
+
+FIFTY_MOVE_PLIES = 100
+"""Plies without a capture or a pawn move after which the game is drawn."""
+
+CHECKMATE = "checkmate"
+STALEMATE = "stalemate"
+THREEFOLD = "threefold repetition"
+FIFTY_MOVES = "fifty-move rule"
+INSUFFICIENT = "insufficient material"
+
+PIECE_VALUES = (0, 100, 320, 330, 500, 900, 20_000)
+"""Centipawns by python-chess piece type (index 1 pawn … 6 king), for MVV-LVA."""
+
+_zobrist = chess.polyglot.zobrist_hash
+
+
+@dataclass(frozen=True, slots=True)
+class ChessState:
+    """A position: a python-chess board nobody mutates, its polyglot key, the keys of
+    the positions since the last irreversible move, and the draw that ended the game
+    by a rule of the path (threefold, fifty moves, material), "" while there is none."""
+
+    board: chess.Board = field(compare=False, repr=False)
+    key: int
+    history: tuple[int, ...]
+    clock: int
+    draw: str = field(default="", compare=False)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.history, self.clock))
+
+    @property
+    def fen(self) -> str:
+        return self.board.fen()
+
+
+def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str:
+    """The draw a rule of the path or of the material declares here, or ""."""
+    if history.count(key) >= 2:
+        return THREEFOLD
+    if board.halfmove_clock >= FIFTY_MOVE_PLIES and not board.is_checkmate():
+        return FIFTY_MOVES
+    if board.is_insufficient_material():
+        return INSUFFICIENT
+    return ""
+
+
+def make_state(board: chess.Board, history: tuple[int, ...] = ()) -> ChessState:
+    """Wrap ``board`` (which the caller hands over and must not change again)."""
+    key = _zobrist(board)
+    return ChessState(board, key, history, board.halfmove_clock,
+                      _draw_by_rule(board, key, history))
+
+
+class Chess(Game[ChessState, chess.Move]):
+    """Chess under python-chess's rules, draws declared as soon as a rule allows one."""
+
+    name: ClassVar[str] = "chess"
+    title: ClassVar[str] = "Chess"
+    description: ClassVar[str] = (
+        "The lectures' running example: FIDE chess (rules by python-chess), moves in SAN "
+        "or UCI, positions in FEN."
+    )
+
+    def player_name(self, player: int) -> str:
+        return ("White", "Black")[player]
+
+    def initial_state(self) -> ChessState:
+        return make_state(chess.Board())
+
+    def to_move(self, state: ChessState) -> int:
+        return WHITE_PLAYER if state.board.turn else BLACK_PLAYER
+
+    def legal_moves(self, state: ChessState) -> list[chess.Move]:
+        """python-chess's order of the legal moves; empty once a draw rule has ended the game."""
+        if state.draw:
+            return []
+        return list(state.board.legal_moves)
+
+    def result(self, state: ChessState, move: chess.Move) -> ChessState:
+        board = state.board.copy(stack=False)
+        irreversible = board.is_irreversible(move)
+        board.push(move)
+        history = () if irreversible else (*state.history, state.key)
+        return make_state(board, history)
+
+    def is_terminal(self, state: ChessState) -> bool:
+        return bool(state.draw) or not any(state.board.generate_legal_moves())
+
+    def leaf_status(self, state: ChessState) -> int:
+        """Finished, or a capture or promotion pending (quiescence goes on), or settled."""
+        if state.draw:
+            return FINISHED
+        board = state.board
+        if not any(board.generate_legal_moves()):
+            return FINISHED
+        if any(board.generate_legal_captures()):
+            return CAPTURE_PENDING
+        pawns = board.pawns & board.occupied_co[board.turn]
+        last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
+        if pawns & last_rank and any(
+            move.promotion for move in board.generate_legal_moves(pawns & last_rank)
+        ):
+            return CAPTURE_PENDING
+        return SETTLED
+
+    def is_quiet(self, state: ChessState) -> bool:
+        return self.leaf_status(state) != CAPTURE_PENDING
+
+    def utility(self, state: ChessState) -> tuple[float, ...]:
+        if not state.draw and state.board.is_checkmate():
+            return (-1.0, 1.0) if state.board.turn else (1.0, -1.0)
+        return (0.0, 0.0)
+
+    def outcome(self, state: ChessState) -> Outcome | None:
+        if state.draw:
+            return Outcome(None, state.draw, (0.0, 0.0))
+        board = state.board
+        if any(board.generate_legal_moves()):
+            return None
+        if board.is_check():
+            winner = BLACK_PLAYER if board.turn else WHITE_PLAYER
+            return Outcome(winner, CHECKMATE, self.utility(state))
+        return Outcome(None, STALEMATE, (0.0, 0.0))
+
+    # ---- search helpers -----------------------------------------------------
+
+    def transposition_key(self, state: ChessState) -> Hashable:
+        """The polyglot key, paired with the repetition history when there is one (two
+        paths to a board with different earlier positions can differ in threefold)."""
+        return (state.key, state.history) if state.history else state.key
+
+    def is_capture(self, state: ChessState, move: chess.Move) -> bool:
+        """Captures and promotions: the moves quiescence searches and ordering puts first."""
+        return move.promotion is not None or state.board.is_capture(move)
+
+    def order_captures(self, state: ChessState,
+                       captures: Sequence[chess.Move]) -> list[chess.Move]:
+        """MVV-LVA: the most valuable victim first, by the least valuable attacker."""
+        board = state.board
+        piece_type_at = board.piece_type_at
+
+        def score(move: chess.Move) -> int:
+            victim = piece_type_at(move.to_square) or chess.PAWN  # None: en passant
+            attacker = piece_type_at(move.from_square) or chess.PAWN
+            gain = PIECE_VALUES[victim] * 16 - PIECE_VALUES[attacker] // 100
+            if move.promotion:
+                gain += PIECE_VALUES[move.promotion] * 16
+            return -gain
+
+        return sorted(captures, key=score)
+
+    def perft(self, state: ChessState, depth: int) -> int:
+        """Leaves ``depth`` plies below ``state``, by push/pop on one scratch board.
+
+        The same walk as python-chess's own perft (the last ply bulk-counted), with the
+        board's bound methods in locals; draw rules are not applied, as in every perft.
+        """
+        if depth == 0:
+            return 1
+        if state.draw:
+            return 0
+        board = state.board.copy(stack=False)
+        push, pop = board.push, board.pop
+        legal = board.generate_legal_moves
+
+        def leaves(depth: int) -> int:
+            if depth == 1:
+                return sum(1 for _ in legal())
+            total = 0
+            for move in legal():
+                push(move)
+                total += leaves(depth - 1)
+                pop()
+            return total
+
+        return leaves(depth)
+
+    # ---- notation -----------------------------------------------------------
+
+    def format_move(self, state: ChessState, move: chess.Move) -> str:
+        return state.board.san(move)
+
+    def parse_move(self, state: ChessState, text: str) -> chess.Move:
+        word = text.strip()
+        board = state.board
+        legal = self.legal_moves(state)
+        if not legal:
+            raise IllegalMoveError(illegal_move_message(text, []))
+        try:
+            move = board.parse_san(word)
+        except chess.AmbiguousMoveError:
+            raise AmbiguousMoveError(
+                f"move {text!r} is ambiguous here; add the file or rank it leaves from "
+                "(e.g. Nbd2) or give it in UCI (b1d2)"
+            ) from None
+        except (chess.IllegalMoveError, chess.InvalidMoveError) as san_error:
+            try:
+                move = chess.Move.from_uci(word.lower())
+            except chess.InvalidMoveError:
+                if isinstance(san_error, chess.IllegalMoveError):
+                    raise IllegalMoveError(
+                        illegal_move_message(text, self.format_moves(state, legal))
+                    ) from None
+                raise InvalidMoveError(
+                    f"move {text!r} is not chess notation; expected SAN (e4, Nf3, O-O, "
+                    "exd8=Q) or UCI (e2e4, e7e8q)"
+                ) from None
+            if move not in legal:
+                raise IllegalMoveError(
+                    illegal_move_message(text, self.format_moves(state, legal))
+                ) from None
+        return move
+
+    def format_position(self, state: ChessState) -> str:
+        return state.board.fen()
+
+    def parse_position(self, text: str) -> ChessState:
+        words = text.strip()
+        if words.lower() == "startpos":
+            return self.initial_state()
+        try:
+            board = chess.Board(words)
+        except ValueError as error:
+            raise InvalidPositionError(
+                f"position {text!r} is not a FEN ({error}); expected e.g. "
+                "'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'"
+            ) from None
+        status = board.status()
+        if status != chess.STATUS_VALID:
+            problems = ", ".join(
+                flag.name.lower().replace("_", " ")
+                for flag in chess.Status if flag and flag in status and flag.name
+            )
+            raise InvalidPositionError(
+                f"position {text!r} is not a legal chess position: {problems}"
+            )
+        return make_state(board)
+
+    def render(self, state: ChessState) -> str:
+        """The board from White's side, the FEN and who is to move or how it ended."""
+        lines = [str(state.board), state.board.fen()]
+        outcome = self.outcome(state)
+        if outcome is None:
+            lines.append(f"{self.player_name(self.to_move(state))} to move")
+        elif outcome.winner is None:
+            lines.append(f"draw: {outcome.reason}")
+        else:
+            lines.append(f"{self.player_name(outcome.winner)} wins: {outcome.reason}")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- registration
+
+ENTRY = GameEntry(
+    rules=Chess,
+    engines=("alphabeta time=2",),
+    evaluator=chess_evaluator,
+    unsolvable="chess is far too big to solve; use alphabeta",
+    max_plies=600,
+)
