@@ -4,7 +4,10 @@ ones (chessprogramming.org), an oracle independent of both python-chess and adve
 
 from __future__ import annotations
 
+import random
+
 import chess
+import chess.polyglot
 import pytest
 from click.testing import CliRunner
 
@@ -57,6 +60,21 @@ def test_result_leaves_the_state_it_was_given_unchanged(game: Chess) -> None:
     assert game.format_position(start) == fen
     assert after != start and after.key != start.key
     assert after.key == chess.polyglot.zobrist_hash(after.board)
+
+
+def test_the_incremental_key_is_the_polyglot_hash_on_random_games(game: Chess) -> None:
+    chooser = random.Random(3)
+    for start in (game.initial_state(), game.parse_position(KIWIPETE)):
+        state = start
+        for _ply in range(150):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            # Prefer the moves that change the most: captures, castling, promotions.
+            special = [move for move in moves if game.is_capture(state, move)
+                       or state.board.is_castling(move)]
+            state = game.result(state, chooser.choice(special or moves))
+            assert state.key == chess.polyglot.zobrist_hash(state.board), state.fen
 
 
 def test_moves_are_shown_in_san_and_read_in_san_or_uci(game: Chess) -> None:

@@ -72,6 +72,50 @@ PIECE_VALUES = (0, 100, 320, 330, 500, 900, 20_000)
 """Centipawns by python-chess piece type (index 1 pawn … 6 king), for MVV-LVA."""
 
 _zobrist = chess.polyglot.zobrist_hash
+_HASHER = chess.polyglot.ZobristHasher(chess.polyglot.POLYGLOT_RANDOM_ARRAY)
+_RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
+_TURN = _RANDOM[780]
+_castling_hashes: dict[int, int] = {}
+"""Castling rights (python-chess's rook-square mask) → their share of the polyglot key."""
+
+
+def _castling_hash(board: chess.Board) -> int:
+    rights = board.castling_rights
+    found = _castling_hashes.get(rights)
+    if found is None:
+        found = _castling_hashes[rights] = _HASHER.hash_castling(board)
+    return found
+
+
+def _pieces(board: chess.Board) -> tuple[int, ...]:
+    """The twelve piece bitboards in polyglot's order (black pawn, white pawn, black
+    knight …): index ``2 · (type − 1) + colour``."""
+    black, white = board.occupied_co
+    return (board.pawns & black, board.pawns & white, board.knights & black,
+            board.knights & white, board.bishops & black, board.bishops & white,
+            board.rooks & black, board.rooks & white, board.queens & black,
+            board.queens & white, board.kings & black, board.kings & white)
+
+
+def _next_key(key: int, before: chess.Board, after: chess.Board, ep_before: int) -> int:
+    """The polyglot key of ``after`` (one move past ``before``, whose key is ``key``).
+
+    Speed over elegance: `chess.polyglot.zobrist_hash` walks all 32 pieces (about 50 µs
+    here, more than the move itself); a move changes at most four squares, found by
+    comparing the twelve piece bitboards, so only their terms are toggled. The result is
+    checked against the full hash in tests/test_chess.py.
+    """
+    key ^= _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
+    if before.castling_rights != after.castling_rights:
+        key ^= _castling_hash(before) ^ _castling_hash(after)
+    scan = chess.scan_forward
+    for index, (old, new) in enumerate(zip(_pieces(before), _pieces(after), strict=True)):
+        changed = old ^ new
+        if changed:
+            base = 64 * index
+            for square in scan(changed):
+                key ^= _RANDOM[base + square]
+    return key
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +149,12 @@ def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str
     return ""
 
 
-def make_state(board: chess.Board, history: tuple[int, ...] = ()) -> ChessState:
-    """Wrap ``board`` (which the caller hands over and must not change again)."""
-    key = _zobrist(board)
+def make_state(board: chess.Board, history: tuple[int, ...] = (),
+               key: int | None = None) -> ChessState:
+    """Wrap ``board`` (which the caller hands over and must not change again); ``key``
+    is its polyglot key when the caller knows it."""
+    if key is None:
+        key = _zobrist(board)
     return ChessState(board, key, history, board.halfmove_clock,
                       _draw_by_rule(board, key, history))
 
@@ -138,11 +185,13 @@ class Chess(Game[ChessState, chess.Move]):
         return list(state.board.legal_moves)
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
-        board = state.board.copy(stack=False)
+        before = state.board
+        board = before.copy(stack=False)
         irreversible = board.is_irreversible(move)
+        ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
         board.push(move)
         history = () if irreversible else (*state.history, state.key)
-        return make_state(board, history)
+        return make_state(board, history, _next_key(state.key, before, board, ep_before))
 
     def is_terminal(self, state: ChessState) -> bool:
         return bool(state.draw) or not any(state.board.generate_legal_moves())
@@ -152,10 +201,10 @@ class Chess(Game[ChessState, chess.Move]):
         if state.draw:
             return FINISHED
         board = state.board
-        if not any(board.generate_legal_moves()):
-            return FINISHED
         if any(board.generate_legal_captures()):
             return CAPTURE_PENDING
+        if not any(board.generate_legal_moves()):
+            return FINISHED
         pawns = board.pawns & board.occupied_co[board.turn]
         last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
         if pawns & last_rank and any(
@@ -194,14 +243,33 @@ class Chess(Game[ChessState, chess.Move]):
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
         return move.promotion is not None or state.board.is_capture(move)
 
+    def quiescence_moves(self, state: ChessState) -> tuple[list[chess.Move], bool]:
+        """In check, every evasion and no standing pat (the check may be mate); else the
+        captures and promotions, MVV-LVA first, generated as such by python-chess."""
+        board = state.board
+        if state.draw:
+            return [], False
+        if board.is_check():
+            return self.order_captures(state, list(board.legal_moves)), False
+        captures = list(board.generate_legal_captures())
+        pawns = board.pawns & board.occupied_co[board.turn]
+        last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
+        if pawns & last_rank:
+            captures += [move for move in board.generate_legal_moves(pawns & last_rank,
+                                                                     ~board.occupied)
+                         if move.promotion]
+        return self.order_captures(state, captures), True
+
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:
         """MVV-LVA: the most valuable victim first, by the least valuable attacker."""
         board = state.board
         piece_type_at = board.piece_type_at
+        en_passant = board.ep_square
 
         def score(move: chess.Move) -> int:
-            victim = piece_type_at(move.to_square) or chess.PAWN  # None: en passant
+            victim = piece_type_at(move.to_square) or (
+                chess.PAWN if move.to_square == en_passant else 0)  # 0: a quiet evasion
             attacker = piece_type_at(move.from_square) or chess.PAWN
             gain = PIECE_VALUES[victim] * 16 - PIECE_VALUES[attacker] // 100
             if move.promotion:

@@ -162,7 +162,7 @@ class Kernel:
         utility = game.utility
         leaf_status = game.leaf_status
         is_capture = game.is_capture
-        captures_forced = game.captures_forced
+        quiescence_moves = game.quiescence_moves
         transposition_key = game.transposition_key
         evaluate = evaluator.function
         judge = evaluator  # also values terminal children (beam selection)
@@ -248,17 +248,13 @@ class Kernel:
             """Search the captures of a position where one is pending (the node is counted)."""
             nonlocal leaves, cutoffs, pruned, seldepth
             kernel.horizon_reached = True
-            moves = legal_moves(state)
-            if not moves:  # a draw rule ended the game (Game.legal_moves: empty when terminal)
+            captures, stand_pat = quiescence_moves(state)
+            if not captures and not stand_pat:  # a draw rule ended the game
                 if ply > seldepth:  # stat
                     seldepth = ply  # stat
                 leaves += 1  # stat
                 return terminal_value(state, mover, ply)
-            # Where captures are forced, a pending capture means every move is one.
-            captures = moves if captures_forced else [
-                move for move in moves if is_capture(state, move)
-            ]
-            if len(captures) < len(moves):
+            if stand_pat:
                 # Captures are optional here, so the mover may "stand pat" on the static value.
                 leaves += 1  # stat
                 best = evaluate(state, mover)

@@ -28,6 +28,7 @@ class MoveOrderer:
         self.use_killers = killers
         self.use_history = history
         self.is_capture = game.is_capture
+        self.order_captures = game.order_captures
         # Games that never override is_capture have no captures: skip a call per move.
         self.has_captures = type(game).is_capture is not Game.is_capture
         # Where captures are forced a node's moves are all captures or none: nothing to sort.
@@ -53,7 +54,7 @@ class MoveOrderer:
             captures = [move for move in rest if is_capture(state, move)]
             if captures and len(captures) < len(rest):
                 rest = [move for move in rest if move not in captures]
-                front.extend(captures)
+                front.extend(self.order_captures(state, captures))
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
                 if killer in rest:
