@@ -24,6 +24,7 @@ from adversa.games.base import (
 from adversa.games.chess import Chess, ChessState
 from adversa.games.chess_eval import centipawns, chess_evaluator
 from adversa.games.perft import generic_perft, perft
+from adversa.games.pgn import PGN_FORMAT, PgnError
 from adversa.games.registry import make_game
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -202,3 +203,34 @@ def test_cli_perft_and_a_bad_fen(game: Chess) -> None:
     refused = runner.invoke(main, ["perft", "chess", "--depth", "1", "-p", "nonsense"])
     assert refused.exit_code == 2
     assert "not a FEN" in refused.output and "Traceback" not in refused.output
+
+
+def test_a_pgn_record_round_trips_with_its_clock_comments(game: Chess) -> None:
+    start = game.parse_position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    texts = ["Bc4", "Bc5", "c3", "Nf6"]
+    moves, state = [], start
+    for text in texts:
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = game.result(state, move)
+    notes = ["[%clk 0:04:58.2]", "", "[%clk 0:04:50]", "[%clk 0:04:41.5]"]
+    text = PGN_FORMAT.write(game, start, moves, {"White": "adversa", "Black": "sunfish"},
+                            None, notes)
+    assert '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]' in text
+    assert "3. Bc4 { [%clk 0:04:58.2] } 3... Bc5" in text and text.rstrip().endswith("*")
+    again = PGN_FORMAT.read(game, text)
+    assert again.start == start and list(again.moves) == moves
+    assert again.notes == tuple(notes) and again.tags["Black"] == "sunfish"
+
+
+def test_a_finished_game_writes_its_result_and_a_bad_record_is_refused(game: Chess) -> None:
+    start = game.initial_state()
+    moves, state = [], start
+    for text in ["f3", "e5", "g4", "Qh4#"]:
+        moves.append(game.parse_move(state, text))
+        state = game.result(state, moves[-1])
+    assert PGN_FORMAT.write(game, start, moves, {}, None, []).rstrip().endswith("0-1")
+    with pytest.raises(PgnError, match="illegal san"):
+        PGN_FORMAT.read(game, '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+    with pytest.raises(PgnError, match="no PGN game"):
+        PGN_FORMAT.read(game, "")

@@ -55,6 +55,7 @@ from adversa.games.base import (
     illegal_move_message,
 )
 from adversa.games.chess_eval import chess_evaluator
+from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
 WHITE_PLAYER, BLACK_PLAYER = 0, 1
@@ -385,5 +386,6 @@ ENTRY = GameEntry(
     engines=("alphabeta time=2",),
     evaluator=chess_evaluator,
     unsolvable="chess is far too big to solve; use alphabeta",
+    record=PGN_FORMAT,
     max_plies=600,
 )
