@@ -4,8 +4,8 @@ The app saves and loads chess games as PGN and engine matches write one record p
 game, so any chess program can read them. python-chess writes and parses the text
 (tags, SAN move text, comments, ``[SetUp "1"]``/``[FEN …]`` for other starts);
 this module maps it onto adversa's records: the comment after each move is the move's
-note, where the clock is kept as ``{[%clk 0:04:58.2]}`` (see
-`adversa.match.clock_notes`), the convention lichess and chess.com use.
+note, where match records keep the clock as ``{[%clk 0:04:58.2]}``, the convention
+lichess and chess.com use.
 """
 
 from __future__ import annotations
