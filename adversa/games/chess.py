@@ -383,7 +383,7 @@ class Chess(Game[ChessState, chess.Move]):
 
 ENTRY = GameEntry(
     rules=Chess,
-    engines=("alphabeta time=2",),
+    engines=("alphabeta depth=30 time=2",),
     evaluator=chess_evaluator,
     unsolvable="chess is far too big to solve; use alphabeta",
     record=PGN_FORMAT,
