@@ -282,8 +282,11 @@ class Chess(Game[ChessState, chess.Move]):
     def perft(self, state: ChessState, depth: int) -> int:
         """Leaves ``depth`` plies below ``state``, by push/pop on one scratch board.
 
-        The same walk as python-chess's own perft (the last ply bulk-counted), with the
-        board's bound methods in locals; draw rules are not applied, as in every perft.
+        python-chess's own perft walk (the last ply bulk-counted), plus a table of the
+        counts of positions two or more plies from the horizon, keyed by python-chess's
+        transposition key (pieces, side, castling, a capturable en passant square: all
+        that decides the moves): a position reached by another move order is counted
+        once. Draw rules are not applied, as in every perft.
         """
         if depth == 0:
             return 1
@@ -292,15 +295,22 @@ class Chess(Game[ChessState, chess.Move]):
         board = state.board.copy(stack=False)
         push, pop = board.push, board.pop
         legal = board.generate_legal_moves
+        position_key = board._transposition_key
+        known: dict[tuple[Hashable, int], int] = {}
 
         def leaves(depth: int) -> int:
             if depth == 1:
                 return sum(1 for _ in legal())
+            key = (position_key(), depth)
+            total = known.get(key)
+            if total is not None:
+                return total
             total = 0
             for move in legal():
                 push(move)
                 total += leaves(depth - 1)
                 pop()
+            known[key] = total
             return total
 
         return leaves(depth)
