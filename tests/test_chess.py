@@ -26,6 +26,8 @@ from adversa.games.chess_eval import centipawns, chess_evaluator
 from adversa.games.perft import generic_perft, perft
 from adversa.games.pgn import PGN_FORMAT, PgnError
 from adversa.games.registry import make_game
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -234,3 +236,22 @@ def test_a_finished_game_writes_its_result_and_a_bad_record_is_refused(game: Che
         PGN_FORMAT.read(game, '[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
     with pytest.raises(PgnError, match="no PGN game"):
         PGN_FORMAT.read(game, "")
+
+
+def test_null_moves_pass_the_turn_except_in_check_and_in_pawn_endings(game: Chess) -> None:
+    start = game.initial_state()
+    passed = game.null_move(start)
+    assert passed is not None and game.to_move(passed) == 1
+    assert passed.key == chess.polyglot.zobrist_hash(passed.board)
+    checked = game.parse_position("4k3/8/8/8/8/8/8/4RK2 b - - 0 1")
+    assert game.null_move(checked) is None
+    pawns = game.parse_position("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1")
+    assert game.null_move(pawns) is None
+
+
+def test_null_move_pruning_searches_fewer_nodes_to_the_same_depth(game: Chess) -> None:
+    state = game.parse_position(
+        "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 2 8")
+    plain = run_search(game, state, EngineConfig.parse("alphabeta depth=4"))
+    pruned = run_search(game, state, EngineConfig.parse("alphabeta depth=4 nullmove=on"))
+    assert pruned.snapshot.nodes < plain.snapshot.nodes

@@ -9,11 +9,12 @@ import pytest
 
 from adversa.games.registry import make_game
 from adversa.search.config import EngineConfig
-from adversa.search.engine import run_search
+from adversa.search.engine import engine_for, run_search
 
 BLIND = "alphabeta depth=1 quiescence=off"
 QUIESCENT = "alphabeta depth=1"
-BUDGETED = "alphabeta depth=64 nodes=4000"
+BUDGETED = "default nodes=4000"
+"""The game's default engine (null moves, late move reductions) on a node budget."""
 
 CASES = [
     pytest.param(
@@ -31,7 +32,8 @@ CASES = [
 
 def best(fen: str, spec: str) -> str:
     game = make_game("chess")
-    result = run_search(game, game.parse_position(fen), EngineConfig.parse(spec))
+    config = engine_for(game, spec).without("time")  # node budgets only, never the clock
+    result = run_search(game, game.parse_position(fen), config)
     assert result.best_move_text is not None
     return result.best_move_text
 

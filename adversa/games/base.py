@@ -412,6 +412,12 @@ class Game(Generic[S, M]):
             return FINISHED
         return SETTLED if self.is_quiet(state) else CAPTURE_PENDING
 
+    def null_move(self, state: S) -> S | None:
+        """The position with the turn passed to the opponent, for null-move pruning; None
+        where passing could mislead (in check, or in endings where being forced to move
+        loses: zugzwang). Default None: the game never allows the search to pass."""
+        return None
+
     def needs_full_width(self, state: S) -> bool:
         """True where forward pruning (late move reductions) is unsafe from ``state`` on.
 

@@ -130,6 +130,10 @@ class ChessState:
     history: tuple[int, ...]
     clock: int
     draw: str = field(default="", compare=False)
+    captures: list[list[chess.Move]] = field(default_factory=list, compare=False, repr=False)
+    """A memo, empty until asked: [the worthwhile captures and promotions]. Filled once by
+    `Chess.leaf_status` and read by `Chess.quiescence_moves` (both ask at the same node);
+    it only caches what the board already determines, so the state stays a value."""
 
     def __hash__(self) -> int:
         return hash((self.key, self.history, self.clock))
@@ -198,21 +202,48 @@ class Chess(Game[ChessState, chess.Move]):
         return bool(state.draw) or not any(state.board.generate_legal_moves())
 
     def leaf_status(self, state: ChessState) -> int:
-        """Finished, or a capture or promotion pending (quiescence goes on), or settled."""
+        """Finished; or a worthwhile capture or a promotion pending (quiescence goes on);
+        or settled."""
         if state.draw:
             return FINISHED
-        board = state.board
-        if any(board.generate_legal_captures()):
+        if self._worthwhile_captures(state):
             return CAPTURE_PENDING
-        if not any(board.generate_legal_moves()):
+        if not any(state.board.generate_legal_moves()):
             return FINISHED
+        return SETTLED
+
+    def _worthwhile_captures(self, state: ChessState) -> list[chess.Move]:
+        """Promotions and the captures that do not plainly lose material, MVV-LVA first.
+
+        A capture by a piece worth more than its victim onto a square the opponent
+        attacks loses at least the difference to the recapture (a cheap stand-in for a
+        static exchange evaluation), so quiescence leaves it out: most of the captures a
+        middle-game position offers are of that kind, and searching them is what made
+        quiescence the bulk of the tree.
+        """
+        if state.captures:
+            return state.captures[0]
+        board = state.board
+        piece_type_at = board.piece_type_at
+        attacked = board.is_attacked_by
+        opponent = not board.turn
+        kept = []
+        for move in board.generate_legal_captures():
+            victim = piece_type_at(move.to_square) or chess.PAWN
+            attacker = piece_type_at(move.from_square) or chess.PAWN
+            if (PIECE_VALUES[attacker] > PIECE_VALUES[victim] and not move.promotion
+                    and attacked(opponent, move.to_square)):
+                continue
+            kept.append(move)
         pawns = board.pawns & board.occupied_co[board.turn]
         last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
-        if pawns & last_rank and any(
-            move.promotion for move in board.generate_legal_moves(pawns & last_rank)
-        ):
-            return CAPTURE_PENDING
-        return SETTLED
+        if pawns & last_rank:
+            kept += [move for move in board.generate_legal_moves(pawns & last_rank,
+                                                                 ~board.occupied)
+                     if move.promotion]
+        ordered = self.order_captures(state, kept)
+        state.captures.append(ordered)
+        return ordered
 
     def is_quiet(self, state: ChessState) -> bool:
         return self.leaf_status(state) != CAPTURE_PENDING
@@ -240,26 +271,32 @@ class Chess(Game[ChessState, chess.Move]):
         paths to a board with different earlier positions can differ in threefold)."""
         return (state.key, state.history) if state.history else state.key
 
+    def null_move(self, state: ChessState) -> ChessState | None:
+        """The turn passed (python-chess's null move), except in check and when the mover
+        has only pawns and a king (where zugzwang is common); the repetition history is
+        not carried across a pass, so no line through it counts as a repetition."""
+        board = state.board
+        own = board.occupied_co[board.turn]
+        if board.is_check() or not own & ~(board.pawns | board.kings):
+            return None
+        passed = board.copy(stack=False)
+        ep_before = _HASHER.hash_ep_square(board) if board.ep_square is not None else 0
+        passed.push(chess.Move.null())
+        return make_state(passed, (), state.key ^ _TURN ^ ep_before)
+
     def is_capture(self, state: ChessState, move: chess.Move) -> bool:
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
         return move.promotion is not None or state.board.is_capture(move)
 
     def quiescence_moves(self, state: ChessState) -> tuple[list[chess.Move], bool]:
         """In check, every evasion and no standing pat (the check may be mate); else the
-        captures and promotions, MVV-LVA first, generated as such by python-chess."""
+        worthwhile captures and promotions (`_worthwhile_captures`), MVV-LVA first."""
         board = state.board
         if state.draw:
             return [], False
         if board.is_check():
             return self.order_captures(state, list(board.legal_moves)), False
-        captures = list(board.generate_legal_captures())
-        pawns = board.pawns & board.occupied_co[board.turn]
-        last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
-        if pawns & last_rank:
-            captures += [move for move in board.generate_legal_moves(pawns & last_rank,
-                                                                     ~board.occupied)
-                         if move.promotion]
-        return self.order_captures(state, captures), True
+        return self._worthwhile_captures(state), True
 
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:
@@ -393,7 +430,7 @@ class Chess(Game[ChessState, chess.Move]):
 
 ENTRY = GameEntry(
     rules=Chess,
-    engines=("alphabeta depth=30 time=2",),
+    engines=("alphabeta depth=30 time=2 nullmove=on lmr=on",),
     evaluator=chess_evaluator,
     unsolvable="chess is far too big to solve; use alphabeta",
     record=PGN_FORMAT,

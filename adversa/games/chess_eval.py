@@ -104,26 +104,20 @@ TABLE_MG, TABLE_EG = _tables()
 
 def centipawns(board: chess.Board) -> int:
     """The tapered score in centipawns from White's side (no tempo)."""
-    mg = eg = phase = 0
+    mg = eg = 0
     scan = chess.scan_forward
-    occupied_co = board.occupied_co
+    white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
     for piece_type, pieces in ((chess.PAWN, board.pawns), (chess.KNIGHT, board.knights),
                                (chess.BISHOP, board.bishops), (chess.ROOK, board.rooks),
                                (chess.QUEEN, board.queens), (chess.KING, board.kings)):
-        if not pieces:
-            continue
-        weight = PHASE_WEIGHTS[piece_type]
-        for colour in (chess.WHITE, chess.BLACK):
-            own = pieces & occupied_co[colour]
-            if not own:
-                continue
-            index = 8 * colour + piece_type
-            table_mg, table_eg = TABLE_MG[index], TABLE_EG[index]
-            for square in scan(own):
-                mg += table_mg[square]
-                eg += table_eg[square]
-                phase += weight
-    phase = min(phase, FULL_PHASE)
+        for own, index in ((pieces & white, 8 + piece_type), (pieces & black, piece_type)):
+            if own:
+                table_mg, table_eg = TABLE_MG[index], TABLE_EG[index]
+                for square in scan(own):
+                    mg += table_mg[square]
+                    eg += table_eg[square]
+    phase = min(FULL_PHASE, (board.knights | board.bishops).bit_count()
+                + 2 * board.rooks.bit_count() + 4 * board.queens.bit_count())
     return (mg * phase + eg * (FULL_PHASE - phase)) // FULL_PHASE
 
 
