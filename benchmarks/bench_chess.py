@@ -10,6 +10,9 @@ Run (from the repository root, with ``nice`` on a shared machine)::
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
 timed in this run on the same positions, best of three.
 
+adversa plays with the game's default engine (``alphabeta`` with null moves and late
+move reductions) at the given time.
+
 ``depth``: on six positions (the start, an Italian opening, Kiwipete, a Queen's Gambit
 middle game, the Lucena position, Fine #70) each engine thinks ``--seconds``; the
 table gives the deepest completed iteration and nodes per second of each, and the
@@ -35,8 +38,7 @@ from adversa.games.chess import Chess, ChessState
 from adversa.games.perft import perft
 from adversa.match.elo import Tally, elo_estimate
 from adversa.match.uci import UciEngine
-from adversa.search.config import EngineConfig
-from adversa.search.engine import run_search
+from adversa.search.engine import engine_for, run_search
 
 POSITIONS = {
     "start": chess.STARTING_FEN,
@@ -113,7 +115,7 @@ def bench_depth(seconds: float) -> None:
           f"{'nps ratio':>9}")
     try:
         for name, fen in POSITIONS.items():
-            config = EngineConfig.parse(f"alphabeta depth=64 time={seconds}")
+            config = engine_for(game, f"default time={seconds}")
             result = run_search(game, game.parse_position(fen), config)
             snapshot = result.snapshot
             depth, _, nps = sunfish_depth(sunfish, fen, seconds)
@@ -133,7 +135,7 @@ def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
     for text in opening.split():
         moves.append(game.parse_move(state, text))
         state = game.result(state, moves[-1])
-    config = EngineConfig.parse(f"alphabeta depth=64 time={seconds}")
+    config = engine_for(game, f"default time={seconds}")
     while not game.is_terminal(state) and len(moves) < MAX_PLIES:
         if game.to_move(state) == adversa_plays:
             move = run_search(game, state, config).best_move
