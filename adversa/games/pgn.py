@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from adversa.games.chess import Chess, ChessState
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+PGN_COLUMNS = 80
+"""Move text is wrapped to lines of at most this many characters, as PGN recommends."""
 
 
 class PgnError(AdversaError):
@@ -60,7 +62,9 @@ def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
     if result not in RESULTS:
         raise ValueError(f"PGN result {result!r} is not one of {', '.join(RESULTS)}")
     record.headers["Result"] = result
-    return str(record) + "\n"
+    exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True,
+                                        columns=PGN_COLUMNS)
+    return record.accept(exporter) + "\n"
 
 
 def read_pgn(game: Chess, text: str) -> RecordText:
