@@ -23,6 +23,12 @@ def picture(app: BoardApp) -> str:
     return "\n".join("".join(segment.text for segment in line) for line in canvas.lines)
 
 
+def rank(text: str, number: str) -> list[str]:
+    """The pieces drawn on the line labelled with a rank's number."""
+    line = next(line for line in text.splitlines() if line.split()[:1] == [number])
+    return line.split()[1:]
+
+
 async def test_clicking_a_pawn_then_its_square_plays_the_move() -> None:
     app = BoardApp(GAME, GAME.initial_state())
     async with app.run_test(size=(80, 30)) as pilot:
@@ -81,3 +87,21 @@ async def test_the_end_reason_is_shown_and_flipping_puts_black_at_the_bottom() -
     assert lines[-2].split() == list("hgfedcba")
     ranks = [line.split()[0] for line in lines if line.strip()[:1].isdigit()]
     assert ranks == list("12345678")
+
+
+async def test_without_colour_the_pieces_are_fen_letters() -> None:
+    app = BoardApp(GAME, GAME.initial_state())
+    app.no_color = True
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        text = picture(app)
+    assert rank(text, "8") == list("rnbqkbnr") and rank(text, "1") == list("RNBQKBNR")
+    assert "♜" not in text
+
+
+async def test_with_colour_the_pieces_are_unicode_glyphs() -> None:
+    app = BoardApp(GAME, GAME.initial_state())
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        text = picture(app)
+    assert rank(text, "8") == rank(text, "1") == list("♜♞♝♛♚♝♞♜")
