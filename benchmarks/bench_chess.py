@@ -21,7 +21,8 @@ ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through pyth
 
 ``match``: ``--games`` games against Sunfish at ``--seconds`` a move, from varied
 openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo
-difference with its 95 % interval (`adversa.match.elo`).
+difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
+``--first`` (default 1), so ``--first 11`` continues a match with the next openings.
 """
 
 from __future__ import annotations
@@ -149,12 +150,12 @@ def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
     return 1.0 if outcome.winner == adversa_plays else 0.0
 
 
-def bench_match(games: int, seconds: float) -> None:
+def bench_match(games: int, seconds: float, first: int = 1) -> None:
     game = Chess()
     sunfish = UciEngine(SUNFISH, {})
     tally = Tally()
     try:
-        for number in range(games):
+        for number in range(first - 1, first - 1 + games):
             opening = OPENINGS[(number // 2) % len(OPENINGS)]
             adversa_plays = number % 2
             points = play_game(game, opening, adversa_plays, seconds, sunfish)
@@ -175,13 +176,15 @@ def main() -> None:
     parser.add_argument("what", choices=("perft", "depth", "match"))
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first", type=int, default=1,
+                        help="number of the first game (to continue a match: 11 after 10)")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
     elif arguments.what == "depth":
         bench_depth(arguments.seconds or 5.0)
     else:
-        bench_match(arguments.games, arguments.seconds or 0.5)
+        bench_match(arguments.games, arguments.seconds or 0.5, arguments.first)
 
 
 if __name__ == "__main__":
