@@ -30,6 +30,14 @@ CASES = [
 ]
 
 
+def test_a_check_at_the_horizon_is_searched_so_a_fork_is_seen() -> None:
+    """Nc7+ forks king and rook; at one ply the check is at the horizon, where the
+    default engine searches the evasions and then the capture of the rook."""
+    fork = "r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
+    assert best(fork, QUIESCENT) == "Nc7+"
+    assert best(fork, BLIND) != "Nc7+"
+
+
 def best(fen: str, spec: str) -> str:
     game = make_game("chess")
     config = engine_for(game, spec).without("time")  # node budgets only, never the clock
@@ -55,11 +63,13 @@ def test_a_node_budgeted_deepening_search_plays_right(fen: str, blunder: str) ->
 
 
 def test_quiescence_keeps_the_queen_that_stops_the_pawn() -> None:
-    """Not only another move: the one chosen leaves White able to take the new queen
-    (or the pawn), so Black's promotion wins nothing."""
+    """Not only another move: the one chosen takes the pawn, covers the promotion square,
+    or attacks the pawn with check (Qd4+, then Qxb2), so Black's promotion wins nothing."""
     game = make_game("chess")
     state = game.parse_position("8/k7/8/7n/6Q1/8/1p5K/8 w - - 0 1")
     result = run_search(game, state, EngineConfig.parse(QUIESCENT))
     after = game.result(state, result.best_move)
     board = after.board
-    assert board.piece_at(chess.B2) is None or board.is_attacked_by(chess.WHITE, chess.B1)
+    takes_the_new_queen = board.is_attacked_by(chess.WHITE, chess.B1)
+    wins_the_pawn_with_check = board.is_check() and board.is_attacked_by(chess.WHITE, chess.B2)
+    assert board.piece_at(chess.B2) is None or takes_the_new_queen or wins_the_pawn_with_check

@@ -202,15 +202,18 @@ class Chess(Game[ChessState, chess.Move]):
         return bool(state.draw) or not any(state.board.generate_legal_moves())
 
     def leaf_status(self, state: ChessState) -> int:
-        """Finished; or a worthwhile capture or a promotion pending (quiescence goes on);
-        or settled."""
+        """Finished; or a worthwhile capture, a promotion or a check pending (quiescence
+        goes on); or settled."""
         if state.draw:
             return FINISHED
         if self._worthwhile_captures(state):
             return CAPTURE_PENDING
         if not any(state.board.generate_legal_moves()):
             return FINISHED
-        return SETTLED
+        # A check at the horizon is not a position to judge statically: quiescence searches
+        # its evasions (`quiescence_moves`), so a fork or a mate behind it is seen. This is
+        # the check extension at the horizon, where the search's depth is spent.
+        return CAPTURE_PENDING if state.board.is_check() else SETTLED
 
     def _worthwhile_captures(self, state: ChessState) -> list[chess.Move]:
         """Promotions and the captures that do not plainly lose material, MVV-LVA first.
