@@ -99,7 +99,7 @@ def test_perft_table() -> None:
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["moves", "chess"], "unknown game 'chess'; expected one of: tictactoe"),
+        (["moves", "shogi"], "unknown game 'shogi'; expected one of: tictactoe"),
         (["moves", "tictactoe", "-p", "XXX/..."], "expected 3 rows of 3 cells"),
         (["moves", "nim", "-p", "1,x"], "expected comma-separated pile sizes"),
         (["moves", "pig", "-p", "scores=1"], "expected 2, one per player"),

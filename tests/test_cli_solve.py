@@ -55,7 +55,7 @@ def test_text_output_names_the_verdict() -> None:
     (["tictactoe", "--position", "XXX/OO./..."], "the game is over"),
     (["tictactoe", "--position", "nonsense"], "is not a 3×3 board"),
     (["nim", "--set", "piles=x"], "comma-separated list"),
-    (["chess"], "unknown game 'chess'"),
+    (["shogi"], "unknown game 'shogi'"),
     # Empty 5×5 boards would take the solver days: no machine finishes in 0.05 s.
     (["tictactoe", "--set", "width=5", "--set", "height=5", "--time", "0.05"],
      "did not finish within 0.05 s"),

@@ -4,7 +4,8 @@ One module per command group, each importing only `adversa.cli.common`:
 `games` (games, moves, perft), `search` (analyze, tree), `solve`, `match` (arena,
 compare), `tournament`, `endgame` (the checkers endgame database), `serve` (the app
 in a web browser). These modules only parse arguments and format output; the work is done by
-`adversa.games`, `adversa.search` and `adversa.match`.
+`adversa.games`, `adversa.search` and `adversa.match`. `uci` speaks the UCI protocol,
+making adversa's chess engine usable from chess GUIs.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 import click
 
 from adversa import __version__
-from adversa.cli import endgame, games, match, search, serve, solve, tournament
+from adversa.cli import endgame, games, match, search, serve, solve, tournament, uci
 from adversa.cli.common import AdversaGroup, game_arguments, load_game
 from adversa.games import parse_settings
 
@@ -89,5 +90,5 @@ def play(game_name: str, position: str | None, settings: Sequence[str],
 # ``adversa.cli.solve`` stays the module (tests patch names inside it).
 for command in (games.games, games.moves, games.perft_command, search.analyze,
                 search.tree_command, solve.solve, match.arena, match.compare,
-                endgame.endgame, serve.serve, tournament.tournament):
+                endgame.endgame, serve.serve, tournament.tournament, uci.uci_command):
     main.add_command(command)

@@ -435,6 +435,27 @@ class Game(Generic[S, M]):
         """
         return 1 if self.is_capture(state, move) else 0
 
+    def order_captures(self, state: S, captures: Sequence[M]) -> Sequence[M]:
+        """``captures`` best first, as the game judges them (chess: MVV-LVA, the most
+        valuable victim taken by the least valuable attacker). Move ordering and
+        quiescence search them in this order. Default: the order given."""
+        return captures
+
+    def quiescence_moves(self, state: S) -> tuple[Sequence[M], bool]:
+        """The moves quiescence search tries in a position where a capture is pending,
+        best first, and whether the mover may instead "stand pat" on the static value.
+
+        Default: the captures (`is_capture`) in `order_captures`' order, standing pat
+        unless every move is a capture; ``((), False)`` where the game is over. A game
+        whose library generates captures directly (chess) answers without generating
+        and filtering every move, and may search all evasions of a check.
+        """
+        moves = self.legal_moves(state)
+        if self.captures_forced:
+            return moves, False
+        captures = self.order_captures(state, [m for m in moves if self.is_capture(state, m)])
+        return captures, len(captures) < len(moves)
+
     def is_quiet(self, state: S) -> bool:
         """False while a capture is pending (quiescence search extends such states)."""
         return True
@@ -449,6 +470,12 @@ class Game(Generic[S, M]):
         if self.is_terminal(state):
             return FINISHED
         return SETTLED if self.is_quiet(state) else CAPTURE_PENDING
+
+    def null_move(self, state: S) -> S | None:
+        """The position with the turn passed to the opponent, for null-move pruning; None
+        where passing could mislead (in check, or in endings where being forced to move
+        loses: zugzwang). Default None: the game never allows the search to pass."""
+        return None
 
     def needs_full_width(self, state: S) -> bool:
         """True where forward pruning (late move reductions) is unsafe from ``state`` on.

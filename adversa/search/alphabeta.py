@@ -88,6 +88,7 @@ def enhancements_of(config: EngineConfig) -> Enhancements:
         beam=config.get("beam"),
         pvs=config.get("pvs"),
         lmr=config.get("lmr"),
+        null_move=config.get("nullmove"),
     )
 
 

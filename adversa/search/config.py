@@ -74,6 +74,8 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
         _param("pvs", "bool", True, "principal variation search (null windows)"),
         _param("aspiration", "float", 0.0, "aspiration window half-width; 0 = off", 0, None),
         _param("lmr", "bool", False, "late move reductions (needs pvs; changes values)"),
+        _param("nullmove", "bool", False, "null-move pruning: pass the turn, and a reduced "
+               "search that still fails high cuts (games that allow a pass; changes values)"),
         _TRACE,
     )),
     Algorithm("expectimax", "adversa.search.expectimax", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),

@@ -110,6 +110,14 @@ class Enhancements:
     beam: int = 0
     pvs: bool = True
     lmr: bool = False
+    null_move: bool = False
+
+
+NULL_MOVE_MIN_DEPTH = 3
+"""Null-move pruning is tried where at least this many plies remain…"""
+
+NULL_MOVE_REDUCTION = 2
+"""…with a search this many plies shallower than a real move gets (R = 2, the classic)."""
 
 
 class Kernel:
@@ -162,7 +170,7 @@ class Kernel:
         utility = game.utility
         leaf_status = game.leaf_status
         is_capture = game.is_capture
-        captures_forced = game.captures_forced
+        quiescence_moves = game.quiescence_moves
         transposition_key = game.transposition_key
         evaluate = evaluator.function
         judge = evaluator  # also values terminal children (beam selection)
@@ -187,6 +195,8 @@ class Kernel:
         tt_min_depth = 1 if reduce_late else TT_MIN_DEPTH
         by_distance = scores_by_distance(game)
         probe = self.probe
+        null_move = game.null_move if enhancements.null_move else None
+        passed_at = [False] * (PLY_LIMIT + 2)  # plies whose move was a null move
 
         nodes = leaves = cutoffs = pruned = probes = hits = stores = seldepth = 0
 
@@ -252,17 +262,13 @@ class Kernel:
             """Search the captures of a position where one is pending (the node is counted)."""
             nonlocal leaves, cutoffs, pruned, seldepth
             kernel.horizon_reached = True
-            moves = legal_moves(state)
-            if not moves:  # a draw rule ended the game (Game.legal_moves: empty when terminal)
+            captures, stand_pat = quiescence_moves(state)
+            if not captures and not stand_pat:  # a draw rule ended the game
                 if ply > seldepth:  # stat
                     seldepth = ply  # stat
                 leaves += 1  # stat
                 return terminal_value(state, mover, ply)
-            # Where captures are forced, a pending capture means every move is one.
-            captures = moves if captures_forced else [
-                move for move in moves if is_capture(state, move)
-            ]
-            if len(captures) < len(moves):
+            if stand_pat:
                 # Captures are optional here, so the mover may "stand pat" on the static value.
                 leaves += 1  # stat
                 best = evaluate(state, mover)
@@ -467,6 +473,23 @@ class Kernel:
                                 pv[ply] = (tt_move,)
                             return value
 
+            if (
+                null_move is not None
+                and depth >= NULL_MOVE_MIN_DEPTH
+                and not passed_at[ply]
+                and -PROVEN < beta < PROVEN
+            ):
+                # Null-move pruning: if even passing the turn keeps the value at or above
+                # beta in a shallower search, a real move will too (no zugzwang assumed:
+                # the game returns None where that is unsafe).
+                passed = null_move(state)
+                if passed is not None:
+                    passed_at[ply + 1] = True
+                    value = -negamax(passed, to_move(passed), depth - 1 - NULL_MOVE_REDUCTION,
+                                     -beta, -nextafter(beta, -INFINITY), ply + 1)
+                    passed_at[ply + 1] = False
+                    if value >= beta:
+                        return value
             if ordering and len(moves) > 1:
                 moves = order(state, moves, tt_move, ply)
             if beam and len(moves) > beam:

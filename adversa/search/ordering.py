@@ -34,6 +34,7 @@ class MoveOrderer:
         self.use_killers = killers
         self.use_history = history
         rules = type(game)
+        self.order_captures = game.order_captures
         # A game with its own classes is sorted by them; otherwise a move's class is
         # whether it captures, and the bool is asked directly (one call per move, not two).
         self.graded = rules.move_class is not Game.move_class
@@ -71,7 +72,7 @@ class MoveOrderer:
                 forcing = [move for move in rest if move_class(state, move)]
             if forcing and (len(forcing) < len(rest) or self.graded):
                 rest = [move for move in rest if move not in forcing]
-                front.extend(forcing)
+                front.extend(forcing if self.graded else self.order_captures(state, forcing))
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
                 if killer in rest:

@@ -1,0 +1,441 @@
+"""Chess, with python-chess's rules: adversa writes no move generator of its own.
+
+White (player 0) moves first. Every rule — castling, en passant, promotion, check,
+checkmate and stalemate — comes from python-chess (``chess.Board``), the library the
+field uses and whose generator is checked against the published perft counts.
+
+State
+    python-chess's ``Board`` is mutable (``push``/``pop``), and adversa's states must be
+    immutable and hashable (the transposition table, the tree explorer and the app keep
+    them). `ChessState` therefore wraps a private board that is never changed after the
+    state is built: `Chess.result` copies it without its move stack (the stack is what
+    makes a copy expensive, and the rules need none of it), pushes the move on the copy
+    and wraps that. Beside the board the state keeps
+
+    * ``key``: the polyglot Zobrist hash (`chess.polyglot.zobrist_hash`), the key opening
+      books and engines use, which serves as the transposition table's key;
+    * ``history``: the keys of the earlier positions since the last irreversible move
+      (capture, pawn move, loss of a castling right), because threefold repetition is a
+      property of the path, not of the board: a position repeated for the third time ends
+      the game. An irreversible move empties it, so it stays short.
+
+    Equal states have the same key, history and fifty-move clock; the move number is
+    not compared (it changes nothing that follows).
+
+Draws end the game at once, each named in `Chess.outcome`: stalemate, threefold
+repetition, the fifty-move rule (a hundred plies without a capture or a pawn move,
+unless the last of them mates) and insufficient material (python-chess's test: no
+mate is possible by any sequence of moves). An engine treats a claimable draw as a
+draw, so adversa does not wait for a claim.
+
+Notation
+    Moves are shown in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``) and accepted in SAN
+    or UCI (``g1f3``, ``e7e8q``). Positions are FEN; ``startpos`` is the initial one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import chess
+import chess.polyglot
+
+from adversa.games.base import (
+    CAPTURE_PENDING,
+    FINISHED,
+    SETTLED,
+    AmbiguousMoveError,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    Outcome,
+    illegal_move_message,
+)
+from adversa.games.chess_eval import chess_evaluator
+from adversa.games.pgn import PGN_FORMAT
+from adversa.games.registry import GameEntry
+
+WHITE_PLAYER, BLACK_PLAYER = 0, 1
+
+FIFTY_MOVE_PLIES = 100
+"""Plies without a capture or a pawn move after which the game is drawn."""
+
+CHECKMATE = "checkmate"
+STALEMATE = "stalemate"
+THREEFOLD = "threefold repetition"
+FIFTY_MOVES = "fifty-move rule"
+INSUFFICIENT = "insufficient material"
+
+PIECE_VALUES = (0, 100, 320, 330, 500, 900, 20_000)
+"""Centipawns by python-chess piece type (index 1 pawn … 6 king), for MVV-LVA."""
+
+_zobrist = chess.polyglot.zobrist_hash
+_HASHER = chess.polyglot.ZobristHasher(chess.polyglot.POLYGLOT_RANDOM_ARRAY)
+_RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
+_TURN = _RANDOM[780]
+_castling_hashes: dict[int, int] = {}
+"""Castling rights (python-chess's rook-square mask) → their share of the polyglot key."""
+
+
+def _castling_hash(board: chess.Board) -> int:
+    rights = board.castling_rights
+    found = _castling_hashes.get(rights)
+    if found is None:
+        found = _castling_hashes[rights] = _HASHER.hash_castling(board)
+    return found
+
+
+def _pieces(board: chess.Board) -> tuple[int, ...]:
+    """The twelve piece bitboards in polyglot's order (black pawn, white pawn, black
+    knight …): index ``2 · (type − 1) + colour``."""
+    black, white = board.occupied_co
+    return (board.pawns & black, board.pawns & white, board.knights & black,
+            board.knights & white, board.bishops & black, board.bishops & white,
+            board.rooks & black, board.rooks & white, board.queens & black,
+            board.queens & white, board.kings & black, board.kings & white)
+
+
+def _next_key(key: int, before: chess.Board, after: chess.Board, ep_before: int) -> int:
+    """The polyglot key of ``after`` (one move past ``before``, whose key is ``key``).
+
+    Speed over elegance: `chess.polyglot.zobrist_hash` walks all 32 pieces (about 50 µs
+    here, more than the move itself); a move changes at most four squares, found by
+    comparing the twelve piece bitboards, so only their terms are toggled. The result is
+    checked against the full hash in tests/test_chess.py.
+    """
+    key ^= _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
+    if before.castling_rights != after.castling_rights:
+        key ^= _castling_hash(before) ^ _castling_hash(after)
+    scan = chess.scan_forward
+    for index, (old, new) in enumerate(zip(_pieces(before), _pieces(after), strict=True)):
+        changed = old ^ new
+        if changed:
+            base = 64 * index
+            for square in scan(changed):
+                key ^= _RANDOM[base + square]
+    return key
+
+
+@dataclass(frozen=True, slots=True)
+class ChessState:
+    """A position: a python-chess board nobody mutates, its polyglot key, the keys of
+    the positions since the last irreversible move, and the draw that ended the game
+    by a rule of the path (threefold, fifty moves, material), "" while there is none."""
+
+    board: chess.Board = field(compare=False, repr=False)
+    key: int
+    history: tuple[int, ...]
+    clock: int
+    draw: str = field(default="", compare=False)
+    captures: list[list[chess.Move]] = field(default_factory=list, compare=False, repr=False)
+    """A memo, empty until asked: [the worthwhile captures and promotions]. Filled once by
+    `Chess.leaf_status` and read by `Chess.quiescence_moves` (both ask at the same node);
+    it only caches what the board already determines, so the state stays a value."""
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.history, self.clock))
+
+    @property
+    def fen(self) -> str:
+        return self.board.fen()
+
+
+def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str:
+    """The draw a rule of the path or of the material declares here, or ""."""
+    if history.count(key) >= 2:
+        return THREEFOLD
+    if board.halfmove_clock >= FIFTY_MOVE_PLIES and not board.is_checkmate():
+        return FIFTY_MOVES
+    if board.is_insufficient_material():
+        return INSUFFICIENT
+    return ""
+
+
+def make_state(board: chess.Board, history: tuple[int, ...] = (),
+               key: int | None = None) -> ChessState:
+    """Wrap ``board`` (which the caller hands over and must not change again); ``key``
+    is its polyglot key when the caller knows it."""
+    if key is None:
+        key = _zobrist(board)
+    return ChessState(board, key, history, board.halfmove_clock,
+                      _draw_by_rule(board, key, history))
+
+
+class Chess(Game[ChessState, chess.Move]):
+    """Chess under python-chess's rules, draws declared as soon as a rule allows one."""
+
+    name: ClassVar[str] = "chess"
+    title: ClassVar[str] = "Chess"
+    description: ClassVar[str] = (
+        "The lectures' running example: FIDE chess (rules by python-chess), moves in SAN "
+        "or UCI, positions in FEN."
+    )
+
+    def player_name(self, player: int) -> str:
+        return ("White", "Black")[player]
+
+    def initial_state(self) -> ChessState:
+        return make_state(chess.Board())
+
+    def to_move(self, state: ChessState) -> int:
+        return WHITE_PLAYER if state.board.turn else BLACK_PLAYER
+
+    def legal_moves(self, state: ChessState) -> list[chess.Move]:
+        """python-chess's order of the legal moves; empty once a draw rule has ended the game."""
+        if state.draw:
+            return []
+        return list(state.board.legal_moves)
+
+    def result(self, state: ChessState, move: chess.Move) -> ChessState:
+        before = state.board
+        board = before.copy(stack=False)
+        irreversible = board.is_irreversible(move)
+        ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
+        board.push(move)
+        history = () if irreversible else (*state.history, state.key)
+        return make_state(board, history, _next_key(state.key, before, board, ep_before))
+
+    def is_terminal(self, state: ChessState) -> bool:
+        return bool(state.draw) or not any(state.board.generate_legal_moves())
+
+    def leaf_status(self, state: ChessState) -> int:
+        """Finished; or a worthwhile capture, a promotion or a check pending (quiescence
+        goes on); or settled."""
+        if state.draw:
+            return FINISHED
+        if self._worthwhile_captures(state):
+            return CAPTURE_PENDING
+        if not any(state.board.generate_legal_moves()):
+            return FINISHED
+        # A check at the horizon is not a position to judge statically: quiescence searches
+        # its evasions (`quiescence_moves`), so a fork or a mate behind it is seen. This is
+        # the check extension at the horizon, where the search's depth is spent.
+        return CAPTURE_PENDING if state.board.is_check() else SETTLED
+
+    def _worthwhile_captures(self, state: ChessState) -> list[chess.Move]:
+        """Promotions and the captures that do not plainly lose material, MVV-LVA first.
+
+        A capture by a piece worth more than its victim onto a square the opponent
+        attacks loses at least the difference to the recapture (a cheap stand-in for a
+        static exchange evaluation), so quiescence leaves it out: most of the captures a
+        middle-game position offers are of that kind, and searching them is what made
+        quiescence the bulk of the tree.
+        """
+        if state.captures:
+            return state.captures[0]
+        board = state.board
+        piece_type_at = board.piece_type_at
+        attacked = board.is_attacked_by
+        opponent = not board.turn
+        kept = []
+        for move in board.generate_legal_captures():
+            victim = piece_type_at(move.to_square) or chess.PAWN
+            attacker = piece_type_at(move.from_square) or chess.PAWN
+            if (PIECE_VALUES[attacker] > PIECE_VALUES[victim] and not move.promotion
+                    and attacked(opponent, move.to_square)):
+                continue
+            kept.append(move)
+        pawns = board.pawns & board.occupied_co[board.turn]
+        last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
+        if pawns & last_rank:
+            kept += [move for move in board.generate_legal_moves(pawns & last_rank,
+                                                                 ~board.occupied)
+                     if move.promotion]
+        ordered = self.order_captures(state, kept)
+        state.captures.append(ordered)
+        return ordered
+
+    def is_quiet(self, state: ChessState) -> bool:
+        return self.leaf_status(state) != CAPTURE_PENDING
+
+    def utility(self, state: ChessState) -> tuple[float, ...]:
+        if not state.draw and state.board.is_checkmate():
+            return (-1.0, 1.0) if state.board.turn else (1.0, -1.0)
+        return (0.0, 0.0)
+
+    def outcome(self, state: ChessState) -> Outcome | None:
+        if state.draw:
+            return Outcome(None, state.draw, (0.0, 0.0))
+        board = state.board
+        if any(board.generate_legal_moves()):
+            return None
+        if board.is_check():
+            winner = BLACK_PLAYER if board.turn else WHITE_PLAYER
+            return Outcome(winner, CHECKMATE, self.utility(state))
+        return Outcome(None, STALEMATE, (0.0, 0.0))
+
+    # ---- search helpers -----------------------------------------------------
+
+    def transposition_key(self, state: ChessState) -> Hashable:
+        """The polyglot key, paired with the repetition history when there is one (two
+        paths to a board with different earlier positions can differ in threefold)."""
+        return (state.key, state.history) if state.history else state.key
+
+    def null_move(self, state: ChessState) -> ChessState | None:
+        """The turn passed (python-chess's null move), except in check and when the mover
+        has only pawns and a king (where zugzwang is common); the repetition history is
+        not carried across a pass, so no line through it counts as a repetition."""
+        board = state.board
+        own = board.occupied_co[board.turn]
+        if board.is_check() or not own & ~(board.pawns | board.kings):
+            return None
+        passed = board.copy(stack=False)
+        ep_before = _HASHER.hash_ep_square(board) if board.ep_square is not None else 0
+        passed.push(chess.Move.null())
+        return make_state(passed, (), state.key ^ _TURN ^ ep_before)
+
+    def is_capture(self, state: ChessState, move: chess.Move) -> bool:
+        """Captures and promotions: the moves quiescence searches and ordering puts first."""
+        return move.promotion is not None or state.board.is_capture(move)
+
+    def quiescence_moves(self, state: ChessState) -> tuple[list[chess.Move], bool]:
+        """In check, every evasion and no standing pat (the check may be mate); else the
+        worthwhile captures and promotions (`_worthwhile_captures`), MVV-LVA first."""
+        board = state.board
+        if state.draw:
+            return [], False
+        if board.is_check():
+            return self.order_captures(state, list(board.legal_moves)), False
+        return self._worthwhile_captures(state), True
+
+    def order_captures(self, state: ChessState,
+                       captures: Sequence[chess.Move]) -> list[chess.Move]:
+        """MVV-LVA: the most valuable victim first, by the least valuable attacker."""
+        board = state.board
+        piece_type_at = board.piece_type_at
+        en_passant = board.ep_square
+
+        def score(move: chess.Move) -> int:
+            victim = piece_type_at(move.to_square) or (
+                chess.PAWN if move.to_square == en_passant else 0)  # 0: a quiet evasion
+            attacker = piece_type_at(move.from_square) or chess.PAWN
+            gain = PIECE_VALUES[victim] * 16 - PIECE_VALUES[attacker] // 100
+            if move.promotion:
+                gain += PIECE_VALUES[move.promotion] * 16
+            return -gain
+
+        return sorted(captures, key=score)
+
+    def perft(self, state: ChessState, depth: int) -> int:
+        """Leaves ``depth`` plies below ``state``, by push/pop on one scratch board.
+
+        python-chess's own perft walk (the last ply bulk-counted), plus a table of the
+        counts of positions two or more plies from the horizon, keyed by python-chess's
+        transposition key (pieces, side, castling, a capturable en passant square: all
+        that decides the moves): a position reached by another move order is counted
+        once. Draw rules are not applied, as in every perft.
+        """
+        if depth == 0:
+            return 1
+        if state.draw:
+            return 0
+        board = state.board.copy(stack=False)
+        push, pop = board.push, board.pop
+        legal = board.generate_legal_moves
+        position_key = board._transposition_key
+        known: dict[tuple[Hashable, int], int] = {}
+
+        def leaves(depth: int) -> int:
+            if depth == 1:
+                return sum(1 for _ in legal())
+            key = (position_key(), depth)
+            total = known.get(key)
+            if total is not None:
+                return total
+            total = 0
+            for move in legal():
+                push(move)
+                total += leaves(depth - 1)
+                pop()
+            known[key] = total
+            return total
+
+        return leaves(depth)
+
+    # ---- notation -----------------------------------------------------------
+
+    def format_move(self, state: ChessState, move: chess.Move) -> str:
+        return state.board.san(move)
+
+    def parse_move(self, state: ChessState, text: str) -> chess.Move:
+        word = text.strip()
+        board = state.board
+        legal = self.legal_moves(state)
+        if not legal:
+            raise IllegalMoveError(illegal_move_message(text, []))
+        try:
+            move = board.parse_san(word)
+        except chess.AmbiguousMoveError:
+            raise AmbiguousMoveError(
+                f"move {text!r} is ambiguous here; add the file or rank it leaves from "
+                "(e.g. Nbd2) or give it in UCI (b1d2)"
+            ) from None
+        except (chess.IllegalMoveError, chess.InvalidMoveError) as san_error:
+            try:
+                move = chess.Move.from_uci(word.lower())
+            except chess.InvalidMoveError:
+                if isinstance(san_error, chess.IllegalMoveError):
+                    raise IllegalMoveError(
+                        illegal_move_message(text, self.format_moves(state, legal))
+                    ) from None
+                raise InvalidMoveError(
+                    f"move {text!r} is not chess notation; expected SAN (e4, Nf3, O-O, "
+                    "exd8=Q) or UCI (e2e4, e7e8q)"
+                ) from None
+            if move not in legal:
+                raise IllegalMoveError(
+                    illegal_move_message(text, self.format_moves(state, legal))
+                ) from None
+        return move
+
+    def format_position(self, state: ChessState) -> str:
+        return state.board.fen()
+
+    def parse_position(self, text: str) -> ChessState:
+        words = text.strip()
+        if words.lower() == "startpos":
+            return self.initial_state()
+        try:
+            board = chess.Board(words)
+        except ValueError as error:
+            raise InvalidPositionError(
+                f"position {text!r} is not a FEN ({error}); expected e.g. "
+                "'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'"
+            ) from None
+        status = board.status()
+        if status != chess.STATUS_VALID:
+            problems = ", ".join(
+                flag.name.lower().replace("_", " ")
+                for flag in chess.Status if flag and flag in status and flag.name
+            )
+            raise InvalidPositionError(
+                f"position {text!r} is not a legal chess position: {problems}"
+            )
+        return make_state(board)
+
+    def render(self, state: ChessState) -> str:
+        """The board from White's side, the FEN and who is to move or how it ended."""
+        lines = [str(state.board), state.board.fen()]
+        outcome = self.outcome(state)
+        if outcome is None:
+            lines.append(f"{self.player_name(self.to_move(state))} to move")
+        elif outcome.winner is None:
+            lines.append(f"draw: {outcome.reason}")
+        else:
+            lines.append(f"{self.player_name(outcome.winner)} wins: {outcome.reason}")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- registration
+
+ENTRY = GameEntry(
+    rules=Chess,
+    engines=("alphabeta depth=30 time=2 nullmove=on lmr=on",),
+    evaluator=chess_evaluator,
+    unsolvable="chess is far too big to solve; use alphabeta",
+    record=PGN_FORMAT,
+    max_plies=600,
+)

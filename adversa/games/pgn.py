@@ -1,0 +1,97 @@
+"""Portable Game Notation for chess: the game's record format, through ``chess.pgn``.
+
+The app saves and loads chess games as PGN and engine matches write one record per
+game, so any chess program can read them. python-chess writes and parses the text
+(tags, SAN move text, comments, ``[SetUp "1"]``/``[FEN …]`` for other starts);
+this module maps it onto adversa's records: the comment after each move is the move's
+note, where match records keep the clock as ``{[%clk 0:04:58.2]}``, the convention
+lichess and chess.com use.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import chess
+import chess.pgn
+
+from adversa.games.base import AdversaError, result_text
+from adversa.games.registry import RecordFormat, RecordText
+
+if TYPE_CHECKING:
+    from adversa.games.chess import Chess, ChessState
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+PGN_COLUMNS = 80
+"""Move text is wrapped to lines of at most this many characters, as PGN recommends."""
+
+
+class PgnError(AdversaError):
+    """A PGN text that holds no game, or one whose moves are not legal."""
+
+
+def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
+              tags: Mapping[str, str], result: str | None, notes: Sequence[str]) -> str:
+    """One game record; ``result`` None: what the final position says (``*`` if not over).
+
+    Tags given override the defaults (Event, Date = today, White, Black); ``notes[i]``,
+    when not empty, is the comment after move ``i``.
+    """
+    record = chess.pgn.Game()
+    record.headers["Event"] = "adversa game"
+    record.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
+    for name, value in tags.items():
+        record.headers[name] = value
+    if start.board.fen() != chess.STARTING_FEN:
+        record.setup(start.board)
+    node: chess.pgn.GameNode = record
+    state = start
+    for index, move in enumerate(moves):
+        node = node.add_variation(move)
+        note = notes[index].replace("{", "").replace("}", "").strip() \
+            if index < len(notes) else ""
+        if note:
+            node.comment = note
+        state = game.result(state, move)
+    if result is None:
+        outcome = game.outcome(state)
+        result = "*" if outcome is None else result_text(outcome.winner)
+    if result not in RESULTS:
+        raise ValueError(f"PGN result {result!r} is not one of {', '.join(RESULTS)}")
+    record.headers["Result"] = result
+    exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True,
+                                        columns=PGN_COLUMNS)
+    return record.accept(exporter) + "\n"
+
+
+def read_pgn(game: Chess, text: str) -> RecordText:
+    """The first game of ``text``: its start, moves, tags and the comment after each move.
+
+    Raises `PgnError` naming the problem: no game in the text, a bad FEN tag, or the
+    first move that is not legal (python-chess stops there and reports it).
+    """
+    record = chess.pgn.read_game(io.StringIO(text))
+    if record is None or (not record.headers.get("Event") and not any(record.mainline())
+                          and not record.errors):
+        raise PgnError("the text holds no PGN game; expected tags like [Event \"…\"] "
+                       "and move text like 1. e4 e5 2. Nf3")
+    if record.errors:
+        raise PgnError(f"PGN game: {record.errors[0]}")
+    start = game.parse_position(record.board().fen())
+    moves = tuple(node.move for node in record.mainline())
+    notes = tuple(node.comment for node in record.mainline())
+    tags = dict(record.headers)
+    return RecordText(start, moves, tags, notes)
+
+
+PGN_FORMAT = RecordFormat(
+    name="PGN (Portable Game Notation)",
+    suffix=".pgn",
+    seat_tags=("White", "Black"),
+    write=write_pgn,
+    read=read_pgn,
+)
+"""Chess's record format, as its registration declares it."""

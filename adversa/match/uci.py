@@ -1,0 +1,169 @@
+"""A seat played by any UCI chess engine (``uci:stockfish skill=3``), through python-chess.
+
+python-chess's ``chess.engine`` speaks the protocol (the handshake, ``position … moves``,
+``go``, the info lines, ``bestmove``); this module adapts it to adversa's outside-engine
+seat shape (`adversa.match.seats`' ``OutsideEngine``): `open_engine` starts the program,
+`UciEngine.choose_move` sends the game so far (from its start, so the engine knows the
+repetitions) and streams each info line to ``on_info`` as text.
+
+Options after the command line: ``skill=N`` sets Stockfish's ``Skill Level`` (0–20),
+``elo=N`` sets ``UCI_LimitStrength`` and ``UCI_Elo``; any other ``KEY=VALUE`` is passed
+as the UCI option of that name (``Threads=1``, ``Hash=16``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import chess
+import chess.engine
+
+from adversa.games.base import AdversaError, Game
+
+GAME_FOLDERS = ("/usr/games", "/usr/local/games")
+"""Where Debian installs game engines: outside root's usual PATH, so looked in too."""
+
+DEFAULT_SECONDS = 1.0
+"""The time a move gets when the seat is given none (UCI engines have no default)."""
+
+START_TIMEOUT = 10.0
+"""Seconds the program has to answer the handshake before it is called unresponsive."""
+
+
+class OutsideEngineError(AdversaError):
+    """An outside engine that crashed, answered garbage or an illegal move, or is missing.
+
+    Defined here until `adversa.match.seats` defines the shared one (same name, same base).
+    """
+
+
+def find_program(name: str) -> str:
+    """The path of ``name``: as given when it has a slash, else on PATH or in the games
+    folders; `OutsideEngineError` saying how to install it when it is nowhere."""
+    if os.sep in name:
+        if os.access(name, os.X_OK):
+            return name
+        raise OutsideEngineError(f"UCI engine {name!r} is not an executable file")
+    search_path = os.pathsep.join([os.environ.get("PATH", ""), *GAME_FOLDERS])
+    found = shutil.which(name, path=search_path)
+    if found is None:
+        raise OutsideEngineError(
+            f"UCI engine {name!r} is not on PATH nor in {', '.join(GAME_FOLDERS)}; install "
+            f"it (Debian/Ubuntu: apt install {name}) or give its full path"
+        )
+    return found
+
+
+def uci_options(options: Mapping[str, str]) -> dict[str, str | int | bool]:
+    """adversa's seat options as UCI options (``skill``, ``elo``, or names passed as is)."""
+    configured: dict[str, str | int | bool] = {}
+    for key, value in options.items():
+        if key.lower() in ("skill", "elo"):
+            try:
+                number = int(value)
+            except ValueError:
+                raise OutsideEngineError(
+                    f"option {key}={value!r}: expected a whole number") from None
+            if key.lower() == "skill":
+                configured["Skill Level"] = number
+            else:
+                configured["UCI_LimitStrength"] = True
+                configured["UCI_Elo"] = number
+        else:
+            configured[key] = value
+    return configured
+
+
+def info_text(board: chess.Board, info: Mapping[str, Any]) -> str:
+    """One info line for people: ``depth 12 seldepth 17 score +0.35 nodes 123456 nps …
+    pv e4 e5 Nf3`` (the PV in SAN; a mate as ``mate in 3``/``mated in 2``)."""
+    parts: list[str] = []
+    for key in ("depth", "seldepth"):
+        if key in info:
+            parts.append(f"{key} {info[key]}")
+    score = info.get("score")
+    if score is not None:
+        relative = score.relative
+        mate = relative.mate()
+        if mate is not None:
+            parts.append(f"score mate in {mate}" if mate > 0 else f"score mated in {-mate}")
+        else:
+            parts.append(f"score {relative.score() / 100:+.2f}")
+    for key in ("nodes", "nps"):
+        if key in info:
+            parts.append(f"{key} {info[key]}")
+    pv = info.get("pv")
+    if pv:
+        parts.append("pv " + board.variation_san(pv[:12]))
+    return " ".join(parts)
+
+
+class UciEngine:
+    """One running UCI program in a seat (the ``OutsideEngine`` shape)."""
+
+    def __init__(self, command_line: str, options: Mapping[str, str]) -> None:
+        words = shlex.split(command_line)
+        if not words:
+            raise OutsideEngineError("uci: needs a program, e.g. uci:stockfish skill=3")
+        argv = [find_program(words[0]), *words[1:]]
+        try:
+            self.engine = chess.engine.SimpleEngine.popen_uci(argv, timeout=START_TIMEOUT)
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, OSError,
+                TimeoutError) as error:
+            raise OutsideEngineError(
+                f"UCI engine {words[0]!r} did not start as a UCI engine: {error or 'no answer'}"
+            ) from None
+        try:
+            self.engine.configure(uci_options(options))
+        except chess.engine.EngineError as error:
+            self.close()
+            raise OutsideEngineError(f"UCI engine {words[0]!r} refused an option: {error}") \
+                from None
+        name = self.engine.id.get("name", words[0])
+        settings = " ".join(f"{key}={value}" for key, value in options.items())
+        self.label = f"{name} (uci:{command_line}{' ' + settings if settings else ''})"
+
+    def choose_move(self, game: Game[Any, Any], start: Any, moves: Sequence[Any], state: Any,
+                    seconds: float | None,
+                    on_info: Callable[[str], None] | None = None) -> Any:
+        """The engine's move in ``state``: the game from ``start`` is sent with its moves,
+        thinking for ``seconds`` (`DEFAULT_SECONDS` when None)."""
+        board = chess.Board(game.format_position(start))
+        for move in moves:
+            board.push(move)
+        limit = chess.engine.Limit(time=DEFAULT_SECONDS if seconds is None else seconds)
+        try:
+            with self.engine.analysis(board, limit) as analysis:
+                for info in analysis:
+                    if on_info is not None:
+                        line = info_text(board, info)
+                        if line:
+                            on_info(line)
+                best = analysis.wait().move
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+            raise OutsideEngineError(f"{self.label} failed: {error}") from None
+        if best is None or best not in board.legal_moves:
+            raise OutsideEngineError(f"{self.label} answered an illegal move: {best}")
+        return best
+
+    def close(self) -> None:
+        """Quit the program (a program that already died is not an error here)."""
+        try:
+            self.engine.quit()
+        except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError):
+            self.engine.close()
+
+
+def open_engine(command_line: str, game: Game[Any, Any],
+                options: Mapping[str, str]) -> UciEngine:
+    """Start a UCI program for ``game``, which must be chess (its positions FEN): UCI is a
+    chess protocol."""
+    try:
+        chess.Board(game.format_position(game.initial_state()))
+    except ValueError:
+        raise OutsideEngineError(f"uci: engines play chess, not {game.name}") from None
+    return UciEngine(command_line, options)

@@ -1,0 +1,192 @@
+"""Chess: adversa's perft against python-chess's, and its engine against Sunfish.
+
+Run (from the repository root, with ``nice`` on a shared machine)::
+
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py perft
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py depth [--seconds 5]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py match [--games 10] [--seconds 0.5]
+
+``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
+(push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
+timed in this run on the same positions, best of three.
+
+adversa plays with the game's default engine (``alphabeta`` with null moves and late
+move reductions) at the given time.
+
+``depth``: on six positions (the start, an Italian opening, Kiwipete, a Queen's Gambit
+middle game, the Lucena position, Fine #70) each engine thinks ``--seconds``; the
+table gives the deepest completed iteration and nodes per second of each, and the
+ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
+(``python -m sunfish``), reporting its own depth and nodes.
+
+``match``: ``--games`` games against Sunfish at ``--seconds`` a move, from varied
+openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo
+difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
+``--first`` (default 1), so ``--first 11`` continues a match with the next openings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+import chess
+import chess.engine
+
+from adversa.games.chess import Chess, ChessState
+from adversa.games.perft import perft
+from adversa.match.elo import Tally, elo_estimate
+from adversa.match.uci import UciEngine
+from adversa.search.engine import engine_for, run_search
+
+POSITIONS = {
+    "start": chess.STARTING_FEN,
+    "Italian": "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "Kiwipete": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "QGD middle game": "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 2 8",
+    "Lucena": "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1",
+    "Fine #70": "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",
+}
+
+OPENINGS = ("e4 e5", "d4 d5", "e4 c5", "c4 e5", "e4 e6", "d4 Nf6", "e4 c6", "Nf3 d5",
+            "e4 e5 Nf3 Nc6", "d4 d5 c4 e6")
+"""Short lines from the start, each played twice with colours swapped."""
+
+MAX_PLIES = 300
+SUNFISH = f"{sys.executable} -m sunfish"
+
+
+def reference_perft(board: chess.Board, depth: int) -> int:
+    """python-chess's own perft walk (as in its test suite)."""
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += reference_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def best_time(run: Callable[[], int], repeat: int = 3) -> tuple[int, float]:
+    best = float("inf")
+    count = 0
+    for _ in range(repeat):
+        started = time.perf_counter()
+        count = run()
+        best = min(best, time.perf_counter() - started)
+    return count, best
+
+
+def bench_perft() -> None:
+    game = Chess()
+    print(f"{'position':10} {'depth':>5} {'leaves':>10} {'adversa/s':>11} "
+          f"{'python-chess/s':>14} {'ratio':>6}")
+    for name, depth in (("start", 4), ("Kiwipete", 3)):
+        fen = POSITIONS[name]
+        state = game.parse_position(fen)
+        ours, our_time = best_time(lambda state=state, depth=depth: perft(game, state, depth))
+        theirs, their_time = best_time(
+            lambda fen=fen, depth=depth: reference_perft(chess.Board(fen), depth))
+        assert ours == theirs, (name, ours, theirs)
+        print(f"{name:10} {depth:5} {ours:10,} {ours / our_time:11,.0f} "
+              f"{theirs / their_time:14,.0f} {their_time / our_time:6.2f}")
+
+
+def sunfish_depth(engine: chess.engine.SimpleEngine, fen: str,
+                  seconds: float) -> tuple[int, int, float]:
+    """Sunfish's deepest reported depth, its nodes and nodes per second."""
+    depth = nodes = 0
+    nps = 0.0
+    with engine.analysis(chess.Board(fen), chess.engine.Limit(time=seconds)) as analysis:
+        for info in analysis:
+            depth = max(depth, int(info.get("depth", 0)))
+            nodes = int(info.get("nodes", nodes))
+            nps = float(info.get("nps", nps))
+    return depth, nodes, nps
+
+
+def bench_depth(seconds: float) -> None:
+    game = Chess()
+    sunfish = chess.engine.SimpleEngine.popen_uci(SUNFISH.split())
+    print(f"{seconds:g} s a position")
+    print(f"{'position':16} {'adv depth':>9} {'sf depth':>8} {'adv nps':>9} {'sf nps':>9} "
+          f"{'nps ratio':>9}")
+    try:
+        for name, fen in POSITIONS.items():
+            config = engine_for(game, f"default time={seconds}")
+            result = run_search(game, game.parse_position(fen), config,
+                evaluation=evaluation_of(game))
+            snapshot = result.snapshot
+            depth, _, nps = sunfish_depth(sunfish, fen, seconds)
+            ratio = snapshot.nps / nps if nps else float("nan")
+            print(f"{name:16} {snapshot.completed_depth:9} {depth:8} {snapshot.nps:9,.0f} "
+                  f"{nps:9,.0f} {ratio:9.2f}")
+    finally:
+        sunfish.quit()
+
+
+def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
+              sunfish: UciEngine) -> float:
+    """Points adversa scores in one game (1, ½ or 0)."""
+    start: ChessState = game.initial_state()
+    state = start
+    moves: list[chess.Move] = []
+    for text in opening.split():
+        moves.append(game.parse_move(state, text))
+        state = game.result(state, moves[-1])
+    config = engine_for(game, f"default time={seconds}")
+    while not game.is_terminal(state) and len(moves) < MAX_PLIES:
+        if game.to_move(state) == adversa_plays:
+            move = run_search(game, state, config, evaluation=evaluation_of(game)).best_move
+        else:
+            move = sunfish.choose_move(game, start, moves, state, seconds)
+        moves.append(move)
+        state = game.result(state, move)
+    outcome = game.outcome(state)
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == adversa_plays else 0.0
+
+
+def bench_match(games: int, seconds: float, first: int = 1) -> None:
+    game = Chess()
+    sunfish = UciEngine(SUNFISH, {})
+    tally = Tally()
+    try:
+        for number in range(first - 1, first - 1 + games):
+            opening = OPENINGS[(number // 2) % len(OPENINGS)]
+            adversa_plays = number % 2
+            points = play_game(game, opening, adversa_plays, seconds, sunfish)
+            tally = tally.add(points)
+            colour = "White" if adversa_plays == 0 else "Black"
+            print(f"game {number + 1}: {opening:14} adversa {colour}: {points}", flush=True)
+    finally:
+        sunfish.close()
+    estimate = elo_estimate(tally)
+    print(f"adversa vs Sunfish at {seconds:g} s a move: +{tally.wins} ={tally.draws} "
+          f"-{tally.losses} ({tally.score:.3f})")
+    if estimate is not None:
+        print(f"Elo {estimate.elo:+.1f} [{estimate.lower:+.1f}, {estimate.upper:+.1f}]")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("perft", "depth", "match"))
+    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first", type=int, default=1,
+                        help="number of the first game (to continue a match: 11 after 10)")
+    arguments = parser.parse_args()
+    if arguments.what == "perft":
+        bench_perft()
+    elif arguments.what == "depth":
+        bench_depth(arguments.seconds or 5.0)
+    else:
+        bench_match(arguments.games, arguments.seconds or 0.5, arguments.first)
+
+
+if __name__ == "__main__":
+    main()

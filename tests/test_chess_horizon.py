@@ -1,0 +1,75 @@
+"""The lectures' horizon effect on chess: a fixed-depth search without quiescence walks
+into losses that lie one ply past its horizon; the default engine (quiescence on) and a
+node-budgeted deepening search play right. Budgets are node counts, never time."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+
+from adversa.games.registry import evaluation_of, make_game
+from adversa.search.config import EngineConfig
+from adversa.search.engine import engine_for, run_search
+
+BLIND = "alphabeta depth=1 quiescence=off"
+QUIESCENT = "alphabeta depth=1"
+BUDGETED = "default nodes=4000"
+"""The game's default engine (null moves, late move reductions) on a node budget."""
+
+CASES = [
+    pytest.param(
+        # Qxh5 wins a knight, and b1=Q comes one ply past a one-ply horizon.
+        "8/k7/8/7n/6Q1/8/1p5K/8 w - - 0 1", "Qxh5", id="a-pawn-queens-past-the-horizon"),
+    pytest.param(
+        # Qxd5 takes a pawn that c6 defends: the recapture lies past the horizon.
+        "4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "Qxd5", id="the-defended-pawn"),
+    pytest.param(
+        # Qxf2+ takes a pawn with check, leaving the queen en prise to the king: the
+        # check only delays the recapture by the one ply the search cannot see.
+        "6k1/5ppp/8/8/8/8/1q3PPP/3R2K1 b - - 0 1", "Qxf2+", id="en-prise-behind-a-check"),
+]
+
+
+def test_a_check_at_the_horizon_is_searched_so_a_fork_is_seen() -> None:
+    """Nc7+ forks king and rook; at one ply the check is at the horizon, where the
+    default engine searches the evasions and then the capture of the rook."""
+    fork = "r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1"
+    assert best(fork, QUIESCENT) == "Nc7+"
+    assert best(fork, BLIND) != "Nc7+"
+
+
+def best(fen: str, spec: str) -> str:
+    game = make_game("chess")
+    config = engine_for(game, spec).without("time")  # node budgets only, never the clock
+    result = run_search(game, game.parse_position(fen), config, evaluation=evaluation_of(game))
+    assert result.best_move_text is not None
+    return result.best_move_text
+
+
+@pytest.mark.parametrize(("fen", "blunder"), CASES)
+def test_a_fixed_depth_search_without_quiescence_walks_into_the_loss(fen: str,
+                                                                     blunder: str) -> None:
+    assert best(fen, BLIND) == blunder
+
+
+@pytest.mark.parametrize(("fen", "blunder"), CASES)
+def test_quiescence_at_the_same_depth_sees_it(fen: str, blunder: str) -> None:
+    assert best(fen, QUIESCENT) != blunder
+
+
+@pytest.mark.parametrize(("fen", "blunder"), CASES)
+def test_a_node_budgeted_deepening_search_plays_right(fen: str, blunder: str) -> None:
+    assert best(fen, BUDGETED) != blunder
+
+
+def test_quiescence_keeps_the_queen_that_stops_the_pawn() -> None:
+    """Not only another move: the one chosen takes the pawn, covers the promotion square,
+    or attacks the pawn with check (Qd4+, then Qxb2), so Black's promotion wins nothing."""
+    game = make_game("chess")
+    state = game.parse_position("8/k7/8/7n/6Q1/8/1p5K/8 w - - 0 1")
+    result = run_search(game, state, EngineConfig.parse(QUIESCENT), evaluation=evaluation_of(game))
+    after = game.result(state, result.best_move)
+    board = after.board
+    takes_the_new_queen = board.is_attacked_by(chess.WHITE, chess.B1)
+    wins_the_pawn_with_check = board.is_check() and board.is_attacked_by(chess.WHITE, chess.B2)
+    assert board.piece_at(chess.B2) is None or takes_the_new_queen or wins_the_pawn_with_check
