@@ -37,6 +37,7 @@ import chess.engine
 
 from adversa.games.chess import Chess, ChessState
 from adversa.games.perft import perft
+from adversa.games.registry import evaluation_of
 from adversa.match.elo import Tally, elo_estimate
 from adversa.match.uci import UciEngine
 from adversa.search.engine import engine_for, run_search
@@ -118,7 +119,7 @@ def bench_depth(seconds: float) -> None:
         for name, fen in POSITIONS.items():
             config = engine_for(game, f"default time={seconds}")
             result = run_search(game, game.parse_position(fen), config,
-                evaluation=evaluation_of(game))
+                                evaluation=evaluation_of(game))
             snapshot = result.snapshot
             depth, _, nps = sunfish_depth(sunfish, fen, seconds)
             ratio = snapshot.nps / nps if nps else float("nan")
