@@ -160,7 +160,7 @@ def test_pdn_is_refused_for_other_games(tmp_path: Path) -> None:
         ('{"format": "other"}', "not an adversa game record"),
         ('{"format": "adversa-game", "game": "tictactoe", "moves": ["b2", "b2"]}',
          "move 2"),
-        ('{"format": "adversa-game", "game": "chess", "moves": []}', "unknown game"),
+        ('{"format": "adversa-game", "game": "shogi", "moves": []}', "unknown game"),
         ('{"format": "adversa-game", "game": "nim", "options": [1, 2], "moves": []}',
          "'options' must be an object"),
         ('{"format": "adversa-game", "game": "nim", "options": {"piles": [1, "x"]}, "moves": []}',
