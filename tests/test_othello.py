@@ -21,8 +21,12 @@ from adversa.games.base import (
 )
 from adversa.games.othello import Othello, OthelloState
 from adversa.games.othello_bitboard import PASS
+from adversa.games.othello_solver import EndgameSolver, solve_result
 from adversa.games.perft import generic_perft, perft
-from adversa.games.registry import entry
+from adversa.games.registry import entry, evaluation_of
+from adversa.presentation import database_text
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
 
 GAME: Othello = make_game("othello")  # type: ignore[assignment]
 
@@ -212,3 +216,48 @@ def test_the_cli_refuses_a_bad_move_in_one_line() -> None:
     assert run.returncode == 2
     assert "legal moves: d3, c4, f5, e6" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+# --------------------------------------------------------------------------- the solver
+
+
+def brute_force_margin(state: OthelloState) -> int:
+    """The mover's final margin by plain minimax over the Game protocol (the oracle)."""
+    if GAME.is_terminal(state):
+        return int(GAME.utility(state)[state.mover])
+    return max(-brute_force_margin(GAME.result(state, move)) for move in GAME.legal_moves(state))
+
+
+def late_positions(count: int, empties: int, seed: int) -> list[OthelloState]:
+    rng = random.Random(seed)
+    found: list[OthelloState] = []
+    while len(found) < count:
+        positions = random_game_positions(GAME, rng)
+        late = [state for state in positions
+                if GAME.squares - sum(GAME.discs(state)) == empties
+                and not GAME.is_terminal(state)]
+        found.extend(late[:1])
+    return found
+
+
+def test_the_solver_finds_the_minimax_margin() -> None:
+    solver = EndgameSolver(GAME.board)
+    for state in late_positions(12, 7, seed=11):
+        exact = brute_force_margin(state)
+        assert solver.solve(state.mine, state.theirs) == exact
+        move, value = solver.best_move(state.mine, state.theirs)
+        assert value == exact
+        assert -brute_force_margin(GAME.result(state, move)) == exact
+        assert solve_result(EndgameSolver(GAME.board), state.mine, state.theirs) == (
+            (exact > 0) - (exact < 0))
+
+
+def test_the_search_hands_the_last_empties_to_the_solver_and_says_exact() -> None:
+    state = late_positions(1, 9, seed=2)[0]
+    result = run_search(GAME, state, EngineConfig.parse("alphabeta depth=3"),
+                        evaluation=evaluation_of(GAME))
+    exact = brute_force_margin(state)
+    assert result.value == exact
+    assert result.database_margin and result.database_plies == 9
+    verdict = "draw" if exact == 0 else f"{'win' if exact > 0 else 'loss'} by {abs(exact)}"
+    assert database_text(result) == f"exact: {verdict}"

@@ -26,7 +26,7 @@ search's hot path never converts colours; see `othello_bitboard` for the masks.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import ClassVar, NamedTuple
 
 from adversa.games.base import (
@@ -43,10 +43,17 @@ from adversa.games.base import (
 )
 from adversa.games.othello_bitboard import PASS, Geometry, geometry
 from adversa.games.othello_eval import othello_evaluator
+from adversa.games.othello_solver import EndgameSolver
 from adversa.games.registry import GameEntry, OpeningList, SolveLimits
 
 DISCS = ("X", "O")
 """How positions write Black's and White's discs."""
+
+SOLVER_EMPTIES = 10
+"""Empty squares at which the search hands a position to the exact solver (in play)."""
+PROBE_REACH = 12
+"""Plies a search might look ahead: roots with more than `SOLVER_EMPTIES` plus this
+many empties get no solver, so they pay nothing for it."""
 
 _SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 _TRANSCRIPT = re.compile(r"(?:[a-z][0-9]{1,2})+")
@@ -169,6 +176,26 @@ class Othello(Game[OthelloState, Square]):
     def transposition_key(self, state: OthelloState) -> Hashable:
         """The discs as one int (mover's in the high half) and the mover."""
         return (state.mine << self.squares | state.theirs) * 2 + state.mover
+
+    def endgame_probe(self, root: OthelloState) -> Callable[[OthelloState],
+                                                            tuple[float, int] | None] | None:
+        """The exact solver for positions with at most `SOLVER_EMPTIES` empty squares
+        (about a tenth of a second each): the search hands them over to it, so its
+        values there are the final disc margins. None while the root is too far from
+        the end for a search to reach such positions."""
+        empties = self.squares - (root.mine | root.theirs).bit_count()
+        if empties > SOLVER_EMPTIES + PROBE_REACH:
+            return None
+        solver = EndgameSolver(self.board)
+        squares = self.squares
+
+        def probe(state: OthelloState) -> tuple[float, int] | None:
+            left = squares - (state.mine | state.theirs).bit_count()
+            if left > SOLVER_EMPTIES:
+                return None
+            return float(solver.solve(state.mine, state.theirs)), left
+
+        return probe
 
     def perft(self, state: OthelloState, depth: int) -> int:
         """Leaves ``depth`` plies below ``state``, counted on the bare bitboards."""
