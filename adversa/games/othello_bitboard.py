@@ -115,13 +115,14 @@ class Geometry:
                     flipped |= ray & ~((nearest << 1) - 1)
         return flipped
 
-    def perft(self, mine: int, theirs: int, depth: int) -> int:
+    def perft(self, mine: int, theirs: int, depth: int, remember: bool = True) -> int:
         """Leaves ``depth`` plies below a position (a pass is a ply; a finished game
         is not a leaf before the horizon).
 
         The last ply is bulk-counted (the population count of the move mask), and
         positions two or more plies from the horizon are remembered by (discs, depth):
-        Othello transposes often, and a repeated subtree is counted once.
+        Othello transposes often, and a repeated subtree is counted once. ``remember``
+        False counts every subtree (the benchmark shows both).
         """
         if depth == 0:
             return 1
@@ -137,7 +138,7 @@ class Geometry:
             if depth == 1:
                 return moves.bit_count()
             key = (mine, theirs, depth)
-            found = known.get(key)
+            found = known.get(key) if remember else None
             if found is not None:
                 return found
             total = 0
@@ -146,7 +147,8 @@ class Geometry:
                 moves ^= move
                 flipped = flips(mine, theirs, move.bit_length() - 1)
                 total += leaves(theirs ^ flipped, mine | move | flipped, depth - 1)
-            known[key] = total
+            if remember:
+                known[key] = total
             return total
 
         return leaves(mine, theirs, depth)
