@@ -49,11 +49,9 @@ from adversa.games.registry import GameEntry, OpeningList, SolveLimits
 DISCS = ("X", "O")
 """How positions write Black's and White's discs."""
 
-SOLVER_EMPTIES = 10
-"""Empty squares at which the search hands a position to the exact solver (in play)."""
-PROBE_REACH = 12
-"""Plies a search might look ahead: roots with more than `SOLVER_EMPTIES` plus this
-many empties get no solver, so they pay nothing for it."""
+SOLVER_EMPTIES = 12
+"""Empty squares at which the search hands the game to the exact solver (in play): a
+12-empty solve takes about a second of pure Python, within the default 2 s a move."""
 
 _SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 _TRANSCRIPT = re.compile(r"(?:[a-z][0-9]{1,2})+")
@@ -179,20 +177,18 @@ class Othello(Game[OthelloState, Square]):
 
     def endgame_probe(self, root: OthelloState) -> Callable[[OthelloState],
                                                             tuple[float, int] | None] | None:
-        """The exact solver for positions with at most `SOLVER_EMPTIES` empty squares
-        (about a tenth of a second each): the search hands them over to it, so its
-        values there are the final disc margins. None while the root is too far from
-        the end for a search to reach such positions."""
+        """The exact solver, once the root has at most `SOLVER_EMPTIES` empty squares
+        (a second or less): the search then hands every position below the root to it,
+        so the root's value is the final disc margin ("exact: win by 6"). None before:
+        many separate solves inside a deeper search would not respect its time."""
         empties = self.squares - (root.mine | root.theirs).bit_count()
-        if empties > SOLVER_EMPTIES + PROBE_REACH:
+        if empties > SOLVER_EMPTIES:
             return None
-        solver = EndgameSolver(self.board)
+        solver = EndgameSolver(self.board)  # one table for the whole search
         squares = self.squares
 
         def probe(state: OthelloState) -> tuple[float, int] | None:
             left = squares - (state.mine | state.theirs).bit_count()
-            if left > SOLVER_EMPTIES:
-                return None
             return float(solver.solve(state.mine, state.theirs)), left
 
         return probe
