@@ -73,9 +73,13 @@ def play_game(game: Game[Any, Any], opening: str, black: Chooser, white: Chooser
     return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
 
 
+def default_engine(seconds: float) -> str:
+    """The game's default engine with the benchmark's time a move."""
+    return entry("othello").engines[0].replace("time=2", f"time={seconds:g}")
+
+
 def match(game: Othello, games: int, seconds: float, opponent: str) -> Tally:
-    ours = search_chooser(game, entry("othello").engines[0].replace("time=2", f"time={seconds}"),
-                          evaluation_of(game))
+    ours = search_chooser(game, default_engine(seconds), evaluation_of(game))
     engine = open_engine("gtp-rhino", game, {}) if opponent == "grhino" else None
     if engine is not None:
 
@@ -111,8 +115,7 @@ def main() -> None:
     game: Othello = make_game("othello")  # type: ignore[assignment]
     opponents = ("grhino", "mobility") if arguments.opponent == "both" else (arguments.opponent,)
     for opponent in opponents:
-        print(f"adversa ({entry('othello').engines[0]}, {arguments.time} s a move) "
-              f"against {opponent}:")
+        print(f"adversa ({default_engine(arguments.time)}) against {opponent}:")
         tally = match(game, arguments.games, arguments.time, opponent)
         estimate = elo_estimate(tally)
         elo = "" if estimate is None else (
