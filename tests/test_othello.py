@@ -21,6 +21,7 @@ from adversa.games.base import (
 )
 from adversa.games.othello import Othello, OthelloState
 from adversa.games.othello_bitboard import PASS
+from adversa.games.othello_eval import FEATURES, FeatureMasks, features, stable_edges
 from adversa.games.othello_solver import EndgameSolver, solve_result
 from adversa.games.perft import generic_perft, perft
 from adversa.games.registry import entry, evaluation_of
@@ -261,3 +262,27 @@ def test_the_search_hands_the_last_empties_to_the_solver_and_says_exact() -> Non
     assert result.database_margin and result.database_plies == 9
     verdict = "draw" if exact == 0 else f"{'win' if exact > 0 else 'loss'} by {abs(exact)}"
     assert database_text(result) == f"exact: {verdict}"
+
+
+# --------------------------------------------------------------------------- the evaluation
+
+
+def test_the_evaluation_is_zero_sum_and_strictly_inside_the_margins() -> None:
+    evaluator = evaluation_of(GAME).evaluator(GAME)
+    assert evaluator(GAME.initial_state(), 0) == 0  # the start is symmetric
+    rng = random.Random(9)
+    for state in random_game_positions(GAME, rng)[:-1]:
+        value = evaluator.function(state, 0)
+        assert -64 < value < 64
+        assert evaluator.function(state, 1) == -value
+
+
+def test_the_features_see_corners_x_squares_and_stable_edges() -> None:
+    masks = FeatureMasks(GAME.board)
+    # Black holds a1 and the edge b1-c1; White sits on g7 next to the empty h8.
+    state = GAME.parse_position("XXX-----" + "-" * 40 + "------O-" + "-------- X")
+    values = dict(zip(FEATURES, features(masks, state.mine, state.theirs), strict=True))
+    assert values["corners"] == 1
+    assert values["x_squares"] == -1
+    assert values["stable_edges"] == 3
+    assert stable_edges(masks, state.theirs) == 0
