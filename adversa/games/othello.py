@@ -322,7 +322,7 @@ class Othello(Game[OthelloState, Square]):
 # --------------------------------------------------------------------------- registration
 
 MAX_EMPTY_SQUARES = 14
-"""Most empty squares solved without a time budget (14 take about a second)."""
+"""Most empty squares `adversa solve` takes without a time budget (13 took 1.7 s here)."""
 
 
 def too_big_to_solve(game: Othello, state: OthelloState) -> str | None:
