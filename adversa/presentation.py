@@ -231,13 +231,17 @@ def with_unit(text: str, snapshot: Snapshot) -> str:
 
 def database_text(result: SearchResult) -> str | None:
     """``database: win in 7 plies`` (or ``loss in …``, ``draw``) when the root's value
-    came from an endgame database, else None."""
+    came from an endgame database, ``exact: win by 6`` when it came from an exact solver
+    of a margin game (Othello's discs), else None."""
     plies = result.database_plies
     if plies is None:
         return None
     value = result.value
+    source = "exact" if result.database_margin else "database"
     if not isinstance(value, int | float) or value == 0:
-        return "database: draw"
+        return f"{source}: draw"
+    if result.database_margin:
+        return f"exact: {'win' if value > 0 else 'loss'} by {plain_number(abs(value))}"
     return f"database: {'win' if value > 0 else 'loss'} in {_plies(plies)}"
 
 

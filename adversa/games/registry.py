@@ -29,10 +29,15 @@ GAME_MODULES: dict[str, str] = {
     "pig": "adversa.games.pig",
     "checkers": "adversa.games.checkers",
     "connect4": "adversa.games.connect4",
+    "othello": "adversa.games.othello",
     "chess": "adversa.games.chess",
     "tree": "adversa.games.tree",
 }
 """Registry name → the module whose ``ENTRY`` declares the game; menus keep this order."""
+
+GAME_ALIASES: dict[str, str] = {"reversi": "othello"}
+"""Other names a game is known by (``adversa play reversi``) → its registry name; menus
+and ``adversa games`` list the registry names only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +158,7 @@ def game_names() -> list[str]:
 @functools.cache
 def entry(name: str) -> GameEntry:
     """The registration of ``name``; `UnknownGameError` names the choices."""
+    name = GAME_ALIASES.get(name, name)
     try:
         module_name = GAME_MODULES[name]
     except KeyError:

@@ -166,7 +166,8 @@ class AlphaBetaSearch:
         probe = self.kernel.probe
         known = None if probe is None else probe(self.root)
         if known is not None:
-            result = dataclasses.replace(result, database_plies=known[1])
+            result = dataclasses.replace(result, database_plies=known[1],
+                                         database_margin=self.game.margin_utilities)
         self.kernel.release()
         return result
 

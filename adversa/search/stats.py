@@ -218,6 +218,9 @@ class SearchResult:
     database_plies: int | None = None
     """The root's value came from the game's endgame database (`Game.endgame_probe`):
     plies to the end of the game with best play (0 for a drawn position), else None."""
+    database_margin: bool = False
+    """That exact value is a margin (`Game.margin_utilities`: discs ahead), so it reads
+    "exact: win by 6" rather than as a distance."""
     best_moves: tuple[str, ...] = ()
     """The solver: every root move that reaches the value."""
     pv_movers: tuple[int, ...] = ()

@@ -1,0 +1,93 @@
+"""Othello endgame solver speed: seconds to solve positions exactly (CPU time).
+
+    nice -n 10 .venv/bin/python benchmarks/bench_othello_endgame.py --empties 16 --positions 5
+    nice -n 10 .venv/bin/python benchmarks/bench_othello_endgame.py --ffo 40 41
+
+``--empties N``: the median over ``--positions`` positions with N empty squares, taken
+from seeded random games (the same positions on every machine). ``--ffo``: the public
+FFO endgame test positions (Gunnar Andersson's suite, positions #40–#44, 20–23
+empties), each checked against its published margin and best moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from adversa.games import make_game
+from adversa.games.othello import Othello, OthelloState
+from adversa.games.othello_solver import EndgameSolver
+
+FFO: dict[int, tuple[int, int, int, int, tuple[str, ...]]] = {
+    40: (0x0101312303010100, 0x9E7ECEDCFC1E0800, 0, 38, ("a2",)),
+    41: (0x000200F8642C1800, 0x7C3C7E0618D02472, 0, 0, ("h4",)),
+    42: (0x000C040486040200, 0x3801FB7B391B1D3C, 0, 6, ("g2",)),
+    43: (0x0000706062F60800, 0x3E3C0C1E1C08143E, 1, -12, ("c7", "g3")),
+    44: (0x222563F1F0340000, 0x08081C0E0CC83C1C, 1, -14, ("d2", "b8")),
+}
+"""FFO number → (Black's discs, White's discs with a1 the highest bit as the suite's
+tools write them, side to move, the mover's published margin, its best moves)."""
+
+
+def from_suite_bits(bits: int) -> int:
+    """The suite's a1-is-bit-63 board in adversa's a1-is-bit-0 layout."""
+    return int(f"{bits:064b}"[::-1], 2)
+
+
+def ffo_position(number: int) -> OthelloState:
+    black, white, mover, _, _ = FFO[number]
+    black, white = from_suite_bits(black), from_suite_bits(white)
+    return OthelloState(black, white, 0) if mover == 0 else OthelloState(white, black, 1)
+
+
+def random_positions(game: Othello, empties: int, count: int) -> list[OthelloState]:
+    rng = random.Random(empties)
+    found: list[OthelloState] = []
+    while len(found) < count:
+        state = game.initial_state()
+        while game.squares - (state.mine | state.theirs).bit_count() > empties:
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.result(state, rng.choice(moves))
+        if game.legal_moves(state) and game.squares - sum(game.discs(state)) == empties:
+            found.append(state)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--empties", type=int, default=0)
+    parser.add_argument("--positions", type=int, default=5)
+    parser.add_argument("--ffo", type=int, nargs="*", default=[], choices=sorted(FFO))
+    arguments = parser.parse_args()
+    game: Othello = make_game("othello")  # type: ignore[assignment]
+    if arguments.empties:
+        seconds = []
+        for state in random_positions(game, arguments.empties, arguments.positions):
+            solver = EndgameSolver(game.board)
+            started = time.process_time()
+            margin = solver.solve(state.mine, state.theirs)
+            seconds.append(time.process_time() - started)
+            print(f"  {game.format_position(state)}: {margin:+d}, {solver.stats.nodes:,} nodes, "
+                  f"{seconds[-1]:.2f} s", flush=True)
+        print(f"{arguments.empties} empties: median {statistics.median(seconds):.2f} s "
+              f"over {len(seconds)} positions")
+    for number in arguments.ffo:
+        state = ffo_position(number)
+        _, _, _, published, best = FFO[number]
+        solver = EndgameSolver(game.board)
+        started = time.process_time()
+        move, margin = solver.best_move(state.mine, state.theirs)
+        spent = time.process_time() - started
+        empties = game.squares - sum(game.discs(state))
+        verdict = "ok" if margin == published and game.square_name(move) in best else "WRONG"
+        print(f"FFO #{number} ({empties} empties): {game.square_name(move)} {margin:+d} "
+              f"(published {published:+d} {'/'.join(best)}) {verdict}, "
+              f"{solver.stats.nodes:,} nodes, {spent:.1f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
