@@ -55,9 +55,10 @@ from adversa.search.common import (
     two_player_fit,
 )
 from adversa.search.config import EngineConfig
+from adversa.search.enhancements import Enhancements
 from adversa.search.evaluation import make_evaluator
 from adversa.search.minimax import TextbookSearch
-from adversa.search.negamax import Enhancements, Kernel
+from adversa.search.negamax import Kernel
 from adversa.search.stats import Progress, Reporter, SearchResult
 
 
@@ -81,6 +82,7 @@ def enhancements_of(config: EngineConfig) -> Enhancements:
         killers=config.get("killers"),
         history=config.get("history"),
         tt_megabytes=config.get("tt"),
+        etc=config.get("etc"),
         quiescence=config.get("quiescence"),
         beam=config.get("beam"),
         pvs=config.get("pvs"),
@@ -170,8 +172,7 @@ class AlphaBetaSearch:
         self.depth = depth
         kernel.sync()
         nodes_at_start = reporter.counters.nodes
-        kernel.iteration_best = None
-        kernel.horizon_reached = False
+        kernel.start_pass()
         self.scores = {}
         moves = self._root_order()
         previous = self.best_score
@@ -248,12 +249,12 @@ class AlphaBetaSearch:
         while len(moves) < self.depth and not game.is_terminal(state):
             key = game.transposition_key(state)
             entry = table.slots[hash(key) % table.size]
-            if entry is None or entry[0] != key or entry[4] is None:
+            if entry is None or entry.key != key or entry.move is None:
                 break
-            if entry[4] not in game.legal_moves(state):
+            if entry.move not in game.legal_moves(state):
                 break
-            moves.append(entry[4])
-            state = game.result(state, entry[4])
+            moves.append(entry.move)
+            state = game.result(state, entry.move)
         return tuple(moves)
 
     # ---- live reporting ----------------------------------------------------------
