@@ -46,7 +46,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
-from adversa.search.bounds import Bound, bound_of, settles
+from adversa.search.bounds import Bound
 from adversa.search.common import INFINITY, scores_by_distance, terminal_score
 from adversa.search.enhancements import (
     ETC_MIN_DEPTH,
@@ -153,7 +153,7 @@ class Kernel:
         tt_min_depth = 1 if reduce_late else TT_MIN_DEPTH
         by_distance = scores_by_distance(game)
         probe = self.probe
-        LOWER = Bound.LOWER
+        EXACT, LOWER, UPPER = Bound.EXACT, Bound.LOWER, Bound.UPPER
 
         nodes = leaves = cutoffs = pruned = probes = hits = stores = seldepth = 0
         judged = False  # whether the evaluation judged a position this pass (horizon_reached)
@@ -335,29 +335,6 @@ class Kernel:
 
         # ---- 3. the transposition table --------------------------------------------
 
-        def table_entry(key: Hashable, slot: int) -> Entry | None:
-            """The entry stored for ``key`` (counted as a probe, and a hit when found)."""
-            nonlocal probes, hits
-            entry = slots[slot]
-            probes += 1  # stat
-            if entry is None or entry.key != key:
-                return None
-            hits += 1  # stat
-            return entry
-
-        def table_answer(entry: Entry, depth: int, alpha: float, beta: float,
-                         ply: int) -> float | None:
-            """The entry's value when it settles this node, else None.
-
-            Same depth only (see adversa.search.tt), or deeper under late move
-            reductions, whose values already depend on the search order.
-            """
-            if entry.depth == depth or (reduce_late and entry.depth > depth):
-                value = from_table(entry.value, ply)
-                if settles(entry.bound, value, alpha, beta):
-                    return value
-            return None
-
         def transposition_cutoff(
             state: Any, mover: int, moves: Sequence[Hashable], child_depth: int, beta: float,
             child_ply: int,
@@ -429,16 +406,12 @@ class Kernel:
 
         # ---- 6. the move loop ---------------------------------------------------------------
 
-        def arrange(state: Any, mover: int, moves: Sequence[Hashable], tt_move: Hashable | None,
-                    ply: int) -> Sequence[Hashable]:
-            """The moves in search order (`ordering`), cut to the ``beam`` best statically."""
-            if ordering and len(moves) > 1:
-                moves = order(state, moves, tt_move, ply)
-            if beam and len(moves) > beam:
-                moves = sorted(
-                    moves, key=lambda move: judge(result(state, move), mover), reverse=True
-                )[:beam]
-            return moves
+        def beam_select(state: Any, mover: int, moves: Sequence[Hashable]) -> list[Hashable]:
+            """Forward pruning: the ``beam`` moves whose child looks best statically."""
+            scored = sorted(
+                moves, key=lambda move: judge(result(state, move), mover), reverse=True
+            )
+            return scored[:beam]
 
         def late_reduction(state: Any, move: Hashable, depth: int, index: int) -> int:
             """Plies a late quiet move is searched shallower first (0: not reduced).
@@ -478,7 +451,7 @@ class Kernel:
         def negamax(
             state: Any, mover: int, depth: int, alpha: float, beta: float, ply: int
         ) -> float:
-            nonlocal nodes, leaves, cutoffs, pruned
+            nonlocal nodes, leaves, cutoffs, pruned, probes, hits
             # 1. Node entry.
             nodes += 1  # stat
             if not nodes & POLL_MASK:  # stat
@@ -500,21 +473,32 @@ class Kernel:
                     return known_value(known, ply)
 
             # 3. The transposition table: a settled entry answers; any entry's move leads.
+            # Read inline, not through a call: it is read at most inner nodes.
             key: Hashable = None
             slot = -1
             tt_move = None
             if table is not None and depth >= tt_min_depth:
                 key = transposition_key(state)
                 slot = hash(key) % size
-                entry = table_entry(key, slot)
-                if entry is not None:
+                entry = slots[slot]
+                probes += 1  # stat
+                if entry is not None and entry.key == key:
+                    hits += 1  # stat
                     tt_move = entry.move
-                    value = table_answer(entry, depth, alpha, beta, ply)
-                    if value is not None:
-                        if tt_move is not None:
-                            pv[ply] = (tt_move,)
-                        return value
-            moves = arrange(state, mover, moves, tt_move, ply)
+                    # Same depth only (see adversa.search.tt), or deeper under late move
+                    # reductions, whose values already depend on the search order.
+                    if entry.depth == depth or (reduce_late and entry.depth > depth):
+                        value = from_table(entry.value, ply)
+                        bound = entry.bound
+                        if (bound == EXACT or (bound == LOWER and value >= beta)
+                                or (bound == UPPER and value <= alpha)):
+                            if tt_move is not None:
+                                pv[ply] = (tt_move,)
+                            return value
+            if ordering and len(moves) > 1:
+                moves = order(state, moves, tt_move, ply)
+            if beam and len(moves) > beam:
+                moves = beam_select(state, mover, moves)
             if use_etc and depth >= ETC_MIN_DEPTH:
                 refuted = transposition_cutoff(state, mover, moves, depth - 1, beta, ply + 1)
                 if refuted is not None:
@@ -531,7 +515,8 @@ class Kernel:
 
             # 8. Store.
             if slot >= 0:
-                store(key, slot, depth, bound_of(best, alpha, beta), best, best_move, ply)
+                bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                store(key, slot, depth, bound, best, best_move, ply)
             return best
 
         def search_root(
