@@ -43,8 +43,8 @@ from typing import Any
 from adversa.games.base import CHANCE, AdversaError, Game
 from adversa.games.registry import entry, entry_of, game_names
 from adversa.search.config import EngineConfig
+from adversa.search.passes import enter_node
 from adversa.search.stats import (
-    POLL_INTERVAL,
     Reporter,
     RootMove,
     Score,
@@ -214,11 +214,7 @@ class _Solver:
         pushing its frame (its children are still to be solved)."""
         game = self.game
         counters = self.counters
-        counters.nodes += 1
-        if counters.nodes % POLL_INTERVAL == 0:
-            self.reporter.poll()
-        if ply > counters.seldepth:
-            counters.seldepth = ply
+        enter_node(self.reporter, ply)
         if game.is_terminal(state):
             counters.leaves += 1
             result = tuple(game.utility(state))
