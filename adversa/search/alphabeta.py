@@ -9,7 +9,7 @@ Two engines sit behind the ``alphabeta`` name:
   blackboard.
 * **Enhanced** (`negamax.Kernel`) for play: fail-soft negamax with move ordering
   (TT move, captures, killers, history), a transposition table (with enhanced
-  transposition cutoffs: a child whose entry already refutes it ends the node), iterative
+  transposition cutoffs, ``etc``: a child whose entry already refutes it ends the node), iterative
   deepening, quiescence search, beam forward pruning, PVS, aspiration windows
   and (opt-in) late move reductions, each switched by an engine parameter
   (`config.PARAMS["alphabeta"]`). All but beam, quiescence and LMR leave the

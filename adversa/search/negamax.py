@@ -8,23 +8,32 @@ lookups per node — in a pure-Python search that is the difference the
 benchmark measures, which is why this module trades the usual
 class-with-methods shape for closures.
 
-``negamax`` reads like a textbook search in numbered steps, each in its own
-closure where it is more than a few lines:
+``negamax`` reads like a textbook search in numbered steps, each switchable
+enhancement in its own step, and each step in its own closure where it is more
+than a few lines:
 
 1. node entry: count, poll, a fresh principal variation;
 2. the end of the line: a finished game, the endgame database;
-3. the transposition table (probe), and enhanced transposition cutoffs (`etc`);
+3. the transposition table: the probe, then move ordering and beam selection
+   (they use the table's move), then enhanced transposition cutoffs
+   (`transposition_cutoff`, ``etc``);
 4. the horizon: one ply above it the children are judged in one loop
-   (`judge_children`): stand pat, or quiescence (`quiesce`, `extend`) while a
-   capture is pending;
-5. the null-window scout of principal variation search (`search_child`), with
-   late move reductions;
-6. the move loop (`search_moves`), after ordering and beam selection (`arrange`);
+   (`judge_children`, each child by `at_horizon`, the one leaf classification),
+   and a capture still pending is played out in quiescence (`extend`, `quiesce`,
+   with stand pat where captures are optional);
+5. the null-window scout of principal variation search, with late move
+   reductions (`search_child`, `late_reduction`), for the root's moves too;
+6. the move loop (`search_moves`);
 7. the cutoff bookkeeping: counters, killers and history (`note_cut`);
-8. the store (`store`).
+8. the store (`store`), depth-preferred.
 
-Only the nodes at and below the horizon are numerous enough for a Python call to
-show; the steps above them are called once per inner node.
+Speed decided what is a call and what is inline: the table probe is read inline
+at most inner nodes (step 3, measured: moving it into two calls cost several per
+cent), and the children one ply above the horizon cost no `negamax` call of their
+own (step 4). The fail-soft update of a move loop (raise best, raise alpha, cut
+at beta) stands in three loops — quiescence, the horizon, the main search —
+because a shared loop taking its child search as an argument measured 6–10 %
+slower (interleaved runs of benchmarks/bench_exact.py's sample on a busy machine).
 
 Counters are plain ints of the closure (`nonlocal`), copied to the
 `Reporter`'s `Counters` at every poll and at the end of an iteration, so the
