@@ -22,8 +22,8 @@ than a few lines:
    and a capture still pending is played out in quiescence (`extend`, `quiesce`,
    with stand pat where captures are optional);
 5. the null-window scout of principal variation search, with late move
-   reductions (`search_child`, `late_reduction`), for the root's moves too;
-6. the move loop (`search_moves`);
+   reductions (`late_reduction`), and
+6. the move loop (`search_moves`; `search_root` at the root);
 7. the cutoff bookkeeping: counters, killers and history (`note_cut`);
 8. the store (`store`), depth-preferred.
 
@@ -67,7 +67,16 @@ from adversa.search.enhancements import (
 from adversa.search.evaluation import Evaluator
 from adversa.search.ordering import MoveOrderer
 from adversa.search.stats import POLL_INTERVAL, Reporter
-from adversa.search.tt import Entry, TranspositionTable, from_table, to_table
+from adversa.search.tt import (
+    BOUND,
+    DEPTH,
+    KEY,
+    MOVE,
+    VALUE,
+    TranspositionTable,
+    from_table,
+    to_table,
+)
 
 __all__ = ["Enhancements", "Kernel"]
 
@@ -162,7 +171,8 @@ class Kernel:
         tt_min_depth = 1 if reduce_late else TT_MIN_DEPTH
         by_distance = scores_by_distance(game)
         probe = self.probe
-        EXACT, LOWER, UPPER = Bound.EXACT, Bound.LOWER, Bound.UPPER
+        # The table stores a bound as a plain int (see adversa.search.tt.Entry).
+        EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
 
         nodes = leaves = cutoffs = pruned = probes = hits = stores = seldepth = 0
         judged = False  # whether the evaluation judged a position this pass (horizon_reached)
@@ -276,8 +286,10 @@ class Kernel:
                         pv[ply] = (move, *pv[ply + 1])
             return best
 
-        def at_horizon(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
-            """A position at the horizon (already counted), for ``mover``.
+        def at_horizon(state: Any, mover: int, alpha: float, beta: float, ply: int,
+                       status: int) -> float:
+            """A position at the horizon (already counted), for ``mover``, by its ``status``
+            (`leaf_status`, or only finished or settled without quiescence).
 
             The leaf classification, written once: the endgame database's value, the
             evaluation of a settled position, a finished game's score, or quiescence
@@ -285,11 +297,6 @@ class Kernel:
             depth, which the driver records as the selective depth.
             """
             nonlocal leaves, judged
-            # Without quiescence nothing is pending: one terminal test is all it takes.
-            if use_quiescence:
-                status = leaf_status(state)
-            else:
-                status = FINISHED if is_terminal(state) else SETTLED
             if probe is not None and status != FINISHED:
                 known = probe(state)
                 if known is not None:
@@ -316,7 +323,7 @@ class Kernel:
             null-window search would only evaluate the same leaf twice). Returns the
             best value and move, with the cutoff bookkeeping done.
             """
-            nonlocal nodes
+            nonlocal nodes, leaves, judged
             best = -INFINITY
             best_move = None
             next_ply = ply + 1
@@ -327,10 +334,20 @@ class Kernel:
                 if not nodes & POLL_MASK:  # stat
                     checkpoint()  # stat
                 pv[next_ply] = ()
-                if child_mover == mover:
-                    value = at_horizon(child, mover, alpha, beta, next_ply)
+                # Without quiescence nothing is pending: one terminal test is all it takes.
+                status = (leaf_status(child) if use_quiescence
+                          else FINISHED if is_terminal(child) else SETTLED)
+                if status == SETTLED and probe is None:
+                    # The common leaf, without a call: at_horizon's settled case.
+                    leaves += 1  # stat
+                    judged = True
+                    value = evaluate(child, child_mover)
+                    if child_mover != mover:
+                        value = -value
+                elif child_mover == mover:
+                    value = at_horizon(child, mover, alpha, beta, next_ply, status)
                 else:
-                    value = -at_horizon(child, child_mover, -beta, -alpha, next_ply)
+                    value = -at_horizon(child, child_mover, -beta, -alpha, next_ply, status)
                 if value > best:
                     best = value
                     best_move = move
@@ -364,10 +381,10 @@ class Kernel:
                 key = transposition_key(child)
                 entry = slots[hash(key) % size]
                 probes += 1  # stat
-                if (entry is None or entry.key != key or entry.depth != child_depth
-                        or entry.bound == LOWER):
+                if (entry is None or entry[KEY] != key or entry[DEPTH] != child_depth
+                        or entry[BOUND] == LOWER):
                     continue
-                value = -from_table(entry.value, child_ply)
+                value = -from_table(entry[VALUE], child_ply)
                 if value >= beta:
                     hits += 1  # stat
                     return value
@@ -375,43 +392,17 @@ class Kernel:
 
         # ---- 8. the store -------------------------------------------------------------
 
-        def store(key: Hashable, slot: int, depth: int, bound: Bound, value: float,
+        def store(key: Hashable, slot: int, depth: int, bound: int, value: float,
                   move: Hashable | None, ply: int) -> None:
             """Keep a searched node, depth-preferred (see adversa.search.tt)."""
             nonlocal stores
             old = slots[slot]
             if old is None:
                 table.filled += 1  # type: ignore[union-attr]  # a slot exists: a table does
-            elif old.key != key and depth < old.depth:
+            elif old[KEY] != key and depth < old[DEPTH]:
                 return
-            slots[slot] = Entry(key, depth, bound, to_table(value, ply), move)
+            slots[slot] = (key, depth, bound, to_table(value, ply), move)
             stores += 1  # stat
-
-        # ---- 5. the null-window scout, with late move reductions -------------------------
-
-        def search_child(child: Any, mover: int, child_depth: int, alpha: float, beta: float,
-                         ply: int, first: bool, reduction: int) -> float:
-            """A child's value for ``mover`` (the parent's player), ``ply`` its own ply.
-
-            The first move gets the full window; with PVS every later one is first asked
-            with a null window whether it beats alpha at all (``reduction`` plies shallower
-            first when late move reductions apply), and searched again with the full
-            window only when it does. A child of the same mover is searched as itself.
-            """
-            child_mover = to_move(child)
-            if child_mover == mover:
-                return negamax(child, mover, child_depth, alpha, beta, ply)
-            if first or not pvs:
-                return -negamax(child, child_mover, child_depth, -beta, -alpha, ply)
-            scout = nextafter(alpha, INFINITY)
-            if reduction:
-                value = -negamax(child, child_mover, child_depth - reduction, -scout, -alpha, ply)
-                if value <= alpha:
-                    return value
-            value = -negamax(child, child_mover, child_depth, -scout, -alpha, ply)
-            if alpha < value < beta:
-                value = -negamax(child, child_mover, child_depth, -beta, -alpha, ply)
-            return value
 
         # ---- 6. the move loop ---------------------------------------------------------------
 
@@ -423,12 +414,7 @@ class Kernel:
             return scored[:beam]
 
         def late_reduction(state: Any, move: Hashable, depth: int, index: int) -> int:
-            """Plies a late quiet move is searched shallower first (0: not reduced).
-
-            The reduced search is a null-window scout, so there are none without PVS.
-            """
-            if not pvs:
-                return 0
+            """Plies a late quiet move is scouted shallower first (0: not reduced)."""
             reduction = LMR_REDUCTIONS[depth][min(index, LMR_MOST_MOVES)]
             if reduction and is_capture(state, move):
                 return 0
@@ -436,14 +422,38 @@ class Kernel:
 
         def search_moves(state: Any, mover: int, moves: Sequence[Hashable], depth: int,
                          alpha: float, beta: float, ply: int) -> tuple[float, Hashable | None]:
-            """Search the moves in order; the best value and move, cut at ``beta``."""
+            """Search the moves in order; the best value and move, cut at ``beta``.
+
+            Steps 5 and 6. The first move gets the full window; with PVS every later
+            one is first asked with a null window whether it beats alpha at all
+            (``reduction`` plies shallower first when late move reductions apply), and
+            searched again with the full window only when it does. A child of the same
+            mover is searched as itself. Inline, not a call per child: a helper for the
+            child's search measured about 25 % slower over the whole search.
+            """
             best = -INFINITY
             best_move = None
             child_depth = depth - 1
+            next_ply = ply + 1
             for index, move in enumerate(moves):
-                reduction = late_reduction(state, move, depth, index) if reduce_late else 0
-                value = search_child(result(state, move), mover, child_depth, alpha, beta,
-                                     ply + 1, not index, reduction)
+                child = result(state, move)
+                child_mover = to_move(child)
+                if child_mover == mover:
+                    value = negamax(child, mover, child_depth, alpha, beta, next_ply)
+                elif not index or not pvs:
+                    value = -negamax(child, child_mover, child_depth, -beta, -alpha, next_ply)
+                else:
+                    scout = nextafter(alpha, INFINITY)
+                    reduction = late_reduction(state, move, depth, index) if reduce_late else 0
+                    if reduction:
+                        value = -negamax(child, child_mover, child_depth - reduction, -scout,
+                                         -alpha, next_ply)
+                    if not reduction or value > alpha:
+                        value = -negamax(child, child_mover, child_depth, -scout, -alpha,
+                                         next_ply)
+                    if alpha < value < beta:
+                        value = -negamax(child, child_mover, child_depth, -beta, -alpha,
+                                         next_ply)
                 if value > best:
                     best = value
                     best_move = move
@@ -452,7 +462,7 @@ class Kernel:
                         if value >= beta:
                             note_cut(state, move, index, len(moves), ply, depth)
                             break
-                        pv[ply] = (move, *pv[ply + 1])
+                        pv[ply] = (move, *pv[next_ply])
             return best, best_move
 
         # ---- the search ---------------------------------------------------------------------
@@ -467,7 +477,9 @@ class Kernel:
                 checkpoint()  # stat
             pv[ply] = ()
             if depth <= 0:  # only from a depth-1 root: deeper, step 4 judges the children
-                return at_horizon(state, mover, alpha, beta, ply)
+                status = (leaf_status(state) if use_quiescence
+                          else FINISHED if is_terminal(state) else SETTLED)
+                return at_horizon(state, mover, alpha, beta, ply, status)
 
             # 2. The end of the line. Game.legal_moves is empty exactly at terminal
             # states, so generating the moves first saves a separate is_terminal test.
@@ -491,14 +503,14 @@ class Kernel:
                 slot = hash(key) % size
                 entry = slots[slot]
                 probes += 1  # stat
-                if entry is not None and entry.key == key:
+                if entry is not None and entry[KEY] == key:
                     hits += 1  # stat
-                    tt_move = entry.move
+                    tt_move = entry[MOVE]
                     # Same depth only (see adversa.search.tt), or deeper under late move
                     # reductions, whose values already depend on the search order.
-                    if entry.depth == depth or (reduce_late and entry.depth > depth):
-                        value = from_table(entry.value, ply)
-                        bound = entry.bound
+                    if entry[DEPTH] == depth or (reduce_late and entry[DEPTH] > depth):
+                        value = from_table(entry[VALUE], ply)
+                        bound = entry[BOUND]
                         if (bound == EXACT or (bound == LOWER and value >= beta)
                                 or (bound == UPPER and value <= alpha)):
                             if tt_move is not None:
@@ -551,8 +563,18 @@ class Kernel:
             best = -INFINITY
             for index, move in enumerate(moves):
                 kernel.current_move = move
-                value = search_child(result(state, move), mover, depth - 1, alpha, beta, 1,
-                                     not index, 0)
+                child = result(state, move)
+                child_mover = to_move(child)
+                # Steps 5 and 6 as in search_moves, without reductions at the root.
+                if child_mover == mover:
+                    value = negamax(child, mover, depth - 1, alpha, beta, 1)
+                elif not index or not pvs:
+                    value = -negamax(child, child_mover, depth - 1, -beta, -alpha, 1)
+                else:
+                    scout = nextafter(alpha, INFINITY)
+                    value = -negamax(child, child_mover, depth - 1, -scout, -alpha, 1)
+                    if alpha < value < beta:
+                        value = -negamax(child, child_mover, depth - 1, -beta, -alpha, 1)
                 scores[move] = value
                 if value > best:
                     best = value

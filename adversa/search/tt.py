@@ -10,9 +10,9 @@ Replacement is *depth-preferred*: a new entry replaces the old one when it is fo
 the same position or was searched at least as deep, so the expensive deep results
 survive a stream of shallow ones.
 
-``bound`` says what ``value`` is (`adversa.search.bounds.Bound`): ``EXACT`` (inside
-the window), ``LOWER`` (a beta cutoff: the true value is at least this) or
-``UPPER`` (a fail-low: at most this).
+``bound`` says what ``value`` is (`adversa.search.bounds.Bound`, stored as its
+int): ``EXACT`` (inside the window), ``LOWER`` (a beta cutoff: the true value is at
+least this) or ``UPPER`` (a fail-low: at most this).
 An entry answers a probe (returns a value or a bound) only when it was searched
 to exactly the remaining depth of the probe. A deeper entry would be more
 accurate — engines take that gain — but it would make a depth-d result depend
@@ -40,9 +40,8 @@ probe would still be a measurable share of a pure-Python search.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import NamedTuple
+from typing import Final
 
-from adversa.search.bounds import Bound
 from adversa.search.common import PROVEN
 
 ENTRY_BYTES = 160
@@ -50,19 +49,26 @@ ENTRY_BYTES = 160
 and the slot), used to turn megabytes into a slot count."""
 
 
-class Entry(NamedTuple):
-    """One searched position. A named tuple: as small and as quick to read as the
-    plain tuple it replaced (its fields are C-level index lookups)."""
+Entry = tuple[Hashable, int, int, float, Hashable | None]
+"""One searched position, ``(key, depth, bound, value, move)``, read by the field
+indices below: the position's `Game.transposition_key` (slots are shared by keys
+that collide), the plies that remained when it was searched, its `Bound` (as a
+plain int), its fail-soft value for the player to move (proven scores relative to
+the node) and the best move found there, tried first when the position is met again.
 
-    key: Hashable
-    """The position's `Game.transposition_key` (slots are shared by keys that collide)."""
-    depth: int
-    """Plies that remained when it was searched."""
-    bound: Bound
-    value: float
-    """Fail-soft value for the player to move, proven scores relative to the node."""
-    move: Hashable | None
-    """The best move found there, tried first when the position is met again."""
+A plain tuple of plain values, not a NamedTuple nor enum members: CPython's
+garbage collector stops tracking a tuple that holds only untracked values, but
+never a tuple subclass or one holding an enum member, and a table of tracked
+entries is walked by every full collection (benchmarks/bench_exact.py's sample
+at depth 12 with quiescence took 18 % longer with NamedTuple entries).
+"""
+
+# The fields of an `Entry` (Final, so that a type checker knows each field's type).
+KEY: Final = 0
+DEPTH: Final = 1
+BOUND: Final = 2
+VALUE: Final = 3
+MOVE: Final = 4
 
 
 def to_table(value: float, ply: int) -> float:
