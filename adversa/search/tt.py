@@ -40,7 +40,7 @@ probe would still be a measurable share of a pure-Python search.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Final
+from typing import NamedTuple
 
 from adversa.search.common import PROVEN
 
@@ -49,26 +49,20 @@ ENTRY_BYTES = 160
 and the slot), used to turn megabytes into a slot count."""
 
 
-Entry = tuple[Hashable, int, int, float, Hashable | None]
-"""One searched position, ``(key, depth, bound, value, move)``, read by the field
-indices below: the position's `Game.transposition_key` (slots are shared by keys
-that collide), the plies that remained when it was searched, its `Bound` (as a
-plain int), its fail-soft value for the player to move (proven scores relative to
-the node) and the best move found there, tried first when the position is met again.
+class Entry(NamedTuple):
+    """One searched position. A named tuple: measured as fast as the plain tuple it
+    replaced (benchmarks/bench_exact.py's sample, depth 12, interleaved runs)."""
 
-A plain tuple of plain values, not a NamedTuple nor enum members: CPython's
-garbage collector stops tracking a tuple that holds only untracked values, but
-never a tuple subclass or one holding an enum member, and a table of tracked
-entries is walked by every full collection (benchmarks/bench_exact.py's sample
-at depth 12 with quiescence took 18 % longer with NamedTuple entries).
-"""
-
-# The fields of an `Entry` (Final, so that a type checker knows each field's type).
-KEY: Final = 0
-DEPTH: Final = 1
-BOUND: Final = 2
-VALUE: Final = 3
-MOVE: Final = 4
+    key: Hashable
+    """The position's `Game.transposition_key` (slots are shared by keys that collide)."""
+    depth: int
+    """Plies that remained when it was searched."""
+    bound: int
+    """Its `Bound`, as a plain int."""
+    value: float
+    """Fail-soft value for the player to move, proven scores relative to the node."""
+    move: Hashable | None
+    """The best move found there, tried first when the position is met again."""
 
 
 def to_table(value: float, ply: int) -> float:
