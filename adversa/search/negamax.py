@@ -27,13 +27,15 @@ than a few lines:
 7. the cutoff bookkeeping: counters, killers and history (`note_cut`);
 8. the store (`store`), depth-preferred.
 
-Speed decided what is a call and what is inline: the table probe is read inline
-at most inner nodes (step 3, measured: moving it into two calls cost several per
-cent), and the children one ply above the horizon cost no `negamax` call of their
-own (step 4). The fail-soft update of a move loop (raise best, raise alpha, cut
-at beta) stands in three loops — quiescence, the horizon, the main search —
-because a shared loop taking its child search as an argument measured 6–10 %
-slower (interleaved runs of benchmarks/bench_exact.py's sample on a busy machine).
+Speed decided what is a call and what is inline (interleaved runs of
+benchmarks/bench_exact.py's 17 positions at depth 12): a call per child for the
+scout made the search with quiescence about 25 % slower, so steps 5–6 are one loop
+(`search_moves`; `search_root` repeats its three scout lines, without reductions);
+the table probe is read inline; the children one ply above the horizon cost no
+`negamax` call, and a settled one no call at all. The fail-soft update (raise best,
+raise alpha, cut at beta) stands in the three loops — quiescence, the horizon, the
+main search — because one loop taking its child search as an argument measured
+6–10 % slower.
 
 Counters are plain ints of the closure (`nonlocal`), copied to the
 `Reporter`'s `Counters` at every poll and at the end of an iteration, so the
@@ -68,8 +70,6 @@ from adversa.search.evaluation import Evaluator
 from adversa.search.ordering import MoveOrderer
 from adversa.search.stats import POLL_INTERVAL, Reporter
 from adversa.search.tt import Entry, TranspositionTable, from_table, to_table
-
-__all__ = ["Enhancements", "Kernel"]
 
 POLL_MASK = POLL_INTERVAL - 1
 assert POLL_INTERVAL & POLL_MASK == 0, "POLL_INTERVAL must be a power of two"
