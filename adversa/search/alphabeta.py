@@ -61,6 +61,7 @@ from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Kernel
 from adversa.search.passes import CompletedPass, answer
 from adversa.search.stats import Progress, Reporter, SearchResult
+from adversa.search.tt import KEY, MOVE
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -250,12 +251,12 @@ class AlphaBetaSearch:
         while len(moves) < self.depth and not game.is_terminal(state):
             key = game.transposition_key(state)
             entry = table.slots[hash(key) % table.size]
-            if entry is None or entry.key != key or entry.move is None:
+            if entry is None or entry[KEY] != key or entry[MOVE] is None:
                 break
-            if entry.move not in game.legal_moves(state):
+            if entry[MOVE] not in game.legal_moves(state):
                 break
-            moves.append(entry.move)
-            state = game.result(state, entry.move)
+            moves.append(entry[MOVE])
+            state = game.result(state, entry[MOVE])
         return tuple(moves)
 
     # ---- live reporting ----------------------------------------------------------

@@ -69,7 +69,16 @@ from adversa.search.enhancements import (
 from adversa.search.evaluation import Evaluator
 from adversa.search.ordering import MoveOrderer
 from adversa.search.stats import POLL_INTERVAL, Reporter
-from adversa.search.tt import Entry, TranspositionTable, from_table, to_table
+from adversa.search.tt import (
+    BOUND,
+    DEPTH,
+    KEY,
+    MOVE,
+    VALUE,
+    TranspositionTable,
+    from_table,
+    to_table,
+)
 
 POLL_MASK = POLL_INTERVAL - 1
 assert POLL_INTERVAL & POLL_MASK == 0, "POLL_INTERVAL must be a power of two"
@@ -162,7 +171,7 @@ class Kernel:
         tt_min_depth = 1 if reduce_late else TT_MIN_DEPTH
         by_distance = scores_by_distance(game)
         probe = self.probe
-        # The table stores a bound as a plain int (adversa.search.tt.Entry.bound).
+        # The table stores a bound as a plain int (see adversa.search.tt.Entry).
         EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
 
         nodes = leaves = cutoffs = pruned = probes = hits = stores = seldepth = 0
@@ -372,10 +381,10 @@ class Kernel:
                 key = transposition_key(child)
                 entry = slots[hash(key) % size]
                 probes += 1  # stat
-                if (entry is None or entry.key != key or entry.depth != child_depth
-                        or entry.bound == LOWER):
+                if (entry is None or entry[KEY] != key or entry[DEPTH] != child_depth
+                        or entry[BOUND] == LOWER):
                     continue
-                value = -from_table(entry.value, child_ply)
+                value = -from_table(entry[VALUE], child_ply)
                 if value >= beta:
                     hits += 1  # stat
                     return value
@@ -390,9 +399,9 @@ class Kernel:
             old = slots[slot]
             if old is None:
                 table.filled += 1  # type: ignore[union-attr]  # a slot exists: a table does
-            elif old.key != key and depth < old.depth:
+            elif old[KEY] != key and depth < old[DEPTH]:
                 return
-            slots[slot] = Entry(key, depth, bound, to_table(value, ply), move)
+            slots[slot] = (key, depth, bound, to_table(value, ply), move)
             stores += 1  # stat
 
         # ---- 6. the move loop ---------------------------------------------------------------
@@ -494,14 +503,14 @@ class Kernel:
                 slot = hash(key) % size
                 entry = slots[slot]
                 probes += 1  # stat
-                if entry is not None and entry.key == key:
+                if entry is not None and entry[KEY] == key:
                     hits += 1  # stat
-                    tt_move = entry.move
+                    tt_move = entry[MOVE]
                     # Same depth only (see adversa.search.tt), or deeper under late move
                     # reductions, whose values already depend on the search order.
-                    if entry.depth == depth or (reduce_late and entry.depth > depth):
-                        value = from_table(entry.value, ply)
-                        bound = entry.bound
+                    if entry[DEPTH] == depth or (reduce_late and entry[DEPTH] > depth):
+                        value = from_table(entry[VALUE], ply)
+                        bound = entry[BOUND]
                         if (bound == EXACT or (bound == LOWER and value >= beta)
                                 or (bound == UPPER and value <= alpha)):
                             if tt_move is not None:

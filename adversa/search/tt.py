@@ -40,7 +40,7 @@ probe would still be a measurable share of a pure-Python search.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import NamedTuple
+from typing import Final
 
 from adversa.search.common import PROVEN
 
@@ -49,20 +49,25 @@ ENTRY_BYTES = 160
 and the slot), used to turn megabytes into a slot count."""
 
 
-class Entry(NamedTuple):
-    """One searched position. A named tuple: measured as fast as the plain tuple it
-    replaced (benchmarks/bench_exact.py's sample, depth 12, interleaved runs)."""
+Entry = tuple[Hashable, int, int, float, Hashable | None]
+"""One searched position, ``(key, depth, bound, value, move)``, read by the field
+indices below: the position's `Game.transposition_key` (slots are shared by keys
+that collide), the plies that remained when it was searched, its `Bound` (as a
+plain int), its fail-soft value for the player to move (proven scores relative to
+the node) and the best move found there, tried first when the position is met again.
 
-    key: Hashable
-    """The position's `Game.transposition_key` (slots are shared by keys that collide)."""
-    depth: int
-    """Plies that remained when it was searched."""
-    bound: int
-    """Its `Bound`, as a plain int."""
-    value: float
-    """Fail-soft value for the player to move, proven scores relative to the node."""
-    move: Hashable | None
-    """The best move found there, tried first when the position is met again."""
+A plain tuple read by the field indices below rather than a NamedTuple: over
+benchmarks/bench_exact.py's 17 positions at depth 12 (interleaved runs on a busy
+machine) the search with NamedTuple entries measured 1–2 % slower (near the
+noise, but the table is read and written at most inner nodes).
+"""
+
+# The fields of an `Entry` (Final, so that a type checker knows each field's type).
+KEY: Final = 0
+DEPTH: Final = 1
+BOUND: Final = 2
+VALUE: Final = 3
+MOVE: Final = 4
 
 
 def to_table(value: float, ply: int) -> float:
