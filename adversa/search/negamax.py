@@ -344,6 +344,12 @@ class Kernel:
                     value = evaluate(child, child_mover)
                     if child_mover != mover:
                         value = -value
+                elif status == CAPTURE_PENDING and probe is None:
+                    # Straight to quiescence: at_horizon's pending case, one call fewer.
+                    if child_mover == mover:
+                        value = extend(child, mover, alpha, beta, next_ply)
+                    else:
+                        value = -extend(child, child_mover, -beta, -alpha, next_ply)
                 elif child_mover == mover:
                     value = at_horizon(child, mover, alpha, beta, next_ply, status)
                 else:
