@@ -227,12 +227,12 @@ def test_a_pass_answered_from_the_table_still_knows_it_met_the_horizon(searcher:
         else MaxN(game, state, config, reporter, evaluation_of(game))
     )
     first = engine.iterate(3)
-    assert engine.reached_horizon
-    engine.reached_horizon = False
+    assert engine.horizon_reached
+    engine.horizon_reached = False
     hits_before = reporter.counters.tt_hits
     assert engine.iterate(3) == first
     assert reporter.counters.tt_hits - hits_before == len(game.legal_moves(state))  # all hits
-    assert engine.reached_horizon
+    assert engine.horizon_reached
 
 
 def test_iterative_deepening_on_pig_deepens_until_the_deadline() -> None:

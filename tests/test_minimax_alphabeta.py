@@ -19,7 +19,12 @@ from adversa.presentation import cut_reason, pruned_paths, root_score_text
 from adversa.search.alphabeta import AlphaBetaSearch
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.negamax import LMR_FIRST_MOVE, LMR_MIN_DEPTH, LMR_MOST_MOVES, LMR_REDUCTIONS
+from adversa.search.enhancements import (
+    LMR_FIRST_MOVE,
+    LMR_MIN_DEPTH,
+    LMR_MOST_MOVES,
+    LMR_REDUCTIONS,
+)
 from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult
 
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]

@@ -173,21 +173,18 @@ def test_enhancements_keep_the_value_on_random_positions(name: str, seed: int, d
         assert result.value == pytest.approx(exact.value, abs=1e-12), label
 
 
-def test_transposition_cutoffs_keep_the_value_and_save_nodes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_transposition_cutoffs_keep_the_value_and_save_nodes() -> None:
     """Deep enough for enhanced transposition cutoffs (tried where `ETC_MIN_DEPTH` plies
     remain), with quiescence on: on each position the value matches the search without
-    them (and without a table); over the positions they visit fewer nodes (on a single
-    one a probe can cost a node or two where it refutes nothing)."""
-    from adversa.search import negamax
+    them (``etc=off``) and without a table; over the positions they visit fewer nodes (on
+    a single one a probe can cost a node or two where it refutes nothing)."""
+    from adversa.search.enhancements import ETC_MIN_DEPTH
 
     game = make_game("checkers")
     states = [random_position(game, seed, 12) for seed in (1, 2, 3, 4)]
-    spec = f"alphabeta depth={negamax.ETC_MIN_DEPTH + 3} tt=16"
+    spec = f"alphabeta depth={ETC_MIN_DEPTH + 3} tt=16"
     with_cutoffs = [search(game, state, spec) for state in states]
-    monkeypatch.setattr(negamax, "ETC_MIN_DEPTH", 1_000)
-    without = [search(game, state, spec) for state in states]
+    without = [search(game, state, f"{spec} etc=off") for state in states]
     for state, used, unused in zip(states, with_cutoffs, without, strict=True):
         no_table = search(game, state, spec.replace("tt=16", "tt=0"))
         assert used.value == unused.value == pytest.approx(no_table.value, abs=1e-12)

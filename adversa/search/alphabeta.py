@@ -9,7 +9,7 @@ Two engines sit behind the ``alphabeta`` name:
   blackboard.
 * **Enhanced** (`negamax.Kernel`) for play: fail-soft negamax with move ordering
   (TT move, captures, killers, history), a transposition table (with enhanced
-  transposition cutoffs: a child whose entry already refutes it ends the node), iterative
+  transposition cutoffs, ``etc``: a child whose entry already refutes it ends the node), iterative
   deepening, quiescence search, beam forward pruning, PVS, aspiration windows
   and (opt-in) late move reductions, each switched by an engine parameter
   (`config.PARAMS["alphabeta"]`). All but beam, quiescence and LMR leave the
@@ -57,9 +57,12 @@ from adversa.search.common import (
     two_player_fit,
 )
 from adversa.search.config import EngineConfig
+from adversa.search.enhancements import Enhancements
 from adversa.search.minimax import TextbookSearch
-from adversa.search.negamax import Enhancements, Kernel
+from adversa.search.negamax import Kernel
+from adversa.search.passes import CompletedPass, answer
 from adversa.search.stats import Progress, Reporter, SearchResult
+from adversa.search.tt import KEY, MOVE
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -84,6 +87,7 @@ def enhancements_of(config: EngineConfig) -> Enhancements:
         killers=config.get("killers"),
         history=config.get("history"),
         tt_megabytes=config.get("tt"),
+        etc=config.get("etc"),
         quiescence=config.get("quiescence"),
         beam=config.get("beam"),
         pvs=config.get("pvs"),
@@ -109,7 +113,7 @@ class AlphaBetaSearch:
         self.evaluator = evaluation.evaluator(game)
         self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter,
                              probe=game.endgame_probe(root))
-        self.mover = game.to_move(root)
+        self.viewer = game.to_move(root)
         self.ceiling = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))
         self.depths = depth_schedule(
@@ -120,16 +124,16 @@ class AlphaBetaSearch:
             moves = self.kernel.orderer.order(root, moves, None, 0)
         beam = self.enhancements.beam
         if beam and len(moves) > beam:
-            mover, evaluate, result = self.mover, self.evaluator, game.result
+            mover, evaluate, result = self.viewer, self.evaluator, game.result
             moves = sorted(moves, key=lambda m: evaluate(result(root, m), mover), reverse=True)
             moves = moves[:beam]
         self.moves: list[Hashable] = moves
         self.depth = 0
-        self.completed_depth = 0
+        self.completed: CompletedPass[Hashable, float] | None = None
+        # The answer as it stands: the last completed pass's (`passes.answer` when stopped).
         self.best_move: Hashable | None = None
         self.best_score: float | None = None
         self.pv_moves: tuple[Hashable, ...] = ()
-        self.completed_scores: dict[Hashable, float] = {}
         self.scores: dict[Hashable, float] = {}
 
     # ---- driving the iterations --------------------------------------------------
@@ -177,14 +181,13 @@ class AlphaBetaSearch:
         self.depth = depth
         kernel.sync()
         nodes_at_start = reporter.counters.nodes
-        kernel.iteration_best = None
-        kernel.horizon_reached = False
+        kernel.start_pass()
         self.scores = {}
         moves = self._root_order()
         previous = self.best_score
         if self.aspiration > 0 and previous is not None and not is_proven(previous):
             low, high = previous - self.aspiration, previous + self.aspiration
-            score = kernel.search_root(self.root, self.mover, depth, low, high, moves, self.scores)
+            score = kernel.search_root(self.root, self.viewer, depth, low, high, moves, self.scores)
             if score <= low or score >= high:
                 # Outside the window: the value is only a bound, search again in full.
                 # A move that failed high is proven best so far, so it goes first.
@@ -200,8 +203,8 @@ class AlphaBetaSearch:
         assert kernel.iteration_best is not None  # a full window always yields a best move
         self.best_move, self.best_score = kernel.iteration_best[0], score
         self.pv_moves = self._principal_variation()
-        self.completed_scores = dict(self.scores)
-        self.completed_depth = depth
+        self.completed = CompletedPass(depth, self.best_move, score, self.pv_moves,
+                                       dict(self.scores))
         reporter.iteration_done(
             depth,
             to_utility(score),
@@ -213,14 +216,14 @@ class AlphaBetaSearch:
     def _full_window(self, depth: int, moves: list[Hashable]) -> float:
         self.scores.clear()
         return self.kernel.search_root(
-            self.root, self.mover, depth, -INFINITY, INFINITY, moves, self.scores
+            self.root, self.viewer, depth, -INFINITY, INFINITY, moves, self.scores
         )
 
     def _root_order(self) -> list[Hashable]:
         """Previous best first, then by the last iteration's scores (stable), when ordering."""
-        if not self.enhancements.ordering or not self.completed_scores:
+        if not self.enhancements.ordering or self.completed is None:
             return list(self.moves)
-        scores = self.completed_scores
+        scores = self.completed.scores
         ordered = sorted(self.moves, key=lambda move: scores.get(move, -INFINITY), reverse=True)
         if self.best_move is not None:
             ordered.remove(self.best_move)
@@ -228,19 +231,19 @@ class AlphaBetaSearch:
         return ordered
 
     def _adopt_interrupted_iteration(self) -> None:
-        """Apply the stopped-search rule of the module docstring.
+        """Apply the stop rule (`passes.answer`; the module docstring).
 
         The last completed iteration's move stands, and so do its root scores: the
         unfinished iteration's would put a value for one move next to another
         iteration's bounds for the rest, under a best value they did not produce.
         """
         partial = self.kernel.iteration_best
-        if self.completed_depth > 0 or partial is None:
-            if self.completed_scores:
-                self.scores = {}
-            return
-        self.best_move, self.best_score = partial
-        self.pv_moves = self.kernel.pv[0] or (partial[0],)
+        best, score, pv = answer(self.completed, None if partial is None else (
+            partial[0], partial[1], self.kernel.pv[0] or (partial[0],)))
+        if self.completed is not None:
+            self.scores = {}
+        elif best is not None:
+            self.best_move, self.best_score, self.pv_moves = best, score, pv
 
     def _principal_variation(self) -> tuple[Hashable, ...]:
         """The root PV from the kernel, extended with table moves where a cut shortened it."""
@@ -255,24 +258,25 @@ class AlphaBetaSearch:
         while len(moves) < self.depth and not game.is_terminal(state):
             key = game.transposition_key(state)
             entry = table.slots[hash(key) % table.size]
-            if entry is None or entry[0] != key or entry[4] is None:
+            if entry is None or entry[KEY] != key or entry[MOVE] is None:
                 break
-            if entry[4] not in game.legal_moves(state):
+            if entry[MOVE] not in game.legal_moves(state):
                 break
-            moves.append(entry[4])
-            state = game.result(state, entry[4])
+            moves.append(entry[MOVE])
+            state = game.result(state, entry[MOVE])
         return tuple(moves)
 
     # ---- live reporting ----------------------------------------------------------
 
     def _snapshot_fields(self) -> Progress:
         game, root, kernel = self.game, self.root, self.kernel
-        merged = {**self.completed_scores, **self.scores}
+        done = self.completed
+        merged = {**(done.scores if done is not None else {}), **self.scores}
         current = kernel.current_move
         table = kernel.table
         return {
             "depth": self.depth,
-            "completed_depth": self.completed_depth,
+            "completed_depth": done.depth if done is not None else 0,
             "score": None if self.best_score is None else to_utility(self.best_score),
             "pv": format_pv(game, root, self.pv_moves),
             "root_moves": root_moves(

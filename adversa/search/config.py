@@ -65,6 +65,8 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
         _param("killers", "bool", True, "killer-move heuristic (part of ordering)"),
         _param("history", "bool", True, "history heuristic (part of ordering)"),
         _param("tt", "int", 16, "transposition table size in MB; 0 turns it off", 0, 4096),
+        _param("etc", "bool", True, "enhanced transposition cutoffs: look the children up in "
+               "the table first (needs tt; not with lmr)"),
         _param("id", "bool", True, "iterative deepening (always on when time is set)"),
         _param("step", "int", 1, "plies each deepening pass adds; 2 skips the passes of the "
                "other parity (fewer nodes where values swing between odd and even depths)",

@@ -37,12 +37,13 @@ paths).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from adversa.games.base import CHANCE, Game
+from adversa.search.bounds import Bound, settles
 from adversa.search.common import TraceRecorder, deepen, depth_schedule, format_pv
 from adversa.search.config import EngineConfig
+from adversa.search.passes import Answer, CompletedPass, answer
 from adversa.search.stats import Progress, Reporter, RootMove, Score, SearchResult
 
 TABLE_LIMIT = 1_000_000
@@ -50,24 +51,6 @@ TABLE_LIMIT = 1_000_000
 
 LeafValue = TypeVar("LeafValue", float, tuple[float, ...])
 """A scalar (two-player searches) or a vector (max^n): `leaf` returns what it is given."""
-
-EXACT, LOWER, UPPER = 0, 1, 2
-"""What a stored value is: the node's value, or a lower/upper bound from a cut."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Iteration:
-    """What a completed pass found: enough to answer if a later pass is stopped."""
-
-    depth: int
-    value: Score
-    best_index: int | None
-    pv: tuple[str, ...]
-    scores: dict[int, Score]
-    recorder: TraceRecorder | None
-    cut: frozenset[int]
-    """Root children with something skipped below them (their scores may be bounds)."""
-
 
 class DepthLimitedSearch:
     """Iterative deepening, stopping and reporting around a subclass's recursion."""
@@ -84,8 +67,8 @@ class DepthLimitedSearch:
         self.recorder: TraceRecorder | None = None
         mover = game.to_move(root)
         self.root_is_chance = mover == CHANCE
-        self.viewer = 0 if self.root_is_chance else mover
-        """The player whose values a two-player search reports (player 0 at a chance root)."""
+        self.searcher = 0 if self.root_is_chance else mover
+        """The player who decides at the root (player 0 at a chance root)."""
         if self.root_is_chance:
             pairs: list[tuple[Hashable, float | None]] = list(game.chance_outcomes(root))
         else:
@@ -96,7 +79,7 @@ class DepthLimitedSearch:
         )
         self.root_texts = [game.format_move(root, move) for move, _ in pairs]
         self.depth = 0
-        self.reached_horizon = False
+        self.horizon_reached = False
         """Set by the recursion when it evaluates a non-terminal state at depth 0."""
         self.scores: dict[int, Score] = {}
         self.cut: set[int] = set()
@@ -108,7 +91,7 @@ class DepthLimitedSearch:
         self.pv_table: dict[int, list[Hashable]] = {}
         """Triangular PV by ply (a dict: chance layers make ply exceed depth); ``pv_table[0]``
         is the current pass's principal variation (decisions up to the first chance)."""
-        self.completed: _Iteration | None = None
+        self.completed: CompletedPass[int, Score] | None = None
         use_table = bool(config.get("tt")) and self.trace_limit == 0 and not game.fixed_move_order
         self.table: dict[Hashable, tuple[Any, ...]] | None = {} if use_table else None
 
@@ -191,28 +174,26 @@ class DepthLimitedSearch:
             return None
         value: Any  # a float, or a vector stored EXACT only (max^n has no window)
         value, bound, move, horizon = entry
-        if bound == EXACT or (bound == LOWER and value >= beta) or (
-            bound == UPPER and value <= alpha
-        ):
+        if settles(bound, value, alpha, beta):
             counters.tt_hits += 1
-            self.reached_horizon = self.reached_horizon or horizon
+            self.horizon_reached = self.horizon_reached or horizon
             self.pv_table[ply] = [move] if move is not None else []
             known: Score = value
             return known
         return None
 
     def remember(
-        self, key: Hashable, ply: int, value: Score, bound: int, outer_horizon: bool
+        self, key: Hashable, ply: int, value: Score, bound: Bound, outer_horizon: bool
     ) -> None:
         """Store a node just searched, and merge its horizon flag into the caller's.
 
         The caller saved the flag as ``outer_horizon`` and cleared it before
-        searching the node, so ``reached_horizon`` now tells whether *this* subtree
+        searching the node, so ``horizon_reached`` now tells whether *this* subtree
         reached a horizon — which is what the entry must replay on a hit. The
         table is emptied when full, which bounds its memory.
         """
-        horizon = self.reached_horizon
-        self.reached_horizon = outer_horizon or horizon
+        horizon = self.horizon_reached
+        self.horizon_reached = outer_horizon or horizon
         table = self.table
         if table is None:
             return
@@ -232,20 +213,21 @@ class DepthLimitedSearch:
             self._start_pass(depth)
             nodes_at_start = self.counters.nodes
             value = self.iterate(depth)
-            pv = format_pv(self.game, self.root, self.pv_table.get(0, []))
-            self.completed = _Iteration(
-                depth, value, self.best_index, pv, dict(self.scores), self.recorder,
-                frozenset(self.cut),
+            pv = tuple(self.pv_table.get(0, []))
+            self.completed = CompletedPass(
+                depth, self.best_index, value, pv, dict(self.scores), frozenset(self.cut),
+                self.recorder,
             )
-            reporter.iteration_done(depth, value, pv, nodes_at_start)
-            return self.reached_horizon
+            reporter.iteration_done(depth, value, format_pv(self.game, self.root, pv),
+                                    nodes_at_start)
+            return self.horizon_reached
 
         stopped = deepen(reporter, self.depths, search_pass)
         return self._result(stopped or reporter.stopped)
 
     def _start_pass(self, depth: int) -> None:
         self.depth = depth
-        self.reached_horizon = False
+        self.horizon_reached = False
         self.scores = {}
         self.cut = set()
         self._skips_seen = (self.counters.pruned, self.counters.tt_hits)
@@ -255,18 +237,13 @@ class DepthLimitedSearch:
         self.recorder = TraceRecorder(self.trace_limit) if self.trace_limit > 0 else None
 
     def _best_so_far(self) -> tuple[int | None, Score | None, tuple[str, ...]]:
-        """The root move (index), value and PV to answer with now.
-
-        Those of the last completed pass; while the first pass still runs, the best
-        root move searched so far, with its own value and itself as the PV.
-        """
-        done = self.completed
-        if done is not None:
-            return done.best_index, done.value, done.pv
+        """The root move (index), value and PV to answer with now (`passes.answer`):
+        while the first pass runs, the best root move searched so far is its own line."""
         best = self.best_index
-        if best is None:
-            return None, None, ()
-        return best, self.scores[best], (self.root_texts[best],)
+        partial: Answer[int, Score] | None = None if best is None else (
+            best, self.scores[best], (self.root_children[best][0],))
+        chosen = answer(self.completed, partial)
+        return chosen[0], chosen[1], format_pv(self.game, self.root, chosen[2])
 
     def _result(self, stopped: bool) -> SearchResult:
         best_index, value, pv = self._best_so_far()

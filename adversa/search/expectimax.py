@@ -42,14 +42,16 @@ from typing import Any
 
 from adversa.games.base import CHANCE, Game
 from adversa.games.evaluation import Evaluation
+from adversa.search.bounds import bound_of
 from adversa.search.common import (
     INFINITY,
     reporting_player,
     show_scores_in_evaluator_units,
 )
 from adversa.search.config import EngineConfig
-from adversa.search.depth_limited import EXACT, LOWER, UPPER, DepthLimitedSearch
-from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult
+from adversa.search.depth_limited import DepthLimitedSearch
+from adversa.search.passes import enter_node
+from adversa.search.stats import Reporter, Score, SearchResult
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -98,9 +100,8 @@ class ChanceMinimax(DepthLimitedSearch):
         self.evaluate = evaluator.function
         show_scores_in_evaluator_units(reporter, game, evaluator)
         self.low, self.high = game.utility_bounds()
-        self.searcher = self.viewer
-        """Who decides at the root (player 0 at a chance root): expectimax averages the other."""
         self.viewer = reporting_player(game, root)
+        """Whose values the search reports; expectimax averages the other player."""
         self.root_minimizes = self.searcher != self.viewer
 
     def better(self, new: Score, old: Score) -> bool:
@@ -135,12 +136,7 @@ class ChanceMinimax(DepthLimitedSearch):
     ) -> float:
         """The node's value for the viewer; ``probability`` is the edge's, for the trace."""
         game = self.game
-        counters = self.counters
-        counters.nodes += 1
-        if counters.nodes % POLL_INTERVAL == 0:
-            self.reporter.poll()
-        if ply > counters.seldepth:
-            counters.seldepth = ply
+        enter_node(self.reporter, ply)
         if game.is_terminal(state):
             return self.leaf(game.utility(state)[self.viewer], ply, path, move_text, probability,
                              *self._window(alpha, beta))
@@ -151,10 +147,9 @@ class ChanceMinimax(DepthLimitedSearch):
         known = self.probe(key, ply, alpha, beta)
         if known is not None:
             return known  # type: ignore[return-value]  # a scalar table: probe serves max^n too
-        outer_horizon, self.reached_horizon = self.reached_horizon, False
+        outer_horizon, self.horizon_reached = self.horizon_reached, False
         value = self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
-        bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-        self.remember(key, ply, value, bound, outer_horizon)
+        self.remember(key, ply, value, bound_of(value, alpha, beta), outer_horizon)
         return value
 
     def _expand(
@@ -175,7 +170,7 @@ class ChanceMinimax(DepthLimitedSearch):
             return self._average(state, game.chance_outcomes(state), depth, alpha, beta, ply,
                                  path, move_text, probability)
         if depth <= 0 and ply > 0:
-            self.reached_horizon = True
+            self.horizon_reached = True
             return self.leaf(self.evaluate(state, self.viewer), ply, path, move_text, probability,
                              *self._window(alpha, beta))
         moves = game.legal_moves(state)

@@ -34,11 +34,13 @@ from typing import Any
 
 from adversa.games.base import CHANCE, Game
 from adversa.games.evaluation import Evaluation
+from adversa.search.bounds import Bound
 from adversa.search.common import INFINITY
 from adversa.search.config import EngineConfig
-from adversa.search.depth_limited import EXACT, DepthLimitedSearch
+from adversa.search.depth_limited import DepthLimitedSearch
 from adversa.search.expectimax import ChanceMinimax
-from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult
+from adversa.search.passes import enter_node
+from adversa.search.stats import Reporter, Score, SearchResult
 
 Vector = tuple[float, ...]
 
@@ -71,7 +73,7 @@ class MaxN(DepthLimitedSearch):
         self.evaluate = evaluation.vector_evaluator(game)
 
     def better(self, new: Score, old: Score) -> bool:
-        return new[self.viewer] > old[self.viewer]  # type: ignore[index]  # vectors here
+        return new[self.searcher] > old[self.searcher]  # type: ignore[index]  # vectors here
 
     def iterate(self, depth: int) -> Score:
         return self._value(self.root, depth, 0, (), None, None)
@@ -86,12 +88,8 @@ class MaxN(DepthLimitedSearch):
         probability: float | None,
     ) -> Vector:
         """The node's backed-up vector; ``probability`` is the edge's, for the trace."""
-        game, counters = self.game, self.counters
-        counters.nodes += 1
-        if counters.nodes % POLL_INTERVAL == 0:
-            self.reporter.poll()
-        if ply > counters.seldepth:
-            counters.seldepth = ply
+        game = self.game
+        enter_node(self.reporter, ply)
         if game.is_terminal(state):
             return self.leaf(tuple(game.utility(state)), ply, path, move_text, probability)
         if self.table is None or ply == 0:
@@ -100,9 +98,9 @@ class MaxN(DepthLimitedSearch):
         known = self.probe(key, ply, -INFINITY, INFINITY)  # max^n has no window
         if known is not None:
             return known  # type: ignore[return-value]  # max^n stores vectors only
-        outer_horizon, self.reached_horizon = self.reached_horizon, False
+        outer_horizon, self.horizon_reached = self.horizon_reached, False
         value = self._expand(state, depth, ply, path, move_text, probability)
-        self.remember(key, ply, value, EXACT, outer_horizon)  # always exact: no window
+        self.remember(key, ply, value, Bound.EXACT, outer_horizon)  # always exact: no window
         return value
 
     def _expand(
@@ -119,7 +117,7 @@ class MaxN(DepthLimitedSearch):
         player = game.to_move(state)
         chance = player == CHANCE
         if depth <= 0 and not chance:
-            self.reached_horizon = True
+            self.horizon_reached = True
             return self.leaf(tuple(self.evaluate(state)), ply, path, move_text, probability)
 
         kind = "chance" if chance else f"player {player + 1}"

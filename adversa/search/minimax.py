@@ -26,7 +26,6 @@ move). A single legal move under a time limit is searched to depth 1 only
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import Game
@@ -47,13 +46,8 @@ from adversa.search.common import (
     two_player_fit,
 )
 from adversa.search.config import EngineConfig
-from adversa.search.stats import (
-    POLL_INTERVAL,
-    Progress,
-    Reporter,
-    Score,
-    SearchResult,
-)
+from adversa.search.passes import CompletedPass, answer, enter_node
+from adversa.search.stats import Progress, Reporter, Score, SearchResult
 
 
 def fits(game: Game[Any, Any], algorithm: str) -> str | None:
@@ -66,18 +60,6 @@ def search(
 ) -> SearchResult:
     """Plain minimax to ``depth`` plies (H-minimax with the game's evaluation)."""
     return TextbookSearch(game, state, config, reporter, evaluation=evaluation, pruning=False).run()
-
-
-@dataclass(slots=True)
-class _Pass:
-    """What a completed pass found: the answer when a later pass is stopped."""
-
-    best_move: Hashable | None
-    score: float
-    pv: list[Hashable]
-    root_scores: dict[Hashable, float]
-    cut: set[Hashable]
-    recorder: TraceRecorder | None
 
 
 class TextbookSearch:
@@ -101,7 +83,7 @@ class TextbookSearch:
         self.depth = self.depths[0]
         self.pruning = pruning
         self.evaluator = evaluation.evaluator(game)
-        self.root_player = reporting_player(game, root)
+        self.viewer = reporting_player(game, root)
         self.by_distance = scores_by_distance(game)
         self.trace_limit = int(config.get("trace"))
         self.recorder: TraceRecorder | None = None
@@ -114,7 +96,7 @@ class TextbookSearch:
         self.best_score: float | None = None
         self.current_move: Hashable | None = None
         self.pv_table: list[list[Hashable]] = []
-        self.completed: _Pass | None = None
+        self.completed: CompletedPass[Hashable, float] | None = None
 
     def run(self) -> SearchResult:
         reporter = self.reporter
@@ -128,17 +110,24 @@ class TextbookSearch:
             self.best_score = score
             reporter.iteration_done(depth, self._external(score), self._pv_text(),
                                     nodes_before)
-            self.completed = _Pass(self.best_move, score, list(self.pv_table[0]),
-                                   dict(self.root_scores), set(self.root_moves_cut),
-                                   self.recorder)
+            self.completed = CompletedPass(
+                depth, self.best_move, score, tuple(self.pv_table[0]), dict(self.root_scores),
+                frozenset(self.root_moves_cut), self.recorder,
+            )
             return self.horizon_reached  # else the whole tree was seen: deeper changes nothing
 
         stopped = deepen(reporter, self.depths, search_pass)
         done = self.completed
-        if stopped and done is not None:  # answer with the last completed pass
-            self.best_move, self.best_score = done.best_move, done.score
-            self.pv_table[0], self.recorder = done.pv, done.recorder
-            self.root_scores, self.root_moves_cut = done.root_scores, done.cut
+        if stopped:  # the stop rule: the last completed pass, else the best move so far
+            partial = None if self.best_move is None or self.best_score is None else (
+                self.best_move, self.best_score, tuple(self.pv_table[0]))
+            best, score, pv = answer(done, partial)
+            self.best_move, self.pv_table[0] = best, list(pv)
+            self.best_score = score
+            if done is not None:
+                self.recorder = done.recorder
+                self.root_scores = dict(done.scores)
+                self.root_moves_cut = set(done.cut)
         if self.best_move is None:
             self.best_move = self.root_move_list[0]
         return build_result(
@@ -176,28 +165,24 @@ class TextbookSearch:
         """The node's value for the root player; fills ``pv_table[ply]``."""
         game = self.game
         counters = self.reporter.counters
-        counters.nodes += 1
-        if counters.nodes % POLL_INTERVAL == 0:
-            self.reporter.poll()
-        if ply > counters.seldepth:
-            counters.seldepth = ply
+        enter_node(self.reporter, ply)
         recorder = self.recorder
         traced_alpha = alpha if self.pruning else None
         traced_beta = beta if self.pruning else None
         if game.is_terminal(state) or depth <= 0:
             counters.leaves += 1
             if game.is_terminal(state):
-                value = terminal_score(game.utility(state)[self.root_player], ply, self.by_distance)
+                value = terminal_score(game.utility(state)[self.viewer], ply, self.by_distance)
             else:
                 self.horizon_reached = True
-                value = self.evaluator.function(state, self.root_player)
+                value = self.evaluator.function(state, self.viewer)
             self.pv_table[ply] = []
             if recorder is not None:
                 handle = recorder.enter(path, move_text, "leaf", traced_alpha, traced_beta)
                 recorder.leave(handle, value)
             return value
 
-        maximizing = game.to_move(state) == self.root_player
+        maximizing = game.to_move(state) == self.viewer
         kind = "max" if maximizing else "min"
         handle = -1
         if recorder is not None:
@@ -272,7 +257,7 @@ class TextbookSearch:
                 self.root_move_list,
                 scores,
                 pruned_against=self.best_move if self.pruning else None,
-                minimizing=game.to_move(root) != self.root_player,
+                minimizing=game.to_move(root) != self.viewer,
                 cut_below=self.root_moves_cut,
             ),
             "current_move": None

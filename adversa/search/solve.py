@@ -45,6 +45,7 @@ from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry, entry_of, game_names
 from adversa.search.common import scores_by_distance
 from adversa.search.config import EngineConfig
+from adversa.search.passes import enter_node
 from adversa.search.stats import (
     POLL_INTERVAL,
     Reporter,
@@ -216,11 +217,7 @@ class _Solver:
         pushing its frame (its children are still to be solved)."""
         game = self.game
         counters = self.counters
-        counters.nodes += 1
-        if counters.nodes % POLL_INTERVAL == 0:
-            self.reporter.poll()
-        if ply > counters.seldepth:
-            counters.seldepth = ply
+        enter_node(self.reporter, ply)
         if game.is_terminal(state):
             counters.leaves += 1
             result = tuple(game.utility(state))

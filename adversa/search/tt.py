@@ -1,6 +1,6 @@
 """The transposition table: a fixed number of slots sized from megabytes.
 
-A slot holds one entry, the tuple ``(key, depth, flag, value, move)``, or None.
+A slot holds one `Entry` ``(key, depth, bound, value, move)``, or None.
 The slot of a key is ``hash(key) % size``. Keys come from `Game.transposition_key`,
 whose contract is that equal keys have equal futures: a game with repetition or
 move-count draws pairs its board key with the history those rules read, because a
@@ -10,8 +10,9 @@ Replacement is *depth-preferred*: a new entry replaces the old one when it is fo
 the same position or was searched at least as deep, so the expensive deep results
 survive a stream of shallow ones.
 
-``flag`` says what ``value`` is: `EXACT` (inside the window), `LOWER` (a beta
-cutoff: the true value is at least this) or `UPPER` (a fail-low: at most this).
+``bound`` says what ``value`` is (`adversa.search.bounds.Bound`, stored as its
+int): ``EXACT`` (inside the window), ``LOWER`` (a beta cutoff: the true value is at
+least this) or ``UPPER`` (a fail-low: at most this).
 An entry answers a probe (returns a value or a bound) only when it was searched
 to exactly the remaining depth of the probe. A deeper entry would be more
 accurate — engines take that gain — but it would make a depth-d result depend
@@ -28,27 +29,64 @@ would when its turn came.
 
 Proven scores are stored relative to the node, not the root: ``WIN - ply``
 becomes ``WIN`` minus the distance from the node (add ``ply`` when storing,
-subtract it when probing), so a "win in 3 from here" is still right when the
-position is met at another ply.
+subtract it when probing: `to_table` and `from_table`), so a "win in 3 from here"
+is still right when the position is met at another ply.
 
-The search (`adversa.search.negamax`) reads and writes ``slots`` directly and
-does that conversion inline instead of calling methods: a Python call per node
-is a measurable share of a pure-Python node (see benchmarks/bench_search.py).
+The search (`adversa.search.negamax`) reads and writes ``slots`` directly instead of
+calling methods: it probes only where at least two plies remain, but a call per
+probe would still be a measurable share of a pure-Python search.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
-EXACT = 0
-LOWER = 1
-UPPER = 2
+from adversa.search.common import PROVEN
 
 ENTRY_BYTES = 160
 """Approximate memory of one entry in CPython (a 5-tuple, its key and value objects,
 and the slot), used to turn megabytes into a slot count."""
 
-Entry = tuple[Hashable, int, int, float, Hashable]
+
+Entry = tuple[Hashable, int, int, float, Hashable | None]
+"""One searched position, ``(key, depth, bound, value, move)``, read by the field
+indices below: the position's `Game.transposition_key` (slots are shared by keys
+that collide), the plies that remained when it was searched, its `Bound` (as a
+plain int), its fail-soft value for the player to move (proven scores relative to
+the node) and the best move found there, tried first when the position is met again.
+
+A plain tuple read by the field indices below rather than a NamedTuple: over
+benchmarks/bench_exact.py's 17 positions at depth 12 (interleaved runs on a busy
+machine) the search with NamedTuple entries measured 1–2 % slower (near the
+noise, but the table is read and written at most inner nodes).
+"""
+
+# The fields of an `Entry` (Final, so that a type checker knows each field's type).
+KEY: Final = 0
+DEPTH: Final = 1
+BOUND: Final = 2
+VALUE: Final = 3
+MOVE: Final = 4
+
+
+def to_table(value: float, ply: int) -> float:
+    """A value found ``ply`` plies from the root as stored: a proven win or loss
+    counted from the node instead of the root."""
+    if value >= PROVEN:
+        return value + ply
+    if value <= -PROVEN:
+        return value - ply
+    return value
+
+
+def from_table(stored: float, ply: int) -> float:
+    """A stored value as a score at ``ply`` from the root (`to_table` undone)."""
+    if stored >= PROVEN:
+        return stored - ply
+    if stored <= -PROVEN:
+        return stored + ply
+    return stored
 
 
 class TranspositionTable:

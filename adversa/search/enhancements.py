@@ -1,0 +1,82 @@
+"""The alpha-beta kernel's switches and the tuned constants of its enhancements.
+
+`Enhancements` is what an ``alphabeta`` engine configuration turns on or off
+(`adversa.search.alphabeta.enhancements_of`); the constants below say where in the
+tree each enhancement applies, and why there (`adversa.search.negamax` reads them).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from adversa.search.common import MAX_DEPTH
+
+
+@dataclass(frozen=True, slots=True)
+class Enhancements:
+    """Which alpha-beta enhancements are on (the ``alphabeta`` engine parameters)."""
+
+    ordering: bool = True
+    killers: bool = True
+    history: bool = True
+    tt_megabytes: int = 16
+    etc: bool = True
+    """Enhanced transposition cutoffs (with a table, and never with ``lmr``)."""
+    quiescence: bool = True
+    beam: int = 0
+    pvs: bool = True
+    lmr: bool = False
+    null_move: bool = False
+
+
+NULL_MOVE_MIN_DEPTH = 3
+"""Null-move pruning is tried where at least this many plies remain…"""
+
+NULL_MOVE_REDUCTION = 2
+"""…with a search this many plies shallower than a real move gets (R = 2, the classic)."""
+
+
+LMR_FIRST_MOVE = 2
+"""Late move reductions (``lmr=on``) start with the third move of a node, after the
+TT move and the first killer, and spare captures…"""
+
+LMR_MIN_DEPTH = 3
+"""…and apply only where at least this many plies remain."""
+
+LMR_MOST_MOVES = 63
+"""Moves past this index share its reduction (positions with more moves are rare)."""
+
+
+def late_move_reductions() -> tuple[tuple[int, ...], ...]:
+    """``[depth][index]``: plies a late move is reduced by, 0 where it is not reduced.
+
+    The reduction grows with the log of the plies to go times the log of the move's
+    index (``0.75 + ln d · ln i / 2``, at least 1, leaving at least one ply), the usual
+    form of late move reductions: with 12 plies to go the third move loses one ply, the
+    fourth two and the eighth three. A precomputed table because the search reads it
+    for every late move.
+    """
+    def reduction(depth: int, index: int) -> int:
+        if index < LMR_FIRST_MOVE or depth < LMR_MIN_DEPTH:
+            return 0
+        plies = int(0.75 + math.log(depth) * math.log(index) / 2)
+        return max(1, min(plies, depth - 2))
+
+    return tuple(tuple(reduction(depth, index) for index in range(LMR_MOST_MOVES + 1))
+                 for depth in range(MAX_DEPTH + 1))
+
+
+LMR_REDUCTIONS = late_move_reductions()
+
+
+ETC_MIN_DEPTH = 5
+"""Enhanced transposition cutoffs are tried where at least this many plies remain:
+nearer the horizon a probe per child costs more than the nodes it saves
+(benchmarks/bench_exact.py's sample positions measure it)."""
+
+TT_MIN_DEPTH = 2
+"""Without late move reductions the table is read and written where at least this many
+plies remain. A node one ply above the horizon only judges its children statically,
+which costs little more than the probe and store that could spare it. With ``lmr=on``
+the table serves every depth (it spares more nodes there)."""
