@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from adversa.games import backgammon_notation as notation
+from adversa.games.backgammon_eval import backgammon_evaluator
 from adversa.games.backgammon_moves import (
     CHECKERS,
     START,
@@ -34,6 +35,7 @@ from adversa.games.backgammon_moves import (
     plays,
 )
 from adversa.games.base import CHANCE, Game, Outcome
+from adversa.games.registry import GameEntry
 
 BackgammonMove = Play | Roll
 
@@ -76,7 +78,10 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
         return BackgammonState(START, START, 0, (), True)
 
     def to_move(self, state: BackgammonState) -> int:
-        return state.player if state.dice else CHANCE
+        """Chance while the dice are to be rolled, except once the game is over."""
+        if state.dice or self.is_terminal(state):
+            return state.player
+        return CHANCE
 
     def plays(self, state: BackgammonState) -> list[Play]:
         """The legal plays of a rolled position, memoised (searches revisit positions)."""
@@ -178,3 +183,12 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
     def split_line(self, line: str) -> list[str]:
         """``31: 8/5 6/5 52: 13/8 13/11`` → ``["31", "8/5 6/5", "52", "13/8 13/11"]``."""
         return notation.split_line(line)
+
+
+ENTRY = GameEntry(
+    rules=Backgammon,
+    engines=("expectiminimax depth=1 star1=on",),
+    evaluator=backgammon_evaluator,
+    unsolvable="solve cannot solve backgammon: its dice let positions repeat and its tree "
+    "is far too large for an exact search",
+)

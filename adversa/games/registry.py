@@ -29,6 +29,7 @@ GAME_MODULES: dict[str, str] = {
     "pig": "adversa.games.pig",
     "checkers": "adversa.games.checkers",
     "connect4": "adversa.games.connect4",
+    "backgammon": "adversa.games.backgammon",
     "tree": "adversa.games.tree",
 }
 """Registry name → the module whose ``ENTRY`` declares the game; menus keep this order."""
