@@ -19,7 +19,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from adversa.games.base import AdversaError
+from adversa.errors import AdversaError
 
 
 class UserFileError(AdversaError):

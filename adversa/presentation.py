@@ -9,16 +9,23 @@ so do the live panel and the shell's tables for scores, counts and times.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from adversa.search.stats import RootMove, Score, SearchResult, Snapshot, TraceNode
+from adversa.search.stats import (
+    RootMove,
+    Score,
+    SearchResult,
+    Snapshot,
+    TraceNode,
+)
 
 if TYPE_CHECKING:  # the match layer uses this module to write its values
     from adversa.games.base import Outcome
-    from adversa.match.compare import CompareRow
+    from adversa.match.compare import CompareRow, Disagreement
 
 ShowNumber = Callable[[float], str]
 """How a number is written in a trace's reason text: `format_number` (the search's own
@@ -53,6 +60,42 @@ def plain_number(value: float, *, signed: bool = False) -> str:
     if text in ("0", "-0"):
         return "0"
     return f"+{text}" if signed and value > 0 else text
+
+
+# --------------------------------------------------------------------------- lines
+
+
+def line_text(
+    moves: Sequence[str], movers: Sequence[int], names: Sequence[str], *, limit: int | None = None
+) -> str:
+    """A line of play (a principal variation) as people read it, saying who moves.
+
+    A line whose every move is by the next player in seat order reads as a score sheet
+    does, the moves alone (``11-15 23-19 8-11``): the reader knows whose turn it is. A
+    line where one player moves twice running (Kalah's extra turn) or chance acts (a
+    roll) names the mover wherever the mover changes:
+    ``South 3 5 · North 2``, ``Player 1 roll · chance 4 · Player 1 hold``. ``movers``
+    (`SearchResult.pv_movers`; a player, or -1 for chance) may be shorter than
+    ``moves`` or empty when unknown: those moves are then shown alone. ``limit``
+    shows the first moves and ``…`` for the rest. ``names[p]`` names player ``p``.
+    """
+    shown = list(moves if limit is None else moves[:limit])
+    more = " …" if limit is not None and len(moves) > limit else ""
+    known = list(movers[: len(shown)])
+    seats = max(len(names), 1)
+    alternates = all(mover >= 0 for mover in known) and all(
+        later == (earlier + 1) % seats for earlier, later in itertools.pairwise(known)
+    )
+    if alternates or len(known) < len(shown):
+        return " ".join(shown) + more
+    groups: list[str] = []
+    for index, (move, mover) in enumerate(zip(shown, known, strict=True)):
+        if index and mover == known[index - 1]:
+            groups[-1] += f" {move}"
+        else:
+            who = "chance" if mover < 0 else names[mover] if mover < len(names) else f"#{mover}"
+            groups.append(f"{who} {move}")
+    return " · ".join(groups) + more
 
 
 # --------------------------------------------------------------------------- scores
@@ -184,28 +227,6 @@ def result_verdict(result: SearchResult, *, mover: int = 0,
                    proven=result.positions is not None)
 
 
-def expected_score(score: Score | None, snapshot: Snapshot) -> float | None:
-    """A root score as the side to move's expected result, 0 … 1 (½ a draw): one scale
-    for every engine's value, whatever its units.
-
-    Proven results are 1, 0 or ½; MCTS's mean playout result ``v`` in −1 … 1 is
-    ``(v + 1) / 2``; an evaluation fitted to game results (`Evaluator.logistic_k`) is
-    ``σ(k · points)``. None for vectors and for evaluations nobody fitted (their units
-    say nothing about who wins).
-    """
-    if score is None or isinstance(score, tuple):
-        return None
-    win = snapshot.win_value
-    if win is not None and abs(score) >= win:
-        return 1.0 if score > 0 else 0.0
-    if snapshot.mean_result:
-        return min(1.0, max(0.0, (score + 1.0) / 2.0))
-    if snapshot.logistic_k is None:
-        return None
-    logit = snapshot.logistic_k * score * snapshot.score_scale
-    return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, logit))))
-
-
 def labelled_score(snapshot: Snapshot, score: Score | None) -> str:
     """`show_score` with its units, so values of different engines are not mistaken
     for one another: ``-1 pts``, ``+1 e(n)``, ``+0.029 mean`` (a mean playout result)."""
@@ -327,11 +348,16 @@ def format_ratio(ratio: float | None, digits: int = 3) -> str:
     return "—" if ratio is None else f"{ratio:.{digits}f}"
 
 
+def compare_value_text(row: CompareRow) -> str:
+    """An engine's value as people read it, with its units (`labelled_score`)."""
+    return labelled_score(row.units, row.value)
+
+
 def compare_cells(row: CompareRow) -> list[str]:
     """One engine's figures in `COMPARE_COLUMNS` order (the CLI table and the screen)."""
     return [
         row.best_move or "—",
-        row.value_text,
+        compare_value_text(row),
         "—" if row.expected is None else f"{100 * row.expected:.0f}%",
         format_count(row.nodes),
         format_seconds(row.seconds) + (" (stopped)" if row.stopped else ""),
@@ -342,9 +368,54 @@ def compare_cells(row: CompareRow) -> list[str]:
     ]
 
 
-def agreement_text(reason: str | None) -> str:
+def disagreement_text(reason: Disagreement) -> str:
+    """Why engines disagree, naming the first engine that differs from the first one, with
+    both moves or both values in the panel's units ("values differ: +0.12 (alphabeta
+    depth=4) vs +0.30 (mcts)"), so a student sees what "no" is about."""
+    first, other = reason.first, reason.other
+    if reason.what == "no move" and other is not None:
+        return f"{other.engine} chose no move"
+    if first is None or other is None:
+        return "no engine searched"
+    if reason.what == "moves":
+        return (f"moves differ: {first.best_move} ({first.engine}) vs "
+                f"{other.best_move} ({other.engine})")
+    return (f"values differ: {compare_value_text(first)} ({first.engine}) vs "
+            f"{compare_value_text(other)} ({other.engine})")
+
+
+def agreement_text(reason: Disagreement | None) -> str:
     """"engines agree: yes", or "engines agree: no — " and the reason (`disagreement`)."""
-    return "engines agree: yes" if reason is None else f"engines agree: no — {reason}"
+    if reason is None:
+        return "engines agree: yes"
+    return f"engines agree: no — {disagreement_text(reason)}"
+
+
+def compare_row_json(row: CompareRow) -> dict[str, Any]:
+    """One engine's row for ``compare --json``: its numbers and its value as text."""
+    value: Any = list(row.value) if isinstance(row.value, tuple) else row.value
+    return {
+        "engine": row.engine,
+        "best_move": row.best_move,
+        "value": value,
+        "value_text": compare_value_text(row),
+        "expected": None if row.expected is None else round(row.expected, 4),
+        "nodes": row.nodes,
+        "seconds": round(row.seconds, 4),
+        "pruned": row.pruned,
+        "cutoffs": row.cutoffs,
+        "depth": row.depth,
+        "ebf": None if row.ebf is None else round(row.ebf, 3),
+        "nodes_ratio": None if row.nodes_ratio is None else round(row.nodes_ratio, 4),
+        "stopped": row.stopped,
+    }
+
+
+def comparison_json(rows: Sequence[CompareRow], reason: Disagreement | None) -> dict[str, Any]:
+    """``compare --json``: the rows, whether the engines agree (``reason`` is
+    `compare.disagreement` of the rows) and why not."""
+    return {"engines": [compare_row_json(row) for row in rows], "agree": reason is None,
+            "disagreement": None if reason is None else disagreement_text(reason)}
 
 
 def compare_rows_text(rows: Sequence[CompareRow]) -> list[list[str]]:

@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.table import Table
 
 from adversa.games import Game, make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult
@@ -40,7 +41,7 @@ PIG_POSITIONS = ("scores=10,20;player=1;total=15", "scores=60,75;player=2;total=
 
 def timed(game: Game[Any, Any], state: Any, spec: str) -> tuple[SearchResult, float]:
     started = time.process_time()
-    result = run_search(game, state, EngineConfig.parse(spec))
+    result = run_search(game, state, EngineConfig.parse(spec), evaluation=evaluation_of(game))
     return result, time.process_time() - started
 
 

@@ -28,6 +28,7 @@ from rich.console import Console
 from rich.table import Table
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.process import search_in_process
@@ -51,7 +52,7 @@ def main() -> None:
     results: list[SearchResult] = []
 
     def in_process() -> None:
-        results.append(search_in_process(game, state, config))
+        results.append(search_in_process(game, state, config, evaluation=evaluation_of(game)))
 
     def two(target: Callable[[], None]) -> None:
         threads = [threading.Thread(target=target) for _ in range(2)]
@@ -61,7 +62,7 @@ def main() -> None:
             thread.join()
 
     def in_thread() -> None:
-        results.append(run_search(game, state, config))
+        results.append(run_search(game, state, config, evaluation=evaluation_of(game)))
 
     rows = []
     for label, engines, work in (

@@ -21,6 +21,7 @@ import time
 
 from adversa.games import make_game
 from adversa.games.checkers import Checkers, CheckersState
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import engine_for, run_search
 
@@ -39,7 +40,8 @@ def play_out(game: Checkers, state: CheckersState, engine: EngineConfig,
     """Let ``engine`` play both sides from ``state`` to the end; the final state and plies."""
     plies = 0
     while not game.is_terminal(state):
-        state = game.result(state, run_search(game, state, engine).best_move)
+        state = game.result(state, run_search(game, state, engine,
+                                              evaluation=evaluation_of(game)).best_move)
         plies += 1
     return state, plies
 

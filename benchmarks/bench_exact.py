@@ -44,6 +44,7 @@ from rich.table import Table
 
 from adversa.games import make_game
 from adversa.games.checkers_ballot import BALLOT
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -76,7 +77,8 @@ def adversa_run(depth: int, options: str, states: list[Any] | None = None) -> Ru
 
     def run() -> tuple[float, int, str]:
         started = time.process_time()
-        results = [run_search(game, state, config) for state in positions]
+        results = [run_search(game, state, config,
+                              evaluation=evaluation_of(game)) for state in positions]
         return (time.process_time() - started, sum(r.snapshot.nodes for r in results),
                 results[0].best_move_text or "")
 
@@ -101,9 +103,11 @@ def check_value_preserving(depth: int) -> None:
     """The value-preserving row must give minimax's value (and a move of that value)."""
     game = make_game("checkers")
     state = game.initial_state()
-    exact = run_search(game, state, EngineConfig.parse(f"minimax depth={depth}"))
+    exact = run_search(game, state, EngineConfig.parse(f"minimax depth={depth}"),
+                       evaluation=evaluation_of(game))
     fast = run_search(game, state, EngineConfig.parse(f"alphabeta depth={depth} "
-                                                      f"{VALUE_PRESERVING}"))
+                                                      f"{VALUE_PRESERVING}"),
+                      evaluation=evaluation_of(game))
     if fast.value != exact.value:
         raise SystemExit(f"value-preserving search gave {fast.value} at depth {depth}, "
                          f"minimax {exact.value}")

@@ -44,10 +44,10 @@ from rich.console import Console
 from rich.table import Table
 
 from adversa.games import Game, make_game
+from adversa.games.registry import evaluation_of, make_evaluator
 from adversa.search.common import WIN
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.evaluation import make_evaluator
 
 console = Console(width=150)  # full tables when piped to a file or CI log
 
@@ -388,7 +388,8 @@ def move_value(game: Game[Any, Any], state: Any, move: Any, depth: int) -> float
     child = game.result(state, move)
     if game.is_terminal(child):
         return float(game.utility(child)[game.to_move(state)])
-    result = run_search(game, child, EngineConfig.parse(f"alphabeta depth={depth - 1} {PLAIN}"))
+    result = run_search(game, child, EngineConfig.parse(f"alphabeta depth={depth - 1} {PLAIN}"),
+                        evaluation=evaluation_of(game))
     assert isinstance(result.value, float)
     return -result.value
 

@@ -38,6 +38,7 @@ from rich.console import Console
 from rich.table import Table
 
 from adversa.games import Game, make_game
+from adversa.games.registry import evaluation_of
 from adversa.search import alphabeta, negamax
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import algorithms_for, run_search
@@ -87,7 +88,8 @@ def timed_search(
     deadline = time.perf_counter() + cap
     started = time.process_time()
     result = run_search(
-        game, state, EngineConfig.parse(spec), should_stop=lambda: time.perf_counter() > deadline
+        game, state, EngineConfig.parse(spec), should_stop=lambda: time.perf_counter() > deadline,
+                        evaluation=evaluation_of(game)
     )
     return result, time.process_time() - started
 

@@ -44,7 +44,7 @@ from opponents.previous import DEFAULT_REVISION
 from adversa.cli.match_report import format_elo
 from adversa.games import make_game
 from adversa.games.checkers import Checkers
-from adversa.games.registry import entry_of
+from adversa.games.registry import entry_of, evaluation_of
 from adversa.match.elo import Tally, elo_estimate, likelihood_of_superiority
 from adversa.match.openings import Opening, resolve_openings
 from adversa.search.config import EngineConfig
@@ -132,7 +132,7 @@ def play(game: Checkers, config: EngineConfig, opponent: Opponent, task: Task,
         side = "adversa" if state.player == task.adversa_player else "opponent"
         clock = time.perf_counter()
         if side == "adversa":
-            move = run_search(game, state, config).best_move
+            move = run_search(game, state, config, evaluation=evaluation_of(game)).best_move
         else:
             try:
                 move = opponent.choose(state, moves)

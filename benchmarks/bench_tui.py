@@ -41,6 +41,7 @@ from typing import Any
 
 from textual import events
 
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult
@@ -172,7 +173,7 @@ async def measure_app(config: EngineConfig, keys: int, after: float) -> dict[str
 def bare_search(config: EngineConfig) -> SearchResult:
     session = GameSession("checkers", {}, [None, None])
     session.play_text(OPENING_MOVE)
-    return run_search(session.game, session.state, config)
+    return run_search(session.game, session.state, config, evaluation=evaluation_of(session.game))
 
 
 def ms(seconds: float) -> str:

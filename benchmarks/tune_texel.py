@@ -41,6 +41,7 @@ from pathlib import Path
 from adversa.games import make_game
 from adversa.games.checkers import Checkers
 from adversa.games.checkers_eval import CHECKERS_LOGISTIC_K, GUARD_SQUARES, CheckersWeights
+from adversa.games.registry import evaluation_of
 from adversa.match.arena import GameRecord, build_plan, run_match
 from adversa.match.openings import resolve_openings
 from adversa.match.texel import (
@@ -178,7 +179,8 @@ def play_pair_game(task: tuple[int, str, int, tuple[str, ...]]) -> float:
     while not plain.is_terminal(state) and plies < 200:
         mover = plain.to_move(state)
         rules = tuned if mover == tuned_seat else plain
-        state = plain.result(state, run_search(rules, state, engine).best_move)
+        state = plain.result(state, run_search(rules, state, engine,
+                                               evaluation=evaluation_of(rules)).best_move)
         plies += 1
     outcome = plain.outcome(state)
     winner = outcome.winner if outcome is not None else None

@@ -15,6 +15,7 @@ import pytest
 from clocks import StepClock
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import POLL_INTERVAL, SearchResult
@@ -34,7 +35,7 @@ def run(algorithm: str, game_name: str, options: dict[str, Any], position: str |
     game = make_game(game_name, options)
     state = game.initial_state() if position is None else game.parse_position(position)
     return game, state, run_search(game, state, EngineConfig.parse(f"{algorithm} {spec}"),
-                                   **kwargs)
+                                   **kwargs, evaluation=evaluation_of(game))
 
 
 def test_every_searching_algorithm_declares_a_node_budget() -> None:

@@ -49,6 +49,7 @@ from adversa.games.checkers_endgame_verify import (
     value_of,
     verify,
 )
+from adversa.games.registry import evaluation_of
 from adversa.search.engine import engine_for, run_search
 
 GAME = Checkers()
@@ -216,7 +217,7 @@ def cross_check(database: EndgameDatabase, signature: Signature, sample: int) ->
     for state in rng.sample(decisive, min(sample, len(decisive))):
         result_value, plies = value(database, state)
         engine = engine_for(game, f"alphabeta depth={plies} nodes=400000")
-        found = run_search(game, state, engine)
+        found = run_search(game, state, engine, evaluation=evaluation_of(game))
         assert not found.stopped, GAME.format_position(state)
         assert found.database_plies is None  # no database installed for this search
         distance = found.win_in_plies if result_value > 0 else found.loss_in_plies
@@ -381,9 +382,9 @@ def test_the_engine_plays_as_before_without_a_database(monkeypatch: pytest.Monke
     assert game.endgame_probe(game.parse_position("B:WK14,K23:BK1,K3")) is None
     state = game.parse_position("B:WK14,K23:BK1,K3")
     engine = engine_for(game, "alphabeta depth=6")
-    first = run_search(game, state, engine)
+    first = run_search(game, state, engine, evaluation=evaluation_of(game))
     monkeypatch.setattr(Checkers, "endgame_probe", lambda self, root: None)
-    second = run_search(game, state, engine)
+    second = run_search(game, state, engine, evaluation=evaluation_of(game))
     assert first.database_plies is None
     assert (first.best_move, first.value, first.snapshot.nodes) == (
         second.best_move, second.value, second.snapshot.nodes)
@@ -393,7 +394,8 @@ def test_the_search_takes_the_database_value_and_its_distance(installed: Endgame
     game = make_game("checkers")
     state = game.parse_position("B:WK14:BK1,K3")  # two kings against one
     plies = value(installed, state)[1]
-    result = run_search(game, state, engine_for(game, "default nodes=20000"))
+    result = run_search(game, state, engine_for(game, "default nodes=20000"),
+                        evaluation=evaluation_of(game))
     assert result.database_plies == plies
     assert result.win_in_plies == plies and result.value == 1.0
     after = game.result(state, result.best_move)
@@ -413,7 +415,8 @@ def test_with_the_database_the_engine_wins_in_exactly_the_database_distance(
         expected = value(installed, state)
         plies = 0
         while not game.is_terminal(state):
-            state = game.result(state, run_search(game, state, engine).best_move)
+            state = game.result(state, run_search(game, state, engine,
+                                                  evaluation=evaluation_of(game)).best_move)
             plies += 1
         outcome = game.outcome(state)
         assert outcome is not None and outcome.reason == "no legal move"
@@ -448,11 +451,13 @@ def test_a_search_from_outside_the_database_proves_a_win_through_it(
     (capture,) = game.legal_moves(state)
     after = value(installed, game.result(state, capture))
     assert after[0] == -1.0 and after[1] > 2
-    result = run_search(game, state, engine_for(game, "alphabeta depth=2"))
+    result = run_search(game, state, engine_for(game, "alphabeta depth=2"),
+                        evaluation=evaluation_of(game))
     assert result.database_plies is None
     assert result.win_in_plies == 1 + after[1]
     monkeypatch.setenv("ADVERSA_DATA_DIR", str(tmp_path / "elsewhere"))
-    bare = run_search(game, state, engine_for(game, "alphabeta depth=2"))
+    bare = run_search(game, state, engine_for(game, "alphabeta depth=2"),
+                      evaluation=evaluation_of(game))
     assert bare.win_in_plies is None  # the proof came from the database
 
 

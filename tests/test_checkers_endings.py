@@ -9,6 +9,7 @@ import pytest
 from adversa.games import make_game
 from adversa.games.checkers import Checkers
 from adversa.games.checkers_eval import CheckersWeights, checkers_evaluator
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import engine_for, run_search
 
@@ -32,7 +33,8 @@ def test_two_kings_beat_one_within_the_40_move_rule(position: str) -> None:
     state = GAME.parse_position(position)
     plies = 0
     while not GAME.is_terminal(state):
-        state = GAME.result(state, run_search(GAME, state, ENGINE).best_move)
+        state = GAME.result(state, run_search(GAME, state, ENGINE,
+                                              evaluation=evaluation_of(GAME)).best_move)
         plies += 1
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner == 0, outcome
@@ -43,8 +45,10 @@ def test_endings_are_searched_at_full_width() -> None:
     ending = GAME.parse_position("B:WK32,K20:BK10,K11,K3")
     assert GAME.needs_full_width(ending)
     assert not GAME.needs_full_width(GAME.initial_state())
-    reduced = run_search(GAME, ending, EngineConfig.parse("alphabeta depth=8 lmr=on"))
-    full = run_search(GAME, ending, EngineConfig.parse("alphabeta depth=8 lmr=off"))
+    reduced = run_search(GAME, ending, EngineConfig.parse("alphabeta depth=8 lmr=on"),
+                         evaluation=evaluation_of(GAME))
+    full = run_search(GAME, ending, EngineConfig.parse("alphabeta depth=8 lmr=off"),
+                      evaluation=evaluation_of(GAME))
     assert (reduced.snapshot.nodes, reduced.value) == (full.snapshot.nodes, full.value)
 
 

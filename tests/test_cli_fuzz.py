@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversa.cli import main
+from adversa.games.registry import game_names
 
 BOUND_SECONDS = 60
 """A hang detector, not a measurement: CPU seconds for one command, whose valid inputs
@@ -37,7 +38,9 @@ TOKENS = st.sampled_from([
 ])
 FUZZ = st.one_of(TOKENS, st.lists(TOKENS, min_size=1, max_size=4).map(" ".join),
                  st.text(max_size=12))
-GAMES = st.sampled_from(["tictactoe", "nim", "grundy", "pig", "checkers", "tree", "chess", ""])
+GAMES = st.sampled_from([*game_names(), "not-a-game", ""])
+"""Every registered game (a new one is fuzzed without anyone listing it), a name that is no
+game, and none."""
 
 
 def invoke(arguments: list[str]) -> Result:

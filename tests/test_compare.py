@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.match.compare import (
     CompareRow,
     agree,
@@ -17,7 +18,10 @@ from adversa.match.compare import (
     run_comparison,
     summary_rows,
 )
+from adversa.presentation import disagreement_text
 from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+from adversa.search.stats import Snapshot
 
 MINIMAX = EngineConfig.parse("minimax depth=4")
 ALPHABETA = EngineConfig.parse("alphabeta depth=4 tt=0")
@@ -55,17 +59,33 @@ def test_parallel_and_sequential_comparisons_count_the_same() -> None:
     ]
 
 
+def plain_units() -> Snapshot:
+    """The statistics of a search that reports plain numbers (no unit, no win value)."""
+    game = make_game("tictactoe")
+    return run_search(game, game.initial_state(), EngineConfig.parse("random seed=1"),
+                      evaluation=evaluation_of(game)).snapshot
+
+
+UNITS = plain_units()
+
+
+def reason(rows: list[CompareRow]) -> str | None:
+    """`disagreement` as people read it."""
+    found = disagreement(rows)
+    return None if found is None else disagreement_text(found)
+
+
 def make_row(move: str | None, value: float = 0.0, engine: str = "x") -> CompareRow:
-    return CompareRow(engine, move, value, f"{value:+g}", None, 10, 0.1, 0, 0, 1, None, 1.0, False)
+    return CompareRow(engine, move, value, UNITS, None, 10, 0.1, 0, 0, 1, None, 1.0, False)
 
 
 def test_agreement_needs_the_same_value_too_and_says_why_not() -> None:
     same = [make_row("a1", 0.5, "minimax"), make_row("a1", 0.5, "alphabeta")]
     assert disagreement(same) is None
     moves = [make_row("a1", 0.5, "minimax"), make_row("b2", 0.5, "mcts")]
-    assert disagreement(moves) == "moves differ: a1 (minimax) vs b2 (mcts)"
+    assert reason(moves) == "moves differ: a1 (minimax) vs b2 (mcts)"
     values = [make_row("a1", 0.5, "minimax"), make_row("a1", 0.25, "mcts")]
-    assert disagreement(values) == "values differ: +0.5 (minimax) vs +0.25 (mcts)"
+    assert reason(values) == "values differ: +0.5 (minimax) vs +0.25 (mcts)"
     assert not agree(values)
 
 

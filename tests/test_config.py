@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from adversa.games import make_game
 from adversa.games.base import Option
+from adversa.games.registry import evaluation_of
 from adversa.search.common import MAX_DEPTH, depth_schedule
 from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
 from adversa.search.engine import run_search
@@ -113,5 +114,6 @@ def test_a_deepening_step_skips_passes_and_still_ends_at_the_depth(
 
 def test_alphabeta_deepens_by_its_step() -> None:
     game = make_game("tictactoe")
-    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=5 step=2"))
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=5 step=2"),
+                        evaluation=evaluation_of(game))
     assert [iteration.depth for iteration in result.iterations] == [1, 3, 5]

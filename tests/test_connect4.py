@@ -15,9 +15,9 @@ from adversa.games import make_game
 from adversa.games.base import IllegalMoveError, InvalidMoveError, InvalidPositionError, OptionError
 from adversa.games.connect4 import ConnectFour, ConnectFourState
 from adversa.games.perft import generic_perft, perft
+from adversa.games.registry import evaluation_of, make_evaluator
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
-from adversa.search.evaluation import make_evaluator
 
 GAME: ConnectFour = make_game("connect4")  # type: ignore[assignment]
 
@@ -293,7 +293,7 @@ def test_the_evaluation_likes_the_centre_and_threats_on_its_own_parity() -> None
 
 
 def solve_value(game: ConnectFour, state: ConnectFourState) -> float:
-    result = run_search(game, state, EngineConfig.parse("solve"))
+    result = run_search(game, state, EngineConfig.parse("solve"), evaluation=evaluation_of(game))
     assert not result.stopped and isinstance(result.value, float)
     return result.value
 
@@ -338,9 +338,11 @@ def test_solve_without_a_budget_refuses_the_standard_board() -> None:
 
 def test_alphabeta_finds_the_win_in_one_and_blocks_the_loss() -> None:
     engine = EngineConfig.parse("alphabeta depth=4")
-    win = run_search(GAME, play(GAME, "112233"), engine)  # Red: 4 completes the row
+    win = run_search(GAME, play(GAME, "112233"), engine,
+                     evaluation=evaluation_of(GAME))  # Red: 4 completes the row
     assert win.best_move_text == "4"
-    block = run_search(GAME, play(GAME, "11223"), engine)  # Yellow must stop 4
+    block = run_search(GAME, play(GAME, "11223"), engine,
+                       evaluation=evaluation_of(GAME))  # Yellow must stop 4
     assert block.best_move_text == "4"
 
 

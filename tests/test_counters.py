@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -22,7 +23,8 @@ PLAIN = "ordering=off killers=off history=off tt=0 id=off pvs=off quiescence=off
 
 
 def counters(game: Any, state: Any, spec: str) -> tuple[int, int, int, int]:
-    snap = run_search(game, state, EngineConfig.parse(spec)).snapshot
+    snap = run_search(game, state, EngineConfig.parse(spec),
+                      evaluation=evaluation_of(game)).snapshot
     return snap.nodes, snap.leaves, snap.cutoffs, snap.pruned
 
 

@@ -10,12 +10,13 @@ from click.testing import CliRunner
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.registry import game_names
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.engine import default_engine, engine_for
 from adversa.tui.session import parse_player
 
 
-@pytest.mark.parametrize("name", ["tictactoe", "checkers", "connect4", "pig", "nim"])
+@pytest.mark.parametrize("name", game_names())
 def test_default_is_the_engine_the_app_offers(name: str) -> None:
     game = make_game(name)
     assert engine_for(game, "default") == default_engine(game)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.engine import default_engine, run_search
 
 GROWING_GAMES = [
@@ -40,7 +41,7 @@ def test_the_default_engine_sees_3x3_tic_tac_toe_to_the_end() -> None:
     game = make_game("tictactoe")
     config = default_engine(game)
     assert config is not None and config.get("depth") >= 9
-    result = run_search(game, game.initial_state(), config)
+    result = run_search(game, game.initial_state(), config, evaluation=evaluation_of(game))
     assert not result.stopped
     assert result.value == 0
     assert result.iterations[-1].depth == 9
@@ -58,7 +59,7 @@ def test_the_default_engine_finds_the_3x3_tactics(position: str, wanted: str) ->
     game = make_game("tictactoe")
     config = default_engine(game)
     assert config is not None
-    result = run_search(game, game.parse_position(position), config)
+    result = run_search(game, game.parse_position(position), config, evaluation=evaluation_of(game))
     assert result.best_move_text is not None
     if wanted == "a2":  # any edge holds the draw
         assert result.best_move_text in {"b3", "a2", "c2", "b1"}

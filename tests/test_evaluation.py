@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from adversa.games import make_game
 from adversa.games.checkers_eval import CheckersWeights, checkers_evaluator
-from adversa.search.evaluation import make_evaluator, make_vector_evaluator
+from adversa.games.registry import make_evaluator, make_vector_evaluator
 
 
 def random_states(game: Any, seed: int, count: int, plies: int) -> list[Any]:

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.presentation import cut_reason
 from adversa.search.config import EngineConfig
@@ -49,7 +50,8 @@ def lecture_tree(one: float, two: float, three: float, four: float) -> TreeGame:
 def search(game: Any, spec: str, state: Any = None, **kwargs: Any) -> SearchResult:
     if state is None:
         state = game.initial_state()
-    return run_search(game, state, EngineConfig.parse(spec), **kwargs)
+    return run_search(game, state, EngineConfig.parse(spec), **kwargs,
+                      evaluation=evaluation_of(game))
 
 
 def root_scores(result: SearchResult) -> dict[str, Any]:
@@ -219,8 +221,10 @@ def test_a_pass_answered_from_the_table_still_knows_it_met_the_horizon(searcher:
     config = EngineConfig.parse(f"{searcher} depth=3")
     reporter = Reporter(config.algorithm, config.text)
     engine = (
-        ChanceMinimax(game, state, config, reporter, pruning=False, averaging=False)
-        if searcher == "expectiminimax" else MaxN(game, state, config, reporter)
+        ChanceMinimax(game, state, config, reporter, evaluation_of(game), pruning=False,
+                      averaging=False)
+        if searcher == "expectiminimax"
+        else MaxN(game, state, config, reporter, evaluation_of(game))
     )
     first = engine.iterate(3)
     assert engine.reached_horizon

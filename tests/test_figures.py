@@ -23,6 +23,7 @@ from adversa.cli import main
 from adversa.figures import LEAF_LIMIT, FigureError, move_names, narrowed, tree_figure
 from adversa.figures.layout import text_width
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -245,7 +246,7 @@ def test_leaves_are_evenly_spaced_and_parents_centred(tmp_path: Path) -> None:
 def test_a_tree_too_big_for_a_figure_is_refused() -> None:
     game = make_game("tictactoe")
     result = run_search(game, game.initial_state(), EngineConfig.create(
-        "minimax", {"depth": 2, "trace": 1000}))
+        "minimax", {"depth": 2, "trace": 1000}), evaluation=evaluation_of(game))
     with pytest.raises(FigureError, match=f"72 leaves .* at most {LEAF_LIMIT}"):
         tree_figure(result, "tic-tac-toe")
     assert tree_figure(result, "tic-tac-toe", limit=72).leaves == 72
@@ -330,7 +331,8 @@ def test_the_figure_renders_to_a_non_blank_image() -> None:
 
     game = make_game("tree", {"file": "three-ply"})
     result = run_search(game, game.initial_state(),
-                        EngineConfig.create("alphabeta", {"depth": 64, "trace": 100}))
+                        EngineConfig.create("alphabeta", {"depth": 64, "trace": 100}),
+                        evaluation=evaluation_of(game))
     figure = tree_figure(result, "Three-ply", ["alphabeta"],
                          names=move_names(game, game.initial_state()))
     png = cairosvg.svg2png(bytestring=figure.svg.encode())
@@ -364,7 +366,7 @@ def explorer_host(game: Any, config: EngineConfig, folder: Path) -> Any:
 
     from adversa.tui.screens.tree_explorer import TreeExplorerScreen
 
-    result = run_search(game, game.initial_state(), config)
+    result = run_search(game, game.initial_state(), config, evaluation=evaluation_of(game))
 
     class Host(App[None]):
         def on_mount(self) -> None:

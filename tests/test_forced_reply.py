@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from adversa.games import Game, make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.search.config import EngineConfig
 from adversa.search.engine import algorithms_for, run_search
@@ -29,7 +30,7 @@ DEPTH_FIRST = [name for name in algorithms_for(CHECKERS) if name not in ("mcts",
 
 
 def search(game: Game[Any, Any], state: Any, spec: str) -> SearchResult:
-    return run_search(game, state, EngineConfig.parse(spec))
+    return run_search(game, state, EngineConfig.parse(spec), evaluation=evaluation_of(game))
 
 
 def test_the_positions_have_one_legal_move() -> None:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from adversa.games import make_game
 from adversa.games.checkers import QUIET_PLY_LIMIT, Checkers, CheckersState
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -35,7 +36,7 @@ ENHANCED = {
 
 
 def value(state: CheckersState, spec: str) -> float:
-    result = run_search(GAME, state, EngineConfig.parse(spec))
+    result = run_search(GAME, state, EngineConfig.parse(spec), evaluation=evaluation_of(GAME))
     assert result.value is not None
     return float(result.value)
 

@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.presentation import cut_reason
 from adversa.search.config import EngineConfig
@@ -46,7 +47,7 @@ def three_player_tree(leaves: list[tuple[int, int, int]]) -> dict[str, Any]:
 
 def search(game: Any, spec: str, state: Any = None, **kwargs: Any) -> SearchResult:
     return run_search(game, game.initial_state() if state is None else state,
-                      EngineConfig.parse(spec), **kwargs)
+                      EngineConfig.parse(spec), **kwargs, evaluation=evaluation_of(game))
 
 
 def test_maxn_backs_up_the_lecture_vector() -> None:

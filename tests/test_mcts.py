@@ -15,6 +15,7 @@ import pytest
 from clocks import StepClock
 
 from adversa.games import AdversaError, make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult, Snapshot
@@ -23,7 +24,8 @@ SEEDS = range(10)
 
 
 def search(game: Any, state: Any, spec: str, **kwargs: Any) -> SearchResult:
-    return run_search(game, state, EngineConfig.parse(spec), **kwargs)
+    return run_search(game, state, EngineConfig.parse(spec), **kwargs,
+                      evaluation=evaluation_of(game))
 
 
 @pytest.mark.parametrize(("position", "wanted"), [

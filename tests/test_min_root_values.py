@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.presentation import root_score_text
 from adversa.search.config import EngineConfig
@@ -29,7 +30,7 @@ is lowest — 12, 6, 14 — so the value is 6 with move 2."""
 
 def search(game: TreeGame, spec: str, state: Any = None) -> SearchResult:
     start = game.initial_state() if state is None else state
-    return run_search(game, start, EngineConfig.parse(spec))
+    return run_search(game, start, EngineConfig.parse(spec), evaluation=evaluation_of(game))
 
 
 def shown_root_moves(result: SearchResult) -> list[str]:

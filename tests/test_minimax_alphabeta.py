@@ -13,6 +13,7 @@ import pytest
 from clocks import StepClock
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.presentation import cut_reason, pruned_paths, root_score_text
 from adversa.search.alphabeta import AlphaBetaSearch
@@ -26,7 +27,8 @@ THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 def search(game: Any, spec: str, state: Any = None, **kwargs: Any) -> SearchResult:
     start = game.initial_state() if state is None else state
-    return run_search(game, start, EngineConfig.parse(spec), **kwargs)
+    return run_search(game, start, EngineConfig.parse(spec), **kwargs,
+                      evaluation=evaluation_of(game))
 
 
 # --------------------------------------------------------------------------- textbook trees
@@ -320,7 +322,8 @@ def stopped_after_two_root_moves(second_move_value: int) -> SearchResult:
 
     reporter = Reporter("alphabeta", "alphabeta depth=2", should_stop=stop)
     search = AlphaBetaSearch(
-        game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"), reporter
+        game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"), reporter,
+        evaluation_of(game),
     )
     holder["search"] = search
     return search.run()

@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 
 from adversa.games import Game, game_names, make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.search.config import EngineConfig
 from adversa.search.engine import algorithms_for, run_search
 
 
 def pick(game: Game[Any, Any], state: Any, seed: int) -> str | None:
-    return run_search(game, state, EngineConfig.parse(f"random seed={seed}")).best_move_text
+    return run_search(game, state, EngineConfig.parse(f"random seed={seed}"),
+                      evaluation=evaluation_of(game)).best_move_text
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -23,7 +25,8 @@ def test_fits_every_game_and_plays_a_legal_move(name: str) -> None:
     game = make_game(name)
     assert "random" in algorithms_for(game)
     state = game.initial_state()
-    result = run_search(game, state, EngineConfig.parse("random seed=3"))
+    result = run_search(game, state, EngineConfig.parse("random seed=3"),
+                        evaluation=evaluation_of(game))
     assert result.best_move in game.legal_moves(state)
 
 

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.presentation import display_score, root_score_text, show_score
 from adversa.search.config import EngineConfig
@@ -54,7 +55,8 @@ def test_a_forced_loss_among_the_root_moves_reads_loss() -> None:
     such moves from above, and a bound at the loss is simply a loss."""
     game = make_game("tictactoe")
     state = game.parse_position("X../OO./X..")
-    result = run_search(game, state, EngineConfig.parse("alphabeta depth=9"))
+    result = run_search(game, state, EngineConfig.parse("alphabeta depth=9"),
+                        evaluation=evaluation_of(game))
     snapshot = result.snapshot
     shown = {root.move: root_score_text(root, snapshot) for root in snapshot.root_moves}
     assert shown["b1"] == "loss" and shown["c1"] == "loss"
@@ -64,14 +66,16 @@ def test_a_forced_loss_among_the_root_moves_reads_loss() -> None:
 @pytest.mark.parametrize("spec", ["alphabeta", "minimax", "expectiminimax", "paranoid",
                                   "mcts iterations=300 seed=1", "solve"])
 def test_tree_values_are_unsigned_for_every_search(spec: str) -> None:
-    result = run_search(TreeGame.from_data(THREE_PLY), (), EngineConfig.parse(spec))
+    result = run_search(TreeGame.from_data(THREE_PLY), (), EngineConfig.parse(spec),
+                        evaluation=evaluation_of(TreeGame.from_data(THREE_PLY)))
     assert isinstance(result.value, float) and result.value > 0  # MCTS only estimates 3
     assert show_score(result.snapshot, result.value) == f"{result.value:.4g}"
 
 
 def test_game_values_keep_their_sign() -> None:
     game = make_game("tictactoe")
-    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"))
+    result = run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"),
+                        evaluation=evaluation_of(game))
     assert show_score(result.snapshot, result.value) == "+1"  # e(n) of the centre, the lecture's
 
 

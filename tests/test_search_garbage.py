@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.engine import engine_for, run_search
 
 
@@ -41,7 +42,8 @@ def collector_off() -> Iterator[None]:
 @pytest.mark.usefixtures("collector_off")
 def test_a_finished_search_leaves_no_cyclic_garbage(game_name: str, engine: str) -> None:
     game = make_game(game_name)
-    result = run_search(game, game.initial_state(), engine_for(game, engine))
+    result = run_search(game, game.initial_state(), engine_for(game, engine),
+                        evaluation=evaluation_of(game))
     assert result.best_move is not None or game_name == "pig"
     del result
     assert gc.collect() < 50  # a handful of objects, not the search's thousands

@@ -9,7 +9,7 @@ import pytest
 
 from adversa.files import UserFileError, user_path
 from adversa.games import AdversaError
-from adversa.games.registry import make_game
+from adversa.games.registry import evaluation_of, make_game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import AlgorithmError, run_search
 from adversa.search.process import EngineProcess, EngineProcessError, search_in_process
@@ -30,8 +30,8 @@ def test_the_process_finds_what_this_process_finds(game_name: str, engine: str) 
     game = make_game(game_name, {})
     state = game.initial_state()
     config = EngineConfig.parse(engine)
-    here = run_search(game, state, config)
-    there = search_in_process(game, state, config)
+    here = run_search(game, state, config, evaluation=evaluation_of(game))
+    there = search_in_process(game, state, config, evaluation=evaluation_of(game))
     assert there.best_move == here.best_move
     assert there.value == here.value
     assert there.pv == here.pv
@@ -42,7 +42,8 @@ def test_events_stream_from_the_process_in_order() -> None:
     game = make_game("checkers", {})
     events: list[SearchEvent] = []
     result = search_in_process(game, game.initial_state(),
-                               EngineConfig.parse("alphabeta depth=6"), on_event=events.append)
+                               EngineConfig.parse("alphabeta depth=6"), on_event=events.append,
+                               evaluation=evaluation_of(game))
     depths = [event.depth for event in events if isinstance(event, Iteration)]
     assert depths == list(range(1, 7))
     assert [iteration.depth for iteration in result.iterations] == depths
@@ -59,7 +60,8 @@ def test_a_stop_request_ends_the_search_early() -> None:
 
     result = search_in_process(game, game.initial_state(),
                                EngineConfig.parse("alphabeta depth=40"),
-                               should_stop=seen_snapshot.is_set, on_event=on_event)
+                               should_stop=seen_snapshot.is_set, on_event=on_event,
+                               evaluation=evaluation_of(game))
     assert result.stopped
     assert result.best_move is not None
     assert max(iteration.depth for iteration in result.iterations) < 40
@@ -68,17 +70,20 @@ def test_a_stop_request_ends_the_search_early() -> None:
 def test_errors_of_the_search_come_back_as_themselves() -> None:
     game = make_game("pig", {})
     with pytest.raises(AlgorithmError, match="alphabeta"):
-        search_in_process(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"))
+        search_in_process(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"),
+                          evaluation=evaluation_of(game))
     # The process that raised is healthy: the next search is answered.
     assert search_in_process(game, game.initial_state(),
-                             EngineConfig.parse("expectimax depth=1")).best_move is not None
+                             EngineConfig.parse("expectimax depth=1"),
+                             evaluation=evaluation_of(game)).best_move is not None
 
 
 def test_a_terminal_position_is_refused_with_the_engine_s_message() -> None:
     game = make_game("nim", {"piles": "1"})
     state = game.result(game.initial_state(), game.legal_moves(game.initial_state())[0])
     with pytest.raises(AdversaError, match="the game is over"):
-        search_in_process(game, state, EngineConfig.parse("minimax"))
+        search_in_process(game, state, EngineConfig.parse("minimax"),
+                          evaluation=evaluation_of(game))
 
 
 def test_a_process_that_dies_mid_search_is_an_error_not_a_hang() -> None:
@@ -90,11 +95,12 @@ def test_a_process_that_dies_mid_search_is_an_error_not_a_hang() -> None:
 
     with pytest.raises(EngineProcessError, match="ended unexpectedly"):
         engine.search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=40"),
-                      None, kill_it)
+                      evaluation_of(game), None, kill_it)
     assert not engine.alive
     # Searches after it get a new process.
     assert search_in_process(game, game.initial_state(),
-                             EngineConfig.parse("alphabeta depth=2")).best_move is not None
+                             EngineConfig.parse("alphabeta depth=2"),
+                             evaluation=evaluation_of(game)).best_move is not None
 
 
 def test_an_unknown_user_s_home_is_a_one_line_refusal() -> None:
@@ -109,7 +115,10 @@ def test_a_clock_reading_reaches_the_search_in_the_process() -> None:
     game = make_game("tictactoe", {})
     config = EngineConfig.parse("alphabeta depth=2 time=30")
     reading = ClockReading(remaining=2.53, increment=0.0)
-    here = run_search(game, game.initial_state(), config, time_left=reading)
-    there = search_in_process(game, game.initial_state(), config, time_left=reading)
+    here = run_search(game, game.initial_state(), config, time_left=reading,
+                      evaluation=evaluation_of(game))
+    there = search_in_process(game, game.initial_state(), config, time_left=reading,
+                              evaluation=evaluation_of(game))
     assert there.snapshot.time_budget == here.snapshot.time_budget == budget_for(reading).hard
-    assert search_in_process(game, game.initial_state(), config).snapshot.time_budget == 30
+    assert search_in_process(game, game.initial_state(), config,
+                             evaluation=evaluation_of(game)).snapshot.time_budget == 30

@@ -7,7 +7,9 @@ design and are left out (quiescence is switched off); they have their own tests.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import pytest
@@ -15,9 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adversa.games import make_game
+from adversa.games.base import Game
+from adversa.games.registry import evaluation_of, game_names
 from adversa.games.tree import TreeGame
 from adversa.search.config import EngineConfig
-from adversa.search.engine import run_search
+from adversa.search.engine import run_search, why_not
 from adversa.search.stats import SearchResult
 
 PLAIN = "ordering=off killers=off history=off tt=0 id=off pvs=off quiescence=off"
@@ -49,7 +53,7 @@ class FreeOrderTree(TreeGame):
 
 
 def search(game: Any, state: Any, spec: str) -> SearchResult:
-    return run_search(game, state, EngineConfig.parse(spec))
+    return run_search(game, state, EngineConfig.parse(spec), evaluation=evaluation_of(game))
 
 
 @st.composite
@@ -127,12 +131,30 @@ def random_position(game: Any, seed: int, plies: int) -> Any:
     return state
 
 
-GAMES = {
+GameCase = tuple[Callable[[], Game[Any, Any]], int, int]
+"""(game factory, most random plies to start from, deepest search)."""
+
+TUNED: dict[str, GameCase] = {
     "tictactoe": (lambda: make_game("tictactoe"), 7, 4),
     "nim": (lambda: make_game("nim", {"piles": "2,3,4"}), 4, 5),
     "checkers": (lambda: make_game("checkers"), 30, 3),
 }
-"""name → (game factory, most random plies to start from, deepest search)."""
+"""Games whose default options or sizes call for other figures than `UNTUNED`."""
+
+UNTUNED: tuple[int, int] = (10, 3)
+
+
+def _alphabeta_games() -> dict[str, GameCase]:
+    """Every registered game alpha-beta can search on its default options, so that a new
+    game is covered without anyone adding it here."""
+    games: dict[str, GameCase] = {}
+    for name in game_names():
+        if why_not(make_game(name), "alphabeta") is None:
+            games[name] = TUNED.get(name, (functools.partial(make_game, name), *UNTUNED))
+    return games
+
+
+GAMES = _alphabeta_games()
 
 
 @pytest.mark.parametrize("name", list(GAMES))

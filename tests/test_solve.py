@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from adversa.games import entry, make_game
 from adversa.games.base import Game
+from adversa.games.evaluation import NEUTRAL
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.search import solve
 from adversa.search.config import EngineConfig
@@ -32,7 +34,7 @@ KNOWN_GRUNDY = (0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0)
 def solved(game: Game[Any, Any], state: Any = None) -> SearchResult:
     if state is None:
         state = game.initial_state()
-    return run_search(game, state, EngineConfig.parse("solve"))
+    return run_search(game, state, EngineConfig.parse("solve"), evaluation=evaluation_of(game))
 
 
 def reference_values(game: Game[Any, Any], state: Any) -> dict[str, float]:
@@ -290,14 +292,14 @@ def test_a_repeated_position_is_an_error_not_an_endless_loop() -> None:
     game = _Loop()
     config = EngineConfig.parse("solve")
     with pytest.raises(solve.CycleError, match="repeated position"):
-        solve.search(game, 0, config, Reporter("solve", config.text))
+        solve.search(game, 0, config, Reporter("solve", config.text), NEUTRAL)
 
 
 def test_a_stopped_solve_has_no_value_but_still_a_legal_move() -> None:
     # 4×3: big enough to reach the first poll (3×3 modulo symmetry is solved before it)
     game = make_game("tictactoe", {"width": 4})
     result = run_search(game, game.initial_state(), EngineConfig.parse("solve"),
-                        should_stop=lambda: True)
+                        should_stop=lambda: True, evaluation=evaluation_of(game))
     assert result.stopped
     assert result.value is None
     assert list(result.best_moves) == []
@@ -341,7 +343,8 @@ def test_a_game_longer_than_the_recursion_limit_is_solved(start: int) -> None:
     """The solver keeps its own stack: a line of play 5,000 plies long is no RecursionError."""
     game = _Countdown(start)
     config = EngineConfig.parse("solve")
-    result = solve.search(game, game.initial_state(), config, Reporter("solve", config.text))
+    result = solve.search(game, game.initial_state(), config, Reporter("solve", config.text),
+                          NEUTRAL)
     wins = start % 3 != 0  # the multiples of 3 are the lost counters (take 1 or 2)
     assert result.value == (1 if wins else -1)
     assert list(result.best_moves) == ([str(start % 3)] if wins else ["1", "2"])

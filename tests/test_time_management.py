@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.pdn import read_pdn
+from adversa.games.registry import evaluation_of
 from adversa.match.arena import GameTask, build_plan, play_game
 from adversa.match.clocks import GameClock
 from adversa.match.openings import INITIAL, resolve_openings
@@ -164,14 +165,14 @@ def test_a_clocked_search_answers_before_its_hard_limit_when_the_move_is_settled
     reading = ClockReading(5.0)
     budget = budget_for(reading)
     result = run_search(game, game.initial_state(), engine, clock=StepClock(0.01),
-                        time_left=reading)
+                        time_left=reading, evaluation=evaluation_of(game))
     assert not result.stopped  # the time manager chose to answer: no deadline struck
     assert result.snapshot.elapsed < budget.hard
     # It was the manager's decision, taken a few clock reads after the last iteration.
     assert TimeManager(budget).enough(result.iterations[-1].seconds + 0.05, result.iterations)
     # A fixed budget of the same hard limit runs to its deadline instead.
     fixed = run_search(game, game.initial_state(), engine.with_values(time=budget.hard),
-                       clock=StepClock(0.01))
+                       clock=StepClock(0.01), evaluation=evaluation_of(game))
     assert fixed.stopped
     assert fixed.snapshot.elapsed >= budget.hard
     assert len(fixed.iterations) >= len(result.iterations)
@@ -182,7 +183,8 @@ def test_more_time_on_the_clock_searches_deeper() -> None:
     engine = EngineConfig.parse("alphabeta")
     depths = [
         run_search(game, game.initial_state(), engine, clock=StepClock(0.01),
-                   time_left=ClockReading(seconds)).iterations[-1].depth
+                   time_left=ClockReading(seconds),
+                   evaluation=evaluation_of(game)).iterations[-1].depth
         for seconds in (1.0, 10.0)
     ]
     assert depths[0] < depths[1]

@@ -12,6 +12,7 @@ from tui_fakes import FakeEngine, choose_game
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.evaluation import Evaluation
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import EventCallback, SearchResult, StopCallback
@@ -94,7 +95,8 @@ async def test_a_bad_engine_text_changes_nothing() -> None:
 
 
 def waits_for_stop_when_minimax(
-    game: Any, state: Any, config: EngineConfig, *, should_stop: StopCallback | None = None,
+    game: Any, state: Any, config: EngineConfig, *, evaluation: Evaluation,
+    should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None, time_left: ClockReading | None = None,
 ) -> SearchResult:
     """A search function that hangs (idle) for minimax until told to stop."""
@@ -104,7 +106,7 @@ def waits_for_stop_when_minimax(
         while not should_stop() and not gate.wait(0.01):
             pass
     return run_search(game, state, config, should_stop=should_stop, on_event=on_event,
-                      time_left=time_left)
+                      time_left=time_left, evaluation=evaluation)
 
 
 async def test_stopping_one_engine_keeps_the_other_running_to_its_end() -> None:

@@ -16,7 +16,7 @@ from adversa.cli import main as cli_main
 from adversa.games import make_game
 from adversa.games.checkers_endgame_build import build
 from adversa.games.checkers_endgame_index import FILE_NAME, database_built, load_database
-from adversa.games.registry import entry
+from adversa.games.registry import entry, evaluation_of
 from adversa.presentation import database_text
 from adversa.search.engine import engine_for, run_search
 from adversa.tui.app import AdversaApp
@@ -43,7 +43,8 @@ class PanelApp(App[None]):
 @pytest.mark.usefixtures("three_pieces")
 async def test_the_panel_says_the_value_comes_from_the_database() -> None:
     state = CHECKERS.parse_position("B:WK32:BK14,K15")  # two kings against one
-    result = run_search(CHECKERS, state, engine_for(CHECKERS, "alphabeta depth=3"))
+    result = run_search(CHECKERS, state, engine_for(CHECKERS, "alphabeta depth=3"),
+                        evaluation=evaluation_of(CHECKERS))
     assert result.database_plies is not None and result.value is not None and result.value > 0
     text = database_text(result)
     assert text == f"database: win in {result.database_plies} plies"
@@ -58,7 +59,8 @@ async def test_the_panel_says_the_value_comes_from_the_database() -> None:
 
 def test_no_database_line_without_a_database() -> None:
     state = CHECKERS.parse_position("B:WK32:BK14,K15")
-    result = run_search(CHECKERS, state, engine_for(CHECKERS, "alphabeta depth=3"))
+    result = run_search(CHECKERS, state, engine_for(CHECKERS, "alphabeta depth=3"),
+                        evaluation=evaluation_of(CHECKERS))
     assert result.database_plies is None and database_text(result) is None
 
 

@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import DataTable
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tictactoe import TicTacToe, TicTacToeState
 from adversa.match.compare import run_comparison, summary_rows
 from adversa.presentation import COMPARE_COLUMNS, compare_rows_text
@@ -28,11 +29,13 @@ class Exploding(TicTacToe):
 def test_an_error_in_the_process_comes_back_as_the_same_error() -> None:
     game = Exploding()
     with pytest.raises(RuntimeError, match="the rules broke"):
-        search_in_process(game, game.initial_state(), EngineConfig.parse("minimax depth=3"))
+        search_in_process(game, game.initial_state(), EngineConfig.parse("minimax depth=3"),
+                          evaluation=evaluation_of(game))
     # The slot is free again: the next search runs.
     fine = make_game("tictactoe")
     assert search_in_process(fine, fine.initial_state(),
-                            EngineConfig.parse("alphabeta depth=2")).best_move_text
+                            EngineConfig.parse("alphabeta depth=2"),
+                             evaluation=evaluation_of(fine)).best_move_text
 
 
 async def test_the_compare_screen_shows_exactly_the_command_line_figures() -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from textual.widgets import Static, Tree
 
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.presentation import cut_reason, show_score
 from adversa.search.config import EngineConfig
@@ -26,7 +27,7 @@ from adversa.tui.screens.tree_explorer import TreeExplorerApp, TreeExplorerScree
 
 def traced(game: Any, spec: str, position: str | None = None) -> SearchResult:
     state = game.initial_state() if position is None else game.parse_position(position)
-    return run_search(game, state, EngineConfig.parse(spec))
+    return run_search(game, state, EngineConfig.parse(spec), evaluation=evaluation_of(game))
 
 
 async def open_explorer(game: Any, spec: str, position: str | None = None

@@ -10,6 +10,8 @@ from textual.app import App, ComposeResult
 from tui_fakes import FakeEngine, until
 
 from adversa.games import make_game
+from adversa.games.evaluation import NEUTRAL
+from adversa.games.registry import evaluation_of
 from adversa.presentation import format_count
 from adversa.search.config import EngineConfig
 from adversa.search.stats import Iteration
@@ -123,7 +125,7 @@ def test_progress_messages_coalesce_only_within_one_search() -> None:
     game = make_game("tictactoe")
     app = RunnerApp(FakeEngine(), FakeEngine())
     runner = EngineRunner(app)
-    snapshot = FakeEngine()(game, game.initial_state(), CONFIG).snapshot
+    snapshot = FakeEngine()(game, game.initial_state(), CONFIG, evaluation=NEUTRAL).snapshot
     older, newer = SearchProgress(runner, 1, snapshot), SearchProgress(runner, 1, snapshot)
     other_search = SearchProgress(runner, 2, snapshot)
     assert newer.can_replace(older)
@@ -142,7 +144,7 @@ def test_number_formatting_for_the_panel() -> None:
     # is 1/9 on the ±1 scale, and a proven result reads as win/loss.
     game = make_game("tictactoe")
     snapshot = dataclasses.replace(
-        FakeEngine()(game, game.initial_state(), CONFIG).snapshot,
+        FakeEngine()(game, game.initial_state(), CONFIG, evaluation=NEUTRAL).snapshot,
         score_scale=9.0,
         win_value=1.0,
     )
@@ -184,7 +186,8 @@ async def test_n_player_values_keep_the_panel_rows_in_place() -> None:
             yield SearchPanel()
 
     game = make_game("pig", {"players": "3"})
-    result = run_search(game, game.initial_state(), EngineConfig.parse("maxn depth=3"))
+    result = run_search(game, game.initial_state(), EngineConfig.parse("maxn depth=3"),
+                        evaluation=evaluation_of(game))
     assert isinstance(result.value, tuple)
     app = PanelApp()
     async with app.run_test(size=(46, 40)) as pilot:  # the panel's width on an 80-column screen

@@ -11,6 +11,7 @@ from textual.widgets import Static, Tree
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.tui.app import AdversaApp
@@ -65,7 +66,8 @@ def step_text(screen: TreeExplorerScreen) -> str:
 
 def test_trace_view_knows_when_each_subtree_finishes() -> None:
     game = classic_tree()
-    result = run_search(game, game.initial_state(), traced_config(ALPHABETA))
+    result = run_search(game, game.initial_state(), traced_config(ALPHABETA),
+                        evaluation=evaluation_of(game))
     view = TraceView.build(result.trace)
     assert view.finished_at[()] == view.last_step == 10
     assert view.finished_at[(1,)] == 4  # 1, 1.1, 1.2, 1.3 are orders 1..4

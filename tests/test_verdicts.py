@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from adversa.cli import main
 from adversa.games.base import Outcome
+from adversa.games.registry import evaluation_of
 from adversa.presentation import (
     display_score,
     format_number,
@@ -111,13 +112,15 @@ def test_analyze_prints_the_same_verdict_as_the_app() -> None:
 def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
     from adversa.games import make_game
     from adversa.games.checkers_eval import CHECKERS_LOGISTIC_K, CHECKERS_SCALE
-    from adversa.presentation import expected_score, labelled_score
+    from adversa.presentation import labelled_score
     from adversa.search.config import EngineConfig
     from adversa.search.engine import run_search
+    from adversa.search.stats import expected_score
 
     game = make_game("checkers")
     snapshot = run_search(game, game.initial_state(),
-                          EngineConfig.parse("alphabeta depth=2")).snapshot
+                          EngineConfig.parse("alphabeta depth=2"),
+                          evaluation=evaluation_of(game)).snapshot
     assert snapshot.logistic_k == CHECKERS_LOGISTIC_K and not snapshot.mean_result
     a_man = 100 / CHECKERS_SCALE
     assert expected_score(a_man, snapshot) == pytest.approx(
@@ -127,7 +130,8 @@ def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
     assert expected_score(1.0, snapshot) == 1.0 and expected_score(-1.0, snapshot) == 0.0
     assert labelled_score(snapshot, a_man) == "+100 pts"
     playouts = run_search(game, game.initial_state(),
-                          EngineConfig.parse("mcts iterations=50 seed=1")).snapshot
+                          EngineConfig.parse("mcts iterations=50 seed=1"),
+                          evaluation=evaluation_of(game)).snapshot
     assert playouts.mean_result
     assert expected_score(0.2, playouts) == pytest.approx(0.6)
     assert labelled_score(playouts, 0.2) == "+0.2 mean"
@@ -138,7 +142,7 @@ def test_expected_scores_put_every_kind_of_value_on_one_scale() -> None:
 
 @given(st.floats(-0.99, 0.99), st.floats(-0.99, 0.99))
 def test_a_better_value_never_reads_as_a_worse_expected_result(low: float, high: float) -> None:
-    from adversa.presentation import expected_score
+    from adversa.search.stats import expected_score
 
     snapshot = snapshot_of(score_scale=10_000.0, score_unit="pts", win_value=1.0,
                            logistic_k=0.0024)

@@ -15,6 +15,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from adversa.games import Game, make_game
+from adversa.games.evaluation import Evaluation
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
     EventCallback,
@@ -67,6 +68,7 @@ class FakeEngine:
         self.stopped = threading.Event()
 
     def __call__(self, game: Game[Any, Any], state: Any, config: EngineConfig, *,
+                 evaluation: Evaluation,
                  should_stop: StopCallback | None = None,
                  on_event: EventCallback | None = None,
                  time_left: ClockReading | None = None) -> SearchResult:

@@ -159,10 +159,11 @@ def compare(
     from adversa.cli.match_report import comparison_table
     from adversa.match.compare import (
         check_engine_count,
-        comparison_json,
+        disagreement,
         run_comparison,
         summary_rows,
     )
+    from adversa.presentation import comparison_json
 
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
@@ -174,7 +175,7 @@ def compare(
         return
     rows = summary_rows(run_comparison(game, state, engines, parallel=not sequential))
     if as_json:
-        emit_json(comparison_json(rows))
+        emit_json(comparison_json(rows, disagreement(rows)))
     else:
         console.print(comparison_table(rows))
 

@@ -28,13 +28,14 @@ from adversa.figures import MAX_DEPTH, MAX_WIDTH, Figure, move_names, narrowed, 
 from adversa.files import write_text_atomic
 from adversa.games import Game, OptionError, make_game
 from adversa.games.base import TreeFileError, parse_assignments
-from adversa.games.registry import game_names
+from adversa.games.registry import evaluation_of, game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
     cut_reason,
     database_text,
     display_score,
     format_number,
+    line_text,
     path_text,
     pruned_paths,
     result_verdict,
@@ -116,6 +117,7 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
         "nodes": iteration.nodes,
         "score": score_json(iteration.score),
         "pv": list(iteration.pv),
+        "pv_movers": list(iteration.pv_movers),
         "ebf": iteration.ebf,
     }
 
@@ -168,10 +170,10 @@ def analyze(
         values["time"] = seconds
     config = engine_config(game, algorithm, engine_spec, values, options)
     if as_json:
-        result = run_search(game, state, config)
+        result = run_search(game, state, config, evaluation=evaluation_of(game))
     else:
         with console.status(f"searching with {config.text} …"):
-            result = run_search(game, state, config)
+            result = run_search(game, state, config, evaluation=evaluation_of(game))
     if as_json:
         emit_json(
             {
@@ -188,6 +190,7 @@ def analyze(
                 **({"database_plies": result.database_plies}
                    if result.database_plies is not None else {}),
                 "pv": list(result.pv),
+                "pv_movers": list(result.pv_movers),
                 "stopped": result.stopped,
                 "stats": stats_json(result),
                 "iterations": [iteration_json(it) for it in result.iterations],
@@ -217,7 +220,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     known = database_text(result)
     if known is not None:
         console.print(f"database   {known.removeprefix('database: ')}")
-    console.print(f"PV         {' '.join(result.pv) or '—'}")
+    console.print(f"PV         {line_text(result.pv, result.pv_movers, names) or '—'}")
     if result.stopped:
         console.print("[yellow]stopped by the time budget (or a stop request)[/]")
     stats = Table(title="Statistics", show_header=False, box=None)
@@ -238,7 +241,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
                 f"{iteration.seconds:.3f}",
                 f"{iteration.nodes:,}",
                 show_score(snapshot, iteration.score),
-                " ".join(iteration.pv),
+                line_text(iteration.pv, iteration.pv_movers, names),
             )
         console.print(table)
     if snapshot.root_moves:
@@ -417,7 +420,7 @@ def tree_command(
 
         run_tree_explorer(game, source.state, config)
         return
-    result = run_search(game, source.state, config)
+    result = run_search(game, source.state, config, evaluation=evaluation_of(game))
     pruned = pruned_paths(result.trace)
     figure = write_figure(source, config, result, svg_path) if svg_path else None
     if as_json:
@@ -431,6 +434,7 @@ def tree_command(
             "cutoffs": result.snapshot.cutoffs,
             "pruned": pruned,
             "pv": list(result.pv),
+            "pv_movers": list(result.pv_movers),
         }
         if source.depth is not None:
             document.update(position=game.format_position(source.state), depth=source.depth,
@@ -448,7 +452,8 @@ def tree_command(
                       soft_wrap=True)
     console.print(f"value             [bold]{show_score(result.snapshot, result.value)}[/]")
     console.print(f"best move         [bold green]{result.best_move_text}[/]")
-    console.print(f"principal line    {' '.join(result.pv) or '—'}")
+    names = [game.player_name(seat) for seat in range(game.num_players)]
+    console.print(f"principal line    {line_text(result.pv, result.pv_movers, names) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
     console.print(f"pruned subtrees   {', '.join(pruned) if pruned else 'none'}")
     if figure is not None:

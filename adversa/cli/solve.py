@@ -24,6 +24,8 @@ from adversa.cli.common import (
     position_arguments,
 )
 from adversa.games import Game
+from adversa.games.registry import evaluation_of
+from adversa.presentation import line_text
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import Score
@@ -81,7 +83,7 @@ def solve(
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
     config = EngineConfig.create("solve", {} if seconds is None else {"time": seconds})
-    result = run_search(game, state, config)
+    result = run_search(game, state, config, evaluation=evaluation_of(game))
     if result.stopped:
         fail(
             f"solve did not finish within {seconds:g} s; try a smaller position "
@@ -97,6 +99,7 @@ def solve(
                 "value": value,
                 "best_moves": best_moves,
                 "pv": list(result.pv),
+                "pv_movers": list(result.pv_movers),
                 "nodes": nodes,
                 "seconds": round(elapsed, 4),
             }
@@ -104,5 +107,6 @@ def solve(
         return
     console.print(f"value       [bold]{value}[/]{_verdict(game, state, value)}")
     console.print(f"best moves  [bold green]{', '.join(best_moves) or '—'}[/]")
-    console.print(f"perfect play  {' '.join(result.pv) or '—'}")
+    names = [game.player_name(seat) for seat in range(game.num_players)]
+    console.print(f"perfect play  {line_text(result.pv, result.pv_movers, names) or '—'}")
     console.print(f"[dim]{nodes:,} positions solved in {elapsed:.3f} s[/]")

@@ -16,6 +16,30 @@ Players are numbered ``0 .. num_players - 1``. A state where chance acts (a die
 roll, a chance node of a textbook tree) has ``to_move(state) == CHANCE``; its
 successors come from `chance_outcomes`, and `result` applies an outcome exactly
 like a move.
+
+**What utilities mean.** ``utility(s)[p]`` is how good the finished game ``s`` is
+for player ``p``; every search maximises the utility of the player it plays for,
+so the numbers must say everything the player cares about. Every utility lies
+within `Game.utility_bounds` ``(low, high)``, and so does every heuristic value an
+evaluator gives a non-terminal state (strictly inside). Four shapes exist:
+
+* *Win, draw or loss* (the default): a two-player zero-sum game returns
+  ``(+1, -1)``, ``(0, 0)`` or ``(-1, +1)`` and keeps the bounds ``(-1, 1)``. Searches
+  score a forced win by its distance (a faster win is better, see
+  the search's ``common`` module).
+* *A margin* (`Game.margin_utilities`): the result says by how much the winner
+  won — discs or seeds ahead, a gammon worth 2 and a backgammon 3. Utilities are
+  whole numbers, zero-sum (``(+m, -m)``), ``+m`` for the winner; the bounds are
+  ``(-M, M)`` with ``M`` the largest margin. A search prefers the larger margin,
+  and among equal margins the faster win (the slower loss).
+* *Chance*: where chance acts the search takes the probability-weighted mean, so a
+  utility must be worth its value on average too (a gammon is twice a single game,
+  not merely "better"); expectiminimax prunes with the bounds, which must be true
+  bounds.
+* *N players, or any value*: the utility vector is the players' own numbers (Pig's
+  points race, a textbook tree's leaf values); max^n maximises each player's own
+  entry. Textbook trees (`Game.fixed_move_order`) keep raw leaf values: no distance
+  bonus, so the lecture's numbers come out unchanged.
 """
 
 from __future__ import annotations
@@ -25,6 +49,8 @@ import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
+
+from adversa.errors import AdversaError as AdversaError
 
 CHANCE: int = -1
 """`Game.to_move` returns this for a state where chance, not a player, acts."""
@@ -39,14 +65,8 @@ M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
 
 
 # --------------------------------------------------------------------------- errors
-
-
-class AdversaError(Exception):
-    """Base of every error that is the user's input, not a bug.
-
-    The message is one line that says what was wrong and what was expected; the
-    CLI prints it as is (exit status 2) and the TUI shows it as a notification.
-    """
+# `AdversaError` lives in `adversa.errors` (below every layer) and is re-exported here,
+# where the games' own errors derive from it.
 
 
 class UnknownGameError(AdversaError):
@@ -273,8 +293,9 @@ class Game(Generic[S, M]):
     * ``is_terminal(s)`` is true exactly when ``legal_moves(s)`` is empty and
       ``to_move(s) != CHANCE`` — or earlier, when a draw rule ends the game.
     * ``utility(s)`` is defined only for terminal states and returns one float per
-      player; two-player zero-sum games return ``(+1, -1)``, ``(0, 0)`` or
-      ``(-1, +1)``; textbook trees return their leaf values.
+      player, within `utility_bounds`; two-player zero-sum games return ``(+1, -1)``,
+      ``(0, 0)`` or ``(-1, +1)``, margin games (`margin_utilities`) ``(+m, -m)``;
+      textbook trees return their leaf values (see the module docstring).
     * ``result(s, m)`` returns a **new** state and never mutates ``s``; it does not
       check legality (callers that take user input use `parse_move`, which does).
     * ``chance_outcomes(s)`` is defined only when ``to_move(s) == CHANCE`` and
@@ -304,6 +325,12 @@ class Game(Generic[S, M]):
     fixed_move_order: ClassVar[bool] = False
     """True when searches must take moves in the given order (textbook trees, so
     that alpha-beta's cuts match a hand-worked lecture example)."""
+
+    margin_utilities: ClassVar[bool] = False
+    """True when a finished two-player game's utility is a margin, ``(+m, -m)`` with
+    ``m`` a whole number up to ``utility_bounds()[1]`` (discs, seeds, gammon points),
+    rather than ±1 for a win (see the module docstring). Searches then rank a proven
+    result by its margin first and its distance second, and show margins as numbers."""
 
     captures_forced: ClassVar[bool] = False
     """True when a position with a capture has no other legal move (checkers' rule):
@@ -376,6 +403,18 @@ class Game(Generic[S, M]):
         """True for a move that captures (move ordering: captures first)."""
         return False
 
+    def move_class(self, state: S, move: M) -> int:
+        """How early move ordering should try ``move``: 0 for a quiet move, more to go first.
+
+        Alpha-beta cuts most when the best move comes first, and the game knows which of
+        its moves are forcing: a capture, a move that moves again (Kalah's sowing into
+        the store), a promotion, a check. The search tries the table's move first, then
+        the moves of higher class before lower (ties in the game's order), then the
+        quiet ones by its killer and history tables, which learn only from quiet moves
+        (class 0). Default: 1 for a capture (`is_capture`), else 0.
+        """
+        return 1 if self.is_capture(state, move) else 0
+
     def is_quiet(self, state: S) -> bool:
         """False while a capture is pending (quiescence search extends such states)."""
         return True
@@ -415,7 +454,11 @@ class Game(Generic[S, M]):
         return None
 
     def utility_bounds(self) -> tuple[float, float]:
-        """Lowest and highest utility any player can get (for chance-node pruning)."""
+        """Lowest and highest utility any player can get, ``(-1, 1)`` for win/draw/loss.
+
+        Every evaluator stays strictly inside them; expectiminimax prunes chance nodes
+        with them, MCTS scales its exploration by them, and a margin game's ``high`` is
+        its largest margin."""
         return (-1.0, 1.0)
 
     # ---- notation -----------------------------------------------------------
@@ -490,6 +533,34 @@ def parse_action(game: Game[Any, Any], state: Any, text: str) -> Any:
             return outcome
     names = ", ".join(game.format_move(state, outcome) for outcome in outcomes)
     raise IllegalMoveError(f"{text!r} is not a chance outcome here; chance outcomes: {names}")
+
+
+def line_movers(game: Game[Any, Any], state: Any, line: Sequence[str]) -> tuple[int, ...]:
+    """Who plays each move of ``line`` (moves as `Game.format_move` writes them) from
+    ``state``: a player, or `CHANCE` for a chance outcome.
+
+    A search's principal variation is text; this replays it, so that a line with a double
+    move (Kalah's extra turn), a pass or a roll says who moves rather than leaving the
+    reader to assume the players alternate. Each text is matched against the formatted
+    legal moves (or outcomes), which needs nothing of the game beyond the protocol's core;
+    the answer stops at the first text that matches none (a line is never longer than it
+    is playable).
+    """
+    movers: list[int] = []
+    for text in line:
+        if game.is_terminal(state):
+            break
+        mover = game.to_move(state)
+        choices = (
+            [outcome for outcome, _ in game.chance_outcomes(state)]
+            if mover == CHANCE else game.legal_moves(state)
+        )
+        played = next((move for move in choices if game.format_move(state, move) == text), None)
+        if played is None:
+            break
+        movers.append(mover)
+        state = game.result(state, played)
+    return tuple(movers)
 
 
 def play_line(game: Game[Any, Any], state: Any, line: str) -> Any:

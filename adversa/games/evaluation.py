@@ -1,7 +1,8 @@
 """The shape of a static evaluation, shared by the games that define one and the search.
 
-A game declares its evaluation in its registration (`adversa.games.registry`); the
-search asks the registry for it and never knows which game it is evaluating.
+A game declares its evaluation in its registration (`adversa.games.registry`). The
+search is handed an `Evaluation` (the registry's, `registry.evaluation_of`, or a test's
+own) by whoever runs it, and never knows which game it is evaluating.
 
 An `Evaluator` is called as ``evaluator(state, player)``. Its value is the game's
 utility for terminal states and lies *strictly inside* the utility range otherwise,
@@ -53,6 +54,45 @@ class Evaluator:
         if self.game.is_terminal(state):
             return self.game.utility(state)[player]
         return self.function(state, player)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """How a search judges the positions at its horizon: the factories of one game's
+    evaluators, handed to the search's ``run_search`` by its caller.
+
+    Factories rather than evaluators, because a search builds its evaluator for the
+    rules object it searches (tables sized to the board, weights from the options),
+    and because module-level factories pickle, so an engine process receives the
+    same evaluation as a thread would. None means the
+    default: `neutral_evaluator`, and for N players `neutral_vector_evaluator`.
+    """
+
+    scalar: Callable[[Any], Evaluator] | None = None
+    """The two-player evaluation (`Evaluator`) of a rules object."""
+    vector: Callable[[Any], VectorEvalFunction] | None = None
+    """The N-player evaluation (one value per player) of a rules object."""
+
+    def evaluator(self, game: Game[Any, Any]) -> Evaluator:
+        """The two-player evaluator for ``game``, or `neutral_evaluator`."""
+        return neutral_evaluator(game) if self.scalar is None else self.scalar(game)
+
+    def vector_evaluator(self, game: Game[Any, Any]) -> VectorEvalFunction:
+        """One heuristic value per player, for N-player searches (terminal states too).
+
+        The vector factory when there is one; otherwise each player's two-player
+        evaluation (valid for two-player games), or the utility vector at terminal
+        states and the middle of the range elsewhere.
+        """
+        if self.vector is not None:
+            return self.vector(game)
+        if game.num_players == 2:
+            return vector_from_scalar(game, self.evaluator(game))
+        return neutral_vector_evaluator(game)
+
+
+NEUTRAL = Evaluation()
+"""No opinion anywhere: exact for searches that reach the end of the game."""
 
 
 def neutral_evaluator(game: Game[Any, Any]) -> Evaluator:

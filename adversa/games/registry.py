@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adversa.games.base import Game, UnknownGameError
-from adversa.games.evaluation import Evaluator, VectorEvalFunction
+from adversa.games.evaluation import Evaluation, Evaluator, VectorEvalFunction
 
 GAME_MODULES: dict[str, str] = {
     "tictactoe": "adversa.games.tictactoe",
@@ -140,6 +140,11 @@ class GameEntry:
     def name(self) -> str:
         return self.rules.name
 
+    @property
+    def evaluation(self) -> Evaluation:
+        """The evaluation the game declares, as a search is handed it."""
+        return Evaluation(self.evaluator, self.vector_evaluator)
+
 
 def game_names() -> list[str]:
     return list(GAME_MODULES)
@@ -167,6 +172,22 @@ def entry_of(game: Game[Any, Any]) -> GameEntry:
     if game.name in GAME_MODULES:
         return entry(game.name)
     return GameEntry(rules=type(game), engines=())
+
+
+def evaluation_of(game: Game[Any, Any]) -> Evaluation:
+    """The evaluation ``game``'s registration declares (neutral for an unregistered game):
+    what the app, the CLI and matches hand `run_search`."""
+    return entry_of(game).evaluation
+
+
+def make_evaluator(game: Game[Any, Any]) -> Evaluator:
+    """``game``'s declared two-player evaluator, or `neutral_evaluator` when it has none."""
+    return evaluation_of(game).evaluator(game)
+
+
+def make_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
+    """``game``'s declared N-player evaluation (see `Evaluation.vector_evaluator`)."""
+    return evaluation_of(game).vector_evaluator(game)
 
 
 def game_class(name: str) -> type[Game[Any, Any]]:

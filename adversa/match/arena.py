@@ -31,7 +31,7 @@ from typing import Any
 
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game, result_text
-from adversa.games.registry import entry_of
+from adversa.games.registry import entry_of, evaluation_of
 from adversa.match.clocks import GameClock
 from adversa.match.elo import (
     SprtResult,
@@ -278,7 +278,7 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
                 game_clock.start(mover)
                 time_left = game_clock.reading(mover)
             result = run_search(game, state, task.seats[mover], clock=clock,
-                                time_left=time_left)
+                                time_left=time_left, evaluation=evaluation_of(game))
             spent = clock() - thinking_from
             thinking[mover] += spent
             if game_clock is not None and not game_clock.moved(mover):

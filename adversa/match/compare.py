@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
-from adversa.presentation import expected_score, labelled_score
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import check_fits, run_search
-from adversa.search.stats import Score, SearchResult, Snapshot
+from adversa.search.stats import Score, SearchResult, Snapshot, expected_score
 
 MIN_ENGINES = 2
 MAX_ENGINES = 4
@@ -42,10 +42,11 @@ class CompareRow:
     engine: str
     best_move: str | None
     value: Score | None
-    value_text: str
-    """The value as people read it, with its units (`presentation.labelled_score`)."""
+    units: Snapshot
+    """The engine's statistics, which say in what units its value is to be read (the
+    evaluator's scale, a win's value, MCTS's mean): `adversa.presentation` writes it."""
     expected: float | None
-    """The side to move's expected result, 0 … 1 (`presentation.expected_score`): the one
+    """The side to move's expected result, 0 … 1 (`stats.expected_score`): the one
     scale on which values in different units compare; None when it cannot be said."""
     nodes: int
     seconds: float
@@ -58,23 +59,18 @@ class CompareRow:
     stopped: bool
     """True when the time budget (or a stop) ended the search before it completed."""
 
-    def to_json(self) -> dict[str, Any]:
-        value: Any = list(self.value) if isinstance(self.value, tuple) else self.value
-        return {
-            "engine": self.engine,
-            "best_move": self.best_move,
-            "value": value,
-            "value_text": self.value_text,
-            "expected": None if self.expected is None else round(self.expected, 4),
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 4),
-            "pruned": self.pruned,
-            "cutoffs": self.cutoffs,
-            "depth": self.depth,
-            "ebf": None if self.ebf is None else round(self.ebf, 3),
-            "nodes_ratio": None if self.nodes_ratio is None else round(self.nodes_ratio, 4),
-            "stopped": self.stopped,
-        }
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """Why the engines of a comparison do not agree, as numbers and rows (`disagreement`).
+
+    ``what`` is ``"no engine"`` (nothing was searched), ``"no move"`` (``other`` chose
+    none), ``"moves"`` or ``"values"`` (``other`` differs from ``first``, the first
+    engine); `adversa.presentation.disagreement_text` writes it for people."""
+
+    what: str
+    first: CompareRow | None = None
+    other: CompareRow | None = None
 
 
 def check_engine_count(count: int) -> None:
@@ -112,7 +108,7 @@ def summary_row(engine: str, snapshot: Snapshot, best_move: str | None, value: S
         engine=engine,
         best_move=best_move,
         value=value,
-        value_text=labelled_score(snapshot, value),
+        units=snapshot,
         expected=expected_score(value, snapshot),
         nodes=snapshot.nodes,
         seconds=snapshot.elapsed,
@@ -146,27 +142,22 @@ VALUE_TOLERANCE = 1e-9
 float; this only absorbs rounding between algorithms that sum in other orders)."""
 
 
-def disagreement(rows: Sequence[CompareRow]) -> str | None:
-    """None when every engine chose the same move with the same value, else why not.
-
-    The reason names the first engine that differs from the first one, with both
-    moves or both values in the panel's units ("values differ: +0.12 (alphabeta
-    depth=4) vs +0.30 (mcts)"), so a student sees what "no" is about.
-    """
+def disagreement(rows: Sequence[CompareRow]) -> Disagreement | None:
+    """None when every engine chose the same move with the same value, else why not:
+    the first engine that chose no move, or the first that differs from the first
+    engine in its move, then in its value."""
     if not rows:
-        return "no engine searched"
+        return Disagreement("no engine")
     for row in rows:
         if row.best_move is None:
-            return f"{row.engine} chose no move"
+            return Disagreement("no move", other=row)
     first = rows[0]
     for row in rows[1:]:
         if row.best_move != first.best_move:
-            return (f"moves differ: {first.best_move} ({first.engine}) vs "
-                    f"{row.best_move} ({row.engine})")
+            return Disagreement("moves", first, row)
     for row in rows[1:]:
         if not _same_value(first.value, row.value):
-            return (f"values differ: {first.value_text} ({first.engine}) vs "
-                    f"{row.value_text} ({row.engine})")
+            return Disagreement("values", first, row)
     return None
 
 
@@ -195,7 +186,7 @@ def prepare(game: Game[Any, Any], state: Any, configs: Sequence[EngineConfig]) -
 
 def _search_one(job: tuple[Game[Any, Any], Any, EngineConfig]) -> SearchResult:
     game, state, config = job
-    return run_search(game, state, config)
+    return run_search(game, state, config, evaluation=evaluation_of(game))
 
 
 def run_comparison(
@@ -214,10 +205,3 @@ def run_comparison(
         return [_search_one(job) for job in jobs]
     with ProcessPoolExecutor(max_workers=min(len(jobs), os.cpu_count() or 1)) as pool:
         return list(pool.map(_search_one, jobs))
-
-
-def comparison_json(rows: Sequence[CompareRow]) -> dict[str, Any]:
-    """``--json`` output: the rows and whether the engines agree."""
-    reason = disagreement(rows)
-    return {"engines": [row.to_json() for row in rows], "agree": reason is None,
-            "disagreement": reason}

@@ -42,12 +42,14 @@ from collections.abc import Hashable
 from typing import Any
 
 from adversa.games.base import Game
+from adversa.games.evaluation import Evaluation
 from adversa.search.common import (
     INFINITY,
     build_result,
     deepen,
     depth_schedule,
     format_pv,
+    is_final,
     is_proven,
     root_moves,
     show_scores_in_evaluator_units,
@@ -55,7 +57,6 @@ from adversa.search.common import (
     two_player_fit,
 )
 from adversa.search.config import EngineConfig
-from adversa.search.evaluation import make_evaluator
 from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Enhancements, Kernel
 from adversa.search.stats import Progress, Reporter, SearchResult
@@ -66,12 +67,14 @@ def fits(game: Game[Any, Any], algorithm: str) -> str | None:
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    evaluation: Evaluation,
 ) -> SearchResult:
     trace_limit = config.get("trace")
     if game.fixed_move_order or trace_limit:
-        return TextbookSearch(game, state, config, reporter, pruning=True).run()
-    return AlphaBetaSearch(game, state, config, reporter).run()
+        return TextbookSearch(game, state, config, reporter, evaluation=evaluation,
+                              pruning=True).run()
+    return AlphaBetaSearch(game, state, config, reporter, evaluation).run()
 
 
 def enhancements_of(config: EngineConfig) -> Enhancements:
@@ -92,7 +95,8 @@ class AlphaBetaSearch:
     """Iterative deepening (or one pass) over the enhanced kernel, from one root."""
 
     def __init__(
-        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter
+        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter,
+        evaluation: Evaluation,
     ) -> None:
         self.game = game
         self.root = root
@@ -101,11 +105,11 @@ class AlphaBetaSearch:
         self.enhancements = enhancements_of(config)
         if self.enhancements.lmr and game.needs_full_width(root):
             self.enhancements = dataclasses.replace(self.enhancements, lmr=False)
-        self.evaluator = make_evaluator(game)
+        self.evaluator = evaluation.evaluator(game)
         self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter,
                              probe=game.endgame_probe(root))
         self.mover = game.to_move(root)
-        self.win_value = game.utility_bounds()[1]
+        self.ceiling = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))
         self.depths = depth_schedule(
             config, iterative=bool(config.get("id")), move_count=len(moves),
@@ -139,7 +143,8 @@ class AlphaBetaSearch:
 
         def search_pass(depth: int) -> bool:
             score = self._iteration(depth)
-            return selective or not (is_proven(score) or not self.kernel.horizon_reached)
+            done = is_final(score, self.ceiling) or not self.kernel.horizon_reached
+            return selective or not done
 
         stopped = deepen(reporter, self.depths, search_pass)
         if stopped:
@@ -197,7 +202,7 @@ class AlphaBetaSearch:
         self.completed_depth = depth
         reporter.iteration_done(
             depth,
-            to_utility(score, self.win_value),
+            to_utility(score),
             format_pv(self.game, self.root, self.pv_moves),
             nodes_at_start,
         )
@@ -260,20 +265,19 @@ class AlphaBetaSearch:
 
     def _snapshot_fields(self) -> Progress:
         game, root, kernel = self.game, self.root, self.kernel
-        win = self.win_value
         merged = {**self.completed_scores, **self.scores}
         current = kernel.current_move
         table = kernel.table
         return {
             "depth": self.depth,
             "completed_depth": self.completed_depth,
-            "score": None if self.best_score is None else to_utility(self.best_score, win),
+            "score": None if self.best_score is None else to_utility(self.best_score),
             "pv": format_pv(game, root, self.pv_moves),
             "root_moves": root_moves(
                 game,
                 root,
                 self.moves,
-                {m: to_utility(s, win) for m, s in merged.items()},
+                {m: to_utility(s) for m, s in merged.items()},
                 pruned_against=self.best_move,
             ),
             "current_move": None if current is None else game.format_move(root, current),

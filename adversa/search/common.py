@@ -5,12 +5,19 @@ point of view. Heuristic values (an evaluator's output) lie strictly inside the
 game's utility range, ``(-1, 1)`` for the usual ±1 games. A *proven* win is
 scored ``WIN - ply`` (a loss ``-(WIN - ply)``), where ``ply`` is the distance
 from the root, so among wins the fastest scores highest and among losses the
-slowest scores highest. Outside the search (`SearchResult.value`,
-`RootMove.score`, `Iteration.score`) values are in the game's utility scale
-again: `to_utility` maps a proven win back to the utility bound (+1) and leaves
-heuristic values as they are. `proven_distance` recovers "win in N plies" for
-display. Textbook trees (``game.fixed_move_order``) keep their raw leaf values:
-there is no distance bonus, so a lecture's numbers come out unchanged.
+slowest scores highest. A margin game (`Game.margin_utilities`) wins by ``m``
+whole points, and its proven win scores ``WIN + (m - 1) * MAX_PLY - ply``: each
+point of margin is worth more than any difference of distance, so the larger
+margin ranks first and the faster win second, and ``m = 1`` is the ±1 games'
+``WIN - ply`` itself (`proven_score`). Every proven score lies beyond
+``±PROVEN``, every heuristic value far inside it.
+
+Outside the search (`SearchResult.value`, `RootMove.score`, `Iteration.score`)
+values are in the game's utility scale again: `to_utility` maps a proven score
+back to its utility (±1, or ±m) and leaves heuristic values as they are.
+`proven_distance` recovers "win in N plies" for display. Textbook trees
+(``game.fixed_move_order``) keep their raw leaf values: there is no distance
+bonus, so a lecture's numbers come out unchanged.
 
 **Traces.** `TraceRecorder` is the one way a search records the nodes it visits
 for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
@@ -23,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.games.evaluation import Evaluator
 from adversa.search.config import EngineConfig
-from adversa.search.evaluation import Evaluator
 from adversa.search.stats import (
     Reporter,
     RootMove,
@@ -138,12 +145,16 @@ def deepen(reporter: Reporter, depths: Sequence[int], search_pass: Callable[[int
 
 
 def scores_by_distance(game: Game[Any, Any]) -> bool:
-    """Whether terminal utilities are wins and losses to be scored ``±(WIN - ply)``.
+    """Whether terminal utilities are results to be scored by distance (`proven_score`).
 
-    True for games with the two-player utility range (−1, +1) whose move order
-    is free; textbook trees (fixed order, arbitrary leaf values) keep raw values.
+    True for games whose move order is free and whose utilities are either ±1 wins
+    (the range (−1, +1)) or declared margins (`Game.margin_utilities`, whole
+    numbers); textbook trees (fixed order, arbitrary leaf values) and any other
+    range keep raw values, which the search then compares as they are.
     """
-    return not game.fixed_move_order and tuple(game.utility_bounds()) == (-1.0, 1.0)
+    if game.fixed_move_order:
+        return False
+    return game.margin_utilities or tuple(game.utility_bounds()) == (-1.0, 1.0)
 
 
 def show_scores_in_evaluator_units(
@@ -158,19 +169,32 @@ def show_scores_in_evaluator_units(
     """
     reporter.score_scale = evaluator.raw_scale
     reporter.score_unit = "" if evaluator.raw_name == "value" else evaluator.raw_name
-    reporter.win_value = game.utility_bounds()[1] if scores_by_distance(game) else None
+    shows_wins = scores_by_distance(game) and not game.margin_utilities  # margins show as numbers
+    reporter.win_value = game.utility_bounds()[1] if shows_wins else None
     reporter.logistic_k = evaluator.logistic_k
+
+
+def proven_score(utility: float, ply: int) -> float:
+    """The internal score of a decisive result (``utility`` ≠ 0) ``ply`` plies from the root.
+
+    ``WIN + (m - 1) * MAX_PLY - ply`` for a win by ``m`` (``m`` = 1 for ±1 games), the
+    negation of the same for a loss: larger margins first, then faster wins and slower
+    losses (see the module docstring). The kernels inline this formula on their hot path.
+    """
+    if utility > 0:
+        return WIN + (utility - 1.0) * MAX_PLY - ply
+    return ply - WIN + (utility + 1.0) * MAX_PLY
 
 
 def terminal_score(utility: float, ply: int, by_distance: bool) -> float:
     """The internal score of a terminal state worth ``utility`` to the player scored.
 
-    With ``by_distance`` a decisive result becomes ``±(WIN - ply)`` so that faster
-    wins and slower losses are preferred; draws (0) stay 0.
+    With ``by_distance`` a decisive result becomes a `proven_score`, so that larger
+    margins, faster wins and slower losses are preferred; draws (0) stay 0.
     """
     if not by_distance or utility == 0:
         return utility
-    return WIN - ply if utility > 0 else ply - WIN
+    return proven_score(utility, ply)
 
 
 def is_proven(score: float) -> bool:
@@ -178,19 +202,40 @@ def is_proven(score: float) -> bool:
     return score >= PROVEN or score <= -PROVEN
 
 
+def is_final(score: float, ceiling: float) -> bool:
+    """True for a proven score no deeper search can change: a result by the game's largest
+    margin ``ceiling`` (`Game.utility_bounds`), which every proven result of a ±1 game is.
+
+    A margin game's proven win by less may still grow (a deeper line wins by more), and its
+    proven loss by less may still grow worse, so deepening goes on for those.
+    """
+    return is_proven(score) and _proven_parts(score)[0] >= ceiling
+
+
+def _proven_parts(score: float) -> tuple[int, int]:
+    """``(margin, ply)`` of a proven score: the inverse of `proven_score`.
+
+    Beyond `PROVEN` a score is ``m * MAX_PLY - ply`` with ``0 <= ply < MAX_PLY``, so the
+    margin is that excess divided by `MAX_PLY`, rounded up, and the ply what is missing.
+    """
+    excess = round(abs(score) - PROVEN)
+    margin = -(-excess // MAX_PLY)
+    return margin, margin * MAX_PLY - excess
+
+
 def proven_distance(score: float) -> int | None:
     """Plies to the end of the game for a proven score (from the root), else None."""
     if not is_proven(score):
         return None
-    return round(WIN - abs(score))
+    return _proven_parts(score)[1]
 
 
-def to_utility(score: float, win_value: float) -> float:
-    """Map an internal score to the game's utility scale (proven wins → ±``win_value``)."""
-    if score >= PROVEN:
-        return win_value
-    if score <= -PROVEN:
-        return -win_value
+def to_utility(score: float) -> float:
+    """Map an internal score to the game's utility scale (a proven score → ±its margin,
+    ±1 in a win/draw/loss game)."""
+    if is_proven(score):
+        margin = float(_proven_parts(score)[0])
+        return margin if score > 0 else -margin
     return score + 0.0  # turns a negated zero (-0.0) into 0.0 for display
 
 
@@ -371,8 +416,7 @@ def build_result(
     complete) shows the best move alone.
     """
     raw_scale, raw_name = evaluator.raw_scale, evaluator.raw_name
-    win_value = game.utility_bounds()[1]
-    value = None if score is None else to_utility(score, win_value)
+    value = None if score is None else to_utility(score)
     distance = None if score is None else proven_distance(score)
     raw_value = None if score is None or distance is not None else score * raw_scale + 0.0
     pv = format_pv(game, state, pv_moves or (best_move,))

@@ -1,27 +1,30 @@
 """The single entry point from the outside world into the search: `run_search`.
 
 The CLI, the app's engine runner and engine matches all call `run_search` with a
-game, a state and an `EngineConfig`; it picks the algorithm's module from the one
-registry (`config.ALGORITHMS`), checks that the algorithm fits the game, wires a
-`Reporter` to the caller's stop callable and event callback, and returns a
-`SearchResult`.
+game, a state, an `EngineConfig` and the `Evaluation` to judge positions with (the
+registry's, `registry.evaluation_of`; a test may hand its own); it picks the
+algorithm's module from the one registry (`config.ALGORITHMS`), checks that the
+algorithm fits the game, wires a `Reporter` to the caller's stop callable and event
+callback, and returns a `SearchResult`.
 
 Every algorithm module exposes two functions:
 
 * ``fits(game) -> str | None``: None when the algorithm applies, else the reason
   it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
-* ``search(game, state, config, reporter) -> SearchResult``.
+* ``search(game, state, config, reporter, evaluation) -> SearchResult``.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import time
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, line_movers
+from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
 from adversa.search.stats import EventCallback, Progress, Reporter, SearchResult, StopCallback
@@ -111,12 +114,14 @@ def run_search(
     state: Any,
     config: EngineConfig,
     *,
+    evaluation: Evaluation,
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
     time_left: ClockReading | None = None,
 ) -> SearchResult:
-    """Search ``state`` with ``config``; stream events; return the result.
+    """Search ``state`` with ``config``, judging positions by ``evaluation``; stream
+    events; return the result.
 
     ``time_left`` plays under a game clock: the engine's own ``time`` is replaced by a
     budget for this move (`clocked`), and a deepening search answers when its time
@@ -144,10 +149,13 @@ def run_search(
         clock=clock,
     )
     reporter.signed = not game.fixed_move_order  # a textbook tree's numbers: 3, not +3
+    reporter.line_movers = functools.partial(line_movers, game, state)
     if manager is not None:
         reporter.settled = manager.enough
     try:
-        result: SearchResult = _module(config.algorithm).search(game, state, config, reporter)
+        result: SearchResult = _module(config.algorithm).search(
+            game, state, config, reporter, evaluation
+        )
     finally:
         # The algorithm's progress callback is a bound method of its search object, and
         # the search object holds the reporter: a reference cycle that kept the whole

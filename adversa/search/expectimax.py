@@ -18,7 +18,7 @@ its value in MAX's terms and the searcher minimises:
 layers are always expanded, also at the horizon, so a position is never
 evaluated with the die in the air. Values are the game's utilities (no
 "faster win" bonus: an expectation of distance-adjusted scores would mean
-nothing), and the heuristic at the horizon is `evaluation.make_evaluator`.
+nothing), and the heuristic at the horizon is the handed `Evaluation`'s evaluator.
 
 **Star1** (Ballard 1983; Hauk, Buro & Schaeffer, "Rediscovering *-Minimax
 Search", 2004) brings alpha-beta through chance nodes. With the utility range
@@ -41,6 +41,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.games.evaluation import Evaluation
 from adversa.search.common import (
     INFINITY,
     reporting_player,
@@ -48,7 +49,6 @@ from adversa.search.common import (
 )
 from adversa.search.config import EngineConfig
 from adversa.search.depth_limited import EXACT, LOWER, UPPER, DepthLimitedSearch
-from adversa.search.evaluation import make_evaluator
 from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult
 
 
@@ -60,13 +60,16 @@ def fits(game: Game[Any, Any], algorithm: str) -> str | None:
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    evaluation: Evaluation,
 ) -> SearchResult:
     if config.algorithm == "expectimax":
-        searcher = ChanceMinimax(game, state, config, reporter, pruning=False, averaging=True)
+        searcher = ChanceMinimax(game, state, config, reporter, evaluation, pruning=False,
+                                 averaging=True)
     else:
         pruning = bool(config.get("star1"))
-        searcher = ChanceMinimax(game, state, config, reporter, pruning=pruning, averaging=False)
+        searcher = ChanceMinimax(game, state, config, reporter, evaluation, pruning=pruning,
+                                 averaging=False)
     return searcher.run()
 
 
@@ -83,6 +86,7 @@ class ChanceMinimax(DepthLimitedSearch):
         root: Any,
         config: EngineConfig,
         reporter: Reporter,
+        evaluation: Evaluation,
         *,
         pruning: bool,
         averaging: bool,
@@ -90,7 +94,7 @@ class ChanceMinimax(DepthLimitedSearch):
         super().__init__(game, root, config, reporter)
         self.pruning = pruning
         self.averaging = averaging
-        evaluator = make_evaluator(game)
+        evaluator = evaluation.evaluator(game)
         self.evaluate = evaluator.function
         show_scores_in_evaluator_units(reporter, game, evaluator)
         self.low, self.high = game.utility_bounds()

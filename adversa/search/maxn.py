@@ -3,7 +3,7 @@
 **max^n** backs up utility *vectors*: at a node of player ``p`` the child whose
 vector has the largest ``p``-th component wins — every player maximises its
 own utility. A chance node is worth the probability-weighted mean vector, and
-at the horizon `evaluation.make_vector_evaluator` values a position for every
+at the horizon the handed `Evaluation`'s vector evaluator values a position for every
 player at once. ``depth`` counts decision plies; chance layers are always
 expanded (as in `expectimax`).
 
@@ -33,10 +33,10 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.games.evaluation import Evaluation
 from adversa.search.common import INFINITY
 from adversa.search.config import EngineConfig
 from adversa.search.depth_limited import EXACT, DepthLimitedSearch
-from adversa.search.evaluation import make_vector_evaluator
 from adversa.search.expectimax import ChanceMinimax
 from adversa.search.stats import POLL_INTERVAL, Reporter, Score, SearchResult
 
@@ -51,21 +51,24 @@ def fits(game: Game[Any, Any], algorithm: str) -> str | None:
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    evaluation: Evaluation,
 ) -> SearchResult:
     if config.algorithm == "paranoid":
-        return ChanceMinimax(game, state, config, reporter, pruning=True, averaging=False).run()
-    return MaxN(game, state, config, reporter).run()
+        return ChanceMinimax(game, state, config, reporter, evaluation, pruning=True,
+                             averaging=False).run()
+    return MaxN(game, state, config, reporter, evaluation).run()
 
 
 class MaxN(DepthLimitedSearch):
     """The max^n recursion over utility vectors (see the module docstring)."""
 
     def __init__(
-        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter
+        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter,
+        evaluation: Evaluation,
     ) -> None:
         super().__init__(game, root, config, reporter)
-        self.evaluate = make_vector_evaluator(game)
+        self.evaluate = evaluation.vector_evaluator(game)
 
     def better(self, new: Score, old: Score) -> bool:
         return new[self.viewer] > old[self.viewer]  # type: ignore[index]  # vectors here

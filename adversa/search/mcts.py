@@ -21,7 +21,7 @@ Three points that decide whether MCTS plays adversarial games correctly:
 Rollouts play uniformly random moves with a local ``random.Random(seed)``, so a
 fixed seed and an iteration budget give the same tree and the same move every
 time. A rollout that reaches ``rollout`` plies without ending is scored by the
-vector evaluator (`evaluation.make_vector_evaluator`), which keeps playouts of
+vector evaluator (the handed `Evaluation`'s), which keeps playouts of
 long games bounded.
 
 A root with a single legal move under a time budget gets `FORCED_REPLY_PLAYOUTS`
@@ -37,9 +37,9 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.games.evaluation import Evaluation
 from adversa.search.common import answers_at_once, reporting_player
 from adversa.search.config import EngineConfig
-from adversa.search.evaluation import make_vector_evaluator
 from adversa.search.stats import (
     POLL_INTERVAL,
     Progress,
@@ -139,7 +139,8 @@ class _Tree:
     """The search tree, its budget and the four phases of an iteration."""
 
     def __init__(
-        self, game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+        self, game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+        evaluation: Evaluation,
     ) -> None:
         self.game = game
         self.reporter = reporter
@@ -150,7 +151,7 @@ class _Tree:
         low, high = game.utility_bounds()
         self.low = low
         self.span = (high - low) or 1.0
-        self.cutoff_values: Callable[[Any], tuple[float, ...]] = make_vector_evaluator(game)
+        self.cutoff_values: Callable[[Any], tuple[float, ...]] = evaluation.vector_evaluator(game)
         self.root = _Node(game, state, None, None, self.rng)
         self.iterations = 0
         self.tree_nodes = 1
@@ -285,7 +286,8 @@ class _Tree:
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    evaluation: Evaluation,
 ) -> SearchResult:
     # Playouts run until the time is up when a time budget is given without iterations;
     # otherwise the given (or default) number of iterations bounds them. 0: no count.
@@ -295,7 +297,7 @@ def search(
         config.time_budget, len(game.legal_moves(state))
     ):
         budget = min(budget, FORCED_REPLY_PLAYOUTS) if budget else FORCED_REPLY_PLAYOUTS
-    tree = _Tree(game, state, config, reporter)
+    tree = _Tree(game, state, config, reporter, evaluation)
     root = tree.root
     viewer = reporting_player(game, state)
     reporter.mean_result = tuple(game.utility_bounds()) == (-1.0, 1.0)  # mean playout results

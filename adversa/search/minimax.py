@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import Game
+from adversa.games.evaluation import Evaluation
 from adversa.search.common import (
     INFINITY,
     TraceRecorder,
@@ -46,7 +47,6 @@ from adversa.search.common import (
     two_player_fit,
 )
 from adversa.search.config import EngineConfig
-from adversa.search.evaluation import make_evaluator
 from adversa.search.stats import (
     POLL_INTERVAL,
     Progress,
@@ -61,10 +61,11 @@ def fits(game: Game[Any, Any], algorithm: str) -> str | None:
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    evaluation: Evaluation,
 ) -> SearchResult:
     """Plain minimax to ``depth`` plies (H-minimax with the game's evaluation)."""
-    return TextbookSearch(game, state, config, reporter, pruning=False).run()
+    return TextbookSearch(game, state, config, reporter, evaluation=evaluation, pruning=False).run()
 
 
 @dataclass(slots=True)
@@ -89,6 +90,7 @@ class TextbookSearch:
         config: EngineConfig,
         reporter: Reporter,
         *,
+        evaluation: Evaluation,
         pruning: bool,
     ) -> None:
         self.game = game
@@ -98,7 +100,7 @@ class TextbookSearch:
         self.depths = depth_schedule(config, move_count=len(self.root_move_list))
         self.depth = self.depths[0]
         self.pruning = pruning
-        self.evaluator = make_evaluator(game)
+        self.evaluator = evaluation.evaluator(game)
         self.root_player = reporting_player(game, root)
         self.by_distance = scores_by_distance(game)
         self.trace_limit = int(config.get("trace"))
@@ -249,7 +251,7 @@ class TextbookSearch:
     # ---- reporting ---------------------------------------------------------------
 
     def _external(self, score: float) -> float:
-        return to_utility(score, self.game.utility_bounds()[1])
+        return to_utility(score)
 
     def _pv_text(self) -> tuple[str, ...]:
         return format_pv(self.game, self.root, self.pv_table[0])

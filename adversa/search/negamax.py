@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
-from adversa.search.common import INFINITY, MAX_DEPTH, PROVEN, WIN, scores_by_distance
-from adversa.search.evaluation import Evaluator
+from adversa.games.evaluation import Evaluator
+from adversa.search.common import INFINITY, MAX_DEPTH, MAX_PLY, PROVEN, WIN, scores_by_distance
 from adversa.search.ordering import MoveOrderer
 from adversa.search.stats import POLL_INTERVAL, Reporter
 from adversa.search.tt import EXACT, LOWER, UPPER, TranspositionTable
@@ -206,10 +206,12 @@ class Kernel:
             poll()
 
         def terminal_value(state: Any, mover: int, ply: int) -> float:
-            """A finished game's score for ``mover``: a win ``WIN - ply`` (see common)."""
+            """A finished game's score for ``mover``: `common.proven_score`, inlined."""
             value: float = utility(state)[mover]
             if value and by_distance:
-                return WIN - ply if value > 0 else ply - WIN
+                if value > 0:
+                    return WIN + (value - 1.0) * MAX_PLY - ply
+                return ply - WIN + (value + 1.0) * MAX_PLY
             return value
 
         def known_value(known: tuple[float, int], ply: int) -> float:
@@ -217,7 +219,9 @@ class Kernel:
             ``ply + plies`` from the root, scored like one (`terminal_value`)."""
             value, plies = known
             if value and by_distance:
-                return WIN - ply - plies if value > 0 else ply + plies - WIN
+                if value > 0:
+                    return WIN + (value - 1.0) * MAX_PLY - ply - plies
+                return ply + plies - WIN + (value + 1.0) * MAX_PLY
             return value
 
         def beam_select(state: Any, mover: int, moves: Sequence[Hashable]) -> list[Hashable]:

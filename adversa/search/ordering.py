@@ -1,24 +1,30 @@
 """Move ordering for alpha-beta: the better the first move, the more the search cuts.
 
 Order at a node: the transposition-table move (the best move found here by an
-earlier, shallower search), then captures (``game.is_capture``), then the
-*killer* moves of this ply (quiet moves that caused a cutoff in a sibling
-position, two kept per ply), then the remaining moves by *history* score (how
-often, weighted by depth², a move caused a cutoff anywhere). Killers and
-history can be switched off separately; the TT move and captures always lead
-when ordering is on. Sorting is stable, so ties keep the game's move order and
-a search is deterministic.
+earlier, shallower search), then the forcing moves by falling class
+(``game.move_class``: captures by default; a game may add a move that moves
+again, a promotion, a check), then the *killer* moves of this ply (quiet moves
+that caused a cutoff in a sibling position, two kept per ply), then the remaining
+moves by *history* score (how often, weighted by depth², a move caused a cutoff
+anywhere). Killers and history can be switched off separately; the TT move and
+the forcing moves always lead when ordering is on. Sorting is stable, so ties
+keep the game's move order and a search is deterministic.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import Game
 
 KILLERS_PER_PLY = 2
+
+
+def _grade(pair: tuple[int, Hashable]) -> int:
+    """The sort key of a (class, move) pair: its class alone, so ties keep their order."""
+    return pair[0]
 
 
 class MoveOrderer:
@@ -27,11 +33,18 @@ class MoveOrderer:
     def __init__(self, game: Game[Any, Any], *, killers: bool, history: bool) -> None:
         self.use_killers = killers
         self.use_history = history
-        self.is_capture = game.is_capture
-        # Games that never override is_capture have no captures: skip a call per move.
-        self.has_captures = type(game).is_capture is not Game.is_capture
-        # Where captures are forced a node's moves are all captures or none: nothing to sort.
-        self.sorts_captures = self.has_captures and not game.captures_forced
+        rules = type(game)
+        # A game with its own classes is sorted by them; otherwise a move's class is
+        # whether it captures, and the bool is asked directly (one call per move, not two).
+        self.graded = rules.move_class is not Game.move_class
+        self.move_class: Callable[[Any, Any], int] = (
+            game.move_class if self.graded else game.is_capture
+        )
+        # Games that override neither have only quiet moves: skip a call per move.
+        self.has_classes = self.graded or rules.is_capture is not Game.is_capture
+        # Where captures are forced a node's moves are all captures or none: nothing to
+        # sort, unless the game grades its moves further.
+        self.sorts_classes = self.graded or (self.has_classes and not game.captures_forced)
         self.killers: list[list[Hashable]] = []
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
         self.history: defaultdict[Hashable, int] = defaultdict(int)
@@ -48,12 +61,17 @@ class MoveOrderer:
         if tt_move is not None and tt_move in rest:
             rest.remove(tt_move)
             front.append(tt_move)
-        if self.sorts_captures:
-            is_capture = self.is_capture
-            captures = [move for move in rest if is_capture(state, move)]
-            if captures and len(captures) < len(rest):
-                rest = [move for move in rest if move not in captures]
-                front.extend(captures)
+        if self.sorts_classes:
+            move_class = self.move_class
+            if self.graded:
+                graded = [(move_class(state, move), move) for move in rest]
+                forcing = [move for grade, move in sorted(
+                    (pair for pair in graded if pair[0]), key=_grade, reverse=True)]
+            else:
+                forcing = [move for move in rest if move_class(state, move)]
+            if forcing and (len(forcing) < len(rest) or self.graded):
+                rest = [move for move in rest if move not in forcing]
+                front.extend(forcing)
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
                 if killer in rest:
@@ -63,7 +81,7 @@ class MoveOrderer:
 
     def cutoff(self, state: Any, move: Hashable, ply: int, depth: int) -> None:
         """Remember a quiet move that caused a beta cutoff at ``ply`` with ``depth`` to go."""
-        if self.has_captures and self.is_capture(state, move):
+        if self.has_classes and self.move_class(state, move):
             return
         if self.use_killers:
             while len(self.killers) <= ply:

@@ -18,7 +18,8 @@ A search that is cancelled but does not stop within `STOP_GRACE` seconds, or a
 process that dies, is discarded and reported as an `EngineProcessError`; the
 caller's game never depends on the process being alive.
 
-Only picklable things cross: the game, the state, the engine configuration, and
+Only picklable things cross: the game, the state, the engine configuration, the
+evaluation (its factories are module-level functions, which pickle by name), and
 back the search's events and result (all immutable values in adversa).
 """
 
@@ -39,6 +40,7 @@ from typing import Any
 
 import adversa
 from adversa.games.base import AdversaError, Game
+from adversa.games.evaluation import Evaluation
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import EventCallback, SearchEvent, SearchResult, StopCallback
@@ -91,11 +93,12 @@ def serve(read_fd: int, write_fd: int) -> None:
             return
         if job == STOP:
             continue
-        game, state, config, time_left = job
+        game, state, config, evaluation, time_left = job
         stopped = False
         try:
             try:
-                result = run_search(game, state, config, should_stop=should_stop,
+                result = run_search(game, state, config, evaluation=evaluation,
+                                    should_stop=should_stop,
                                     on_event=send_event, time_left=time_left)
             except Exception as error:  # reported to the caller, never fatal to the process
                 outbox.send(("error", _portable(error)))
@@ -155,6 +158,7 @@ class EngineProcess:
         game: Game[Any, Any],
         state: Any,
         config: EngineConfig,
+        evaluation: Evaluation,
         should_stop: StopCallback | None,
         on_event: EventCallback | None,
         time_left: ClockReading | None = None,
@@ -162,7 +166,7 @@ class EngineProcess:
         """Run one search in the process; raises what the search raised there."""
         self.busy = True
         try:
-            self.outbox.send((game, state, config, time_left))
+            self.outbox.send((game, state, config, evaluation, time_left))
         except OSError:
             raise self._died() from None
         stop_asked: float | None = None
@@ -258,6 +262,7 @@ def search_in_process(
     state: Any,
     config: EngineConfig,
     *,
+    evaluation: Evaluation,
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None,
     time_left: ClockReading | None = None,
@@ -271,7 +276,7 @@ def search_in_process(
     """
     engine = _pool.acquire()
     try:
-        return engine.search(game, state, config, should_stop, on_event, time_left)
+        return engine.search(game, state, config, evaluation, should_stop, on_event, time_left)
     finally:
         # A process still ``busy`` (the caller's callback raised mid-search) would
         # send that search's events to the next caller: it is stopped instead.

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from adversa.games.base import CHANCE, Game
+from adversa.games.evaluation import Evaluation
 from adversa.search.config import EngineConfig
 from adversa.search.stats import Reporter, RootMove, SearchResult
 
@@ -23,7 +24,8 @@ def fits(game: Game[Any, Any], algorithm: str) -> str | None:
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    evaluation: Evaluation,
 ) -> SearchResult:
     rng = random.Random(config.get("seed"))
     if game.to_move(state) == CHANCE:

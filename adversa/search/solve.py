@@ -41,6 +41,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry, entry_of, game_names
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
@@ -246,7 +247,8 @@ Frame = tuple[Any, Hashable, int, int, Sequence[Any]]
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter
+    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    evaluation: Evaluation,
 ) -> SearchResult:
     solver = _Solver(game, reporter)
     player = game.to_move(state)

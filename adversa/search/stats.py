@@ -20,6 +20,8 @@ searches report vectors (one entry per player).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -104,6 +106,8 @@ class Iteration:
     pv: tuple[str, ...]
     ebf: float | None = None
     """Effective branching factor: nodes of this iteration / nodes of the previous."""
+    pv_movers: tuple[int, ...] = ()
+    """Who plays each move of ``pv`` (`Reporter.line_movers`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +140,8 @@ class Snapshot:
     """The root move being searched now (None when not meaningful)."""
     iterations: tuple[Iteration, ...]
     finished: bool = False
+    pv_movers: tuple[int, ...] = ()
+    """Who plays each move of ``pv`` (`Reporter.line_movers`)."""
     score_scale: float = 1.0
     """Multiply a score by this to show it in the evaluator's own units (e.g. the
     lectures' open-lines count e(n), or points where a man is worth 100)."""
@@ -213,6 +219,10 @@ class SearchResult:
     plies to the end of the game with best play (0 for a drawn position), else None."""
     best_moves: tuple[str, ...] = ()
     """The solver: every root move that reaches the value."""
+    pv_movers: tuple[int, ...] = ()
+    """Who plays each move of ``pv``: a player, or ``CHANCE`` for a chance outcome, so a
+    double move (Kalah's extra turn) or a line through a roll reads right
+    (`Reporter.line_movers`)."""
     positions: int | None = None
     """The solver: positions solved (its memo's size)."""
     playouts: int | None = None
@@ -238,6 +248,10 @@ def _never() -> bool:
 
 def _ignore(_event: SearchEvent) -> None:
     return None
+
+
+def _nobody(_line: tuple[str, ...]) -> tuple[int, ...]:
+    return ()
 
 
 class Reporter:
@@ -287,6 +301,10 @@ class Reporter:
         self.logistic_k: float | None = None
         self.mean_result = False
         self.signed = True
+        self.line_movers: Callable[[tuple[str, ...]], tuple[int, ...]] = _nobody
+        """Who plays each move of a line from the root (set by `run_search`, which knows
+        the game and the root): every PV the reporter sends out carries it, so no
+        algorithm has to track movers and no reader has to assume the players alternate."""
         self.settled: Callable[[float, Sequence[Iteration]], bool] | None = None
         """Under a game clock, the time manager's question after each iteration: has
         the search thought enough (elapsed seconds, iterations so far)? None for a
@@ -334,7 +352,7 @@ class Reporter:
         nodes = self.counters.nodes - nodes_at_start
         previous = self.iterations[-1].nodes if self.iterations else 0
         ebf = nodes / previous if previous else None
-        iteration = Iteration(depth, self.elapsed, nodes, score, pv, ebf)
+        iteration = Iteration(depth, self.elapsed, nodes, score, pv, ebf, self.line_movers(pv))
         self.iterations.append(iteration)
         self.on_event(iteration)
         return iteration
@@ -343,6 +361,7 @@ class Reporter:
         counters = self.counters
         elapsed = self.elapsed
         progress = self.snapshot_fields()
+        pv = tuple(progress.get("pv", ()))
         completed = self.iterations[-1].depth if self.iterations else 0
         return Snapshot(
             algorithm=self.algorithm,
@@ -362,7 +381,8 @@ class Reporter:
             tt_fill=progress.get("tt_fill", 0.0),
             nps=counters.nodes / elapsed if elapsed > 0 else 0.0,
             score=progress.get("score"),
-            pv=tuple(progress.get("pv", ())),
+            pv=pv,
+            pv_movers=self.line_movers(pv),
             root_moves=tuple(progress.get("root_moves", ())),
             current_move=progress.get("current_move"),
             iterations=tuple(self.iterations),
@@ -376,6 +396,30 @@ class Reporter:
         )
 
     def finish(self, result: SearchResult) -> SearchResult:
-        """Send the final result as the last event and return it."""
+        """Send the final result, its PV's movers filled in, as the last event; return it."""
+        if result.pv and not result.pv_movers:
+            result = dataclasses.replace(result, pv_movers=self.line_movers(result.pv))
         self.on_event(result)
         return result
+
+
+def expected_score(score: Score | None, snapshot: Snapshot) -> float | None:
+    """A root score as the side to move's expected result, 0 … 1 (½ a draw): one scale
+    for every engine's value, whatever its units.
+
+    Proven results are 1, 0 or ½; MCTS's mean playout result ``v`` in −1 … 1 is
+    ``(v + 1) / 2``; an evaluation fitted to game results (`Evaluator.logistic_k`) is
+    ``σ(k · points)``. None for vectors and for evaluations nobody fitted (their units
+    say nothing about who wins).
+    """
+    if score is None or isinstance(score, tuple):
+        return None
+    win = snapshot.win_value
+    if win is not None and abs(score) >= win:
+        return 1.0 if score > 0 else 0.0
+    if snapshot.mean_result:
+        return min(1.0, max(0.0, (score + 1.0) / 2.0))
+    if snapshot.logistic_k is None:
+        return None
+    logit = snapshot.logistic_k * score * snapshot.score_scale
+    return 1.0 / (1.0 + math.exp(-max(-500.0, min(500.0, logit))))

@@ -25,6 +25,7 @@ from adversa.presentation import (
     database_text,
     format_count,
     format_seconds,
+    line_text,
     result_verdict,
     verdict,
     with_unit,
@@ -61,11 +62,12 @@ def _target_depth(config_text: str) -> int | None:
         return None
 
 
-def _pv_text(pv: Sequence[str]) -> str:
+def _pv_text(pv: Sequence[str], movers: Sequence[int], names: Sequence[str]) -> str:
+    """The line's first `PV_SHOWN` moves, naming the movers where they do not simply
+    alternate (`presentation.line_text`)."""
     if not pv:
         return "[$text-muted]–[/]"
-    shown = " ".join(escape(move) for move in pv[:PV_SHOWN])
-    return shown + (" …" if len(pv) > PV_SHOWN else "")
+    return escape(line_text(pv, movers, names, limit=PV_SHOWN))
 
 
 # --------------------------------------------------------------------------- the widget
@@ -144,7 +146,7 @@ class SearchPanel(Vertical):
                 yield ProgressBar(total=1, show_percentage=False, show_eta=False)
                 yield Label("", id="panel-budget-text")
             yield EvalBar(id="panel-eval")
-            yield Static(_pv_labelled(()), id="panel-pv")
+            yield Static(_pv_labelled((), (), ()), id="panel-pv")
             yield Static("", id="panel-roots-title")
             yield RootMovesList(id="panel-roots")
         with Vertical(id="panel-history"):
@@ -182,7 +184,7 @@ class SearchPanel(Vertical):
         self._set("#panel-stats", self._stats_markup(None))
         self.query_one(ProgressBar).update(total=1, progress=0)
         self.query_one("#panel-budget-text", Label).update("", layout=False)
-        self._set("#panel-pv", _pv_labelled(()))
+        self._set("#panel-pv", _pv_labelled((), (), ()))
         self._set("#panel-roots-title", "")
         self.query_one(RootMovesList).show(None)
         self.show_verdict(Verdict("–", None))
@@ -199,7 +201,7 @@ class SearchPanel(Vertical):
         self._show_budget(snapshot)
         names = self.names or GENERIC_SIDES
         self.show_verdict(verdict(snapshot.score, snapshot, mover=self.mover, names=names))
-        self._set("#panel-pv", _pv_labelled(snapshot.pv))
+        self._set("#panel-pv", _pv_labelled(snapshot.pv, snapshot.pv_movers, names))
         self._show_roots(snapshot)
         self.query_one(IterationTable).use_scores_of(snapshot)
         self._sync_iterations(snapshot.iterations)
@@ -224,7 +226,7 @@ class SearchPanel(Vertical):
                  else f"[$text-muted]value[/] [b]{value}[/]")
         self._set("#panel-pv",
                   f"[$text-muted]best[/] [b $accent]{best}[/]  {shown}{note}\n"
-                  + _pv_labelled(result.pv))
+                  + _pv_labelled(result.pv, result.pv_movers, names))
 
     # ---- drawing ------------------------------------------------------------------
 
@@ -335,5 +337,5 @@ class SearchPanel(Vertical):
         self.query_one("#panel-ebf", Label).update(text, layout=False)
 
 
-def _pv_labelled(pv: Sequence[str]) -> str:
-    return f"[$text-muted]PV[/]    {_pv_text(pv)}"
+def _pv_labelled(pv: Sequence[str], movers: Sequence[int], names: Sequence[str]) -> str:
+    return f"[$text-muted]PV[/]    {_pv_text(pv, movers, names)}"

@@ -31,6 +31,8 @@ from textual.message import Message
 from textual.worker import Worker, get_current_worker
 
 from adversa.games import Game
+from adversa.games.evaluation import Evaluation
+from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.process import search_in_process
 from adversa.search.stats import (
@@ -53,6 +55,7 @@ class SearchFunction(Protocol):
         state: Any,
         config: EngineConfig,
         *,
+        evaluation: Evaluation,
         should_stop: StopCallback | None = None,
         on_event: EventCallback | None = None,
         time_left: ClockReading | None = None,
@@ -251,7 +254,8 @@ class EngineRunner:
             if freeze:
                 _collector_freeze.enter()
             try:
-                result = self.search(game, state, config, should_stop=should_stop,
+                result = self.search(game, state, config, evaluation=evaluation_of(game),
+                                     should_stop=should_stop,
                                      on_event=on_event, time_left=time_left)
             except Exception as error:  # any engine failure is reported, never fatal
                 owner.post_message(SearchFailed(self, search_id, error))
