@@ -64,6 +64,8 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
         "cubeless money play (no doubling cube): single 1, gammon 2, backgammon 3."
     )
     has_chance: ClassVar[bool] = True
+    margin_utilities: ClassVar[bool] = True
+    """A win is worth 1, 2 or 3 points: the search weighs gammons by their points."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
