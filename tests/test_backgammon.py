@@ -129,6 +129,13 @@ def test_position_id_round_trip_on_random_positions() -> None:
         assert GAME.parse_position(GAME.format_position(state)) == state
 
 
+def test_position_id_orders_the_sides_as_gnubg_does() -> None:
+    # Seen in gnubg 1.07: after the opening 65 played 24/13, it shows 4HPwAyDgc/ABMA
+    # with the other side to roll (the side not on roll is encoded first).
+    state = play_line(GAME, GAME.initial_state(), "65: 24/13")
+    assert GAME.format_position(state) == "4HPwAyDgc/ABMA O"
+
+
 def test_twenty_six_point_form_parses_to_the_start() -> None:
     text = "0,-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2,0 opening"
     assert GAME.parse_position(text) == GAME.initial_state()

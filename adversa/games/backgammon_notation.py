@@ -12,8 +12,10 @@ Rolls
     Two digits, higher first (``31``). At the opening each side rolls one die and the
     digits are X's die then O's (``13``: O starts with 3 and 1).
 Positions
-    ``4HPwATDgc/ABMA X 31``: the **gnubg Position ID** (the side on roll's checkers
-    first, as gnubg's manual describes), then who is on roll and the dice when rolled;
+    ``4HPwATDgc/ABMA X 31``: the **gnubg Position ID** (the side *not* on roll's
+    checkers first, then the side on roll's: the order gnubg itself writes — after
+    X's opening 65 played 24/13 gnubg shows ``4HPwAyDgc/ABMA`` with O to roll — though
+    its manual's prose tells it the other way), then who is on roll and the dice;
     ``4HPwATDgc/ABMA opening`` is the start, before the opening roll. The readable
     **26-point form** replaces the ID by 26 comma-separated counts: index 0 is O's
     bar, 1–24 are the points in X's numbering (X's checkers positive, O's negative)
@@ -228,10 +230,11 @@ def split_line(line: str) -> list[str]:
 
 
 def position_id(mover: Side, opponent: Side) -> str:
-    """The gnubg Position ID: per side (on roll first), points 1–24 and the bar, each
-    as that many 1 bits and a 0, packed little-endian into 10 bytes, base64 unpadded."""
+    """The gnubg Position ID: per side (the one not on roll first), points 1–24 and the
+    bar, each as that many 1 bits and a 0, packed little-endian into 10 bytes, base64
+    unpadded."""
     bits: list[int] = []
-    for side in (mover, opponent):
+    for side in (opponent, mover):
         for index in range(1, BAR + 1):
             bits.extend([1] * side[index])
             bits.append(0)
@@ -241,7 +244,7 @@ def position_id(mover: Side, opponent: Side) -> str:
 
 
 def sides_from_id(text: str) -> tuple[Side, Side]:
-    """The two sides (on roll first) of a gnubg Position ID."""
+    """The two sides of a gnubg Position ID: the side on roll, then the other."""
     expected = "expected a 14-character gnubg Position ID such as 4HPwATDgc/ABMA"
     if not re.fullmatch(r"[A-Za-z0-9+/]{14}", text):
         raise InvalidPositionError(f"position {text!r}: {expected}")
@@ -258,7 +261,7 @@ def sides_from_id(text: str) -> tuple[Side, Side]:
             point += 1
             if point > BAR:
                 side, point = side + 1, 1
-    return _finish(text, sides[0]), _finish(text, sides[1])
+    return _finish(text, sides[1]), _finish(text, sides[0])
 
 
 def _finish(text: str, counts: list[int]) -> Side:
