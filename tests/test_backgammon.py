@@ -166,6 +166,7 @@ def test_hits_are_starred_and_chains_merge() -> None:
     assert hitting != quiet
     assert hitting.opponent[BAR] == 1 and quiet.opponent[BAR] == 0  # type: ignore[union-attr]
     assert GAME.parse_move(state, "13/12 12/6") == quiet
+    assert GAME.parse_move(state, "13/7 7/6") == hitting  # gnubg's tuples: one die a step
 
 
 @pytest.mark.parametrize(

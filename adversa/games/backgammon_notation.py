@@ -106,8 +106,8 @@ _EXPECTED_PLAY = ("expected a play like 24/18 13/11, bar/22, 6/off, 13/11*, 8/5(
 
 def _read_play(text: str) -> tuple[Counter[int], set[int], set[int]] | None:
     """What a written play says: the net change of the mover's checkers per point, the
-    points it says checkers pass through, and the points it says are hit. None: a
-    play of nothing (``-``)."""
+    points it says checkers land on (on the way or at the end), and the points it says
+    are hit. None: a play of nothing (``-``)."""
     words = text.lower().replace(",", " ").split()
     if words in ([], [NO_PLAY]):
         return None
@@ -130,7 +130,7 @@ def _read_play(text: str) -> tuple[Counter[int], set[int], set[int]] | None:
                                    f"move from higher points to lower ones; {_EXPECTED_PLAY}")
         change[source] -= repeat
         change[points[-1]] += repeat
-        passed.update(points[:-1])
+        passed.update(point for point in points if point)
         hit.update(point for point, stop in zip(points, stops, strict=True)
                    if stop.endswith("*"))
     return change, passed, hit
