@@ -15,14 +15,15 @@ backgammons are scored only where the search reaches the end of a game.
 * **Contact**: a logistic of a linear score made of the pip-count lead (as a share
   of the race length), points made in the home board and the outfield (most on
   the 4–9 points a prime is built from), the longest prime, anchors in the
-  opponent's home board, checkers on the bar (worse against a closed board), the
-  number of the 36 rolls with which the side on roll can hit an opposing blot and
-  those that the opponent would have against the side's own blots, and checkers
-  stacked deep or far back. The weights were set by hand and checked in matches
+  opponent's home board, checkers on the bar (worse against a closed board), whether
+  the side on roll's dice hit an opposing blot (with no dice known: how many of the
+  36 rolls would), the rolls with which the opponent would hit the side's own blots,
+  and checkers stacked deep or far back. The weights were set by hand and checked in matches
   against the pip-count player (benchmarks/bench_backgammon.py).
 
 Speed: a leaf costs a few loops over 26 counts; the shot table (`_SHOT_MASKS`) is
 computed once, as 36-bit masks of the rolls that cover each distance.
+With the dice rolled (a search's leaves), the roll itself is used (`win_chance`).
 """
 
 from __future__ import annotations
@@ -59,13 +60,13 @@ def _shot_masks() -> tuple[int, ...]:
 _SHOT_MASKS = _shot_masks()
 
 
-def _shots(attacker: Side, target: Side) -> int:
-    """How many of the 36 rolls let ``attacker`` hit a blot of ``target``.
+def _shot_mask(attacker: Side, target: Side) -> int:
+    """The rolls (a 36-bit mask, see `_shot_masks`) with which ``attacker`` hits a blot
+    of ``target``.
 
     A target blot on its own point ``b`` is the attacker's point ``25 − b``; an
     attacker checker on its point ``a`` (25 for the bar) reaches it at distance
-    ``a − (25 − b)``. Blots in the attacker's home board behind its checkers are
-    still counted; blocks in between are ignored.
+    ``a − (25 − b)``. Blocks in between are ignored.
     """
     blots = [BAR - point for point in range(1, BAR) if target[point] == 1]
     if not blots:
@@ -79,7 +80,11 @@ def _shots(attacker: Side, target: Side) -> int:
             distance = source - blot
             if 0 < distance <= 24:
                 mask |= _SHOT_MASKS[distance]
-    return mask.bit_count()
+    return mask
+
+
+def _roll_bit(dice: tuple[int, ...]) -> int:
+    return 1 << (6 * (dice[0] - 1) + (dice[1] - 1))
 
 
 def _prime(side: Side, low: int, high: int) -> int:
@@ -131,17 +136,29 @@ def in_contact(mover: Side, opponent: Side) -> bool:
     return mover_back + opponent_back > BAR
 
 
-def win_chance(mover: Side, opponent: Side) -> float:
-    """The side on roll's estimated chance of winning, strictly between 0 and 1."""
+def win_chance(mover: Side, opponent: Side, dice: tuple[int, ...] = ()) -> float:
+    """The side on roll's estimated chance of winning, strictly between 0 and 1.
+
+    With the mover's ``dice`` known (a search's leaves are positions with the dice
+    rolled) the roll counts as it is: its pips in the race, and whether it hits a
+    blot (1 or 0) instead of the share of the 36 rolls that would. Averaged over the
+    21 rolls of the chance node above, that is the shot count again, so a one-ply
+    search sees what the roll does, not the same static value 21 times.
+    """
+    roll_pips = (4 * dice[0] if dice[0] == dice[1] else dice[0] + dice[1]) if dice else 8.17
     if not in_contact(mover, opponent):
-        lead = _race_rolls(opponent) - _race_rolls(mover) + 0.5
+        lead = _race_rolls(opponent) - _race_rolls(mover) + roll_pips / MEAN_ROLL_PIPS - 0.5
         length = max(1.0, _race_rolls(mover))
         score = 2.2 * lead / math.sqrt(length)
     else:
         mover_pips, opponent_pips = pip_count(mover), pip_count(opponent)
-        race = 100.0 * (opponent_pips - mover_pips + 8) / max(mover_pips + opponent_pips, 1)
+        race = 100.0 * (opponent_pips - mover_pips + roll_pips) / max(
+            mover_pips + opponent_pips, 1)
         position = _structure(mover, opponent) - _structure(opponent, mover)
-        shots = _shots(mover, opponent) - 0.5 * _shots(opponent, mover)
+        mask = _shot_mask(mover, opponent)
+        # This roll hits or not (36 or 0 of 36), else the rolls that would.
+        hits = (36.0 if mask & _roll_bit(dice) else 0.0) if dice else float(mask.bit_count())
+        shots = hits - 0.5 * _shot_mask(opponent, mover).bit_count()
         score = (race + position + 0.35 * shots) / 12.0
     score = max(-30.0, min(30.0, score))
     return 1.0 / (1.0 + math.exp(-score))
@@ -149,7 +166,7 @@ def win_chance(mover: Side, opponent: Side) -> float:
 
 def equity(state: BackgammonState, player: int) -> float:
     """``2p − 1`` for ``player`` where ``p`` is its estimated winning chance."""
-    chance = win_chance(state.mover, state.opponent)
+    chance = win_chance(state.mover, state.opponent, state.dice)
     value = 2.0 * chance - 1.0
     value = max(-0.999, min(0.999, value))
     return value if player == state.player else -value

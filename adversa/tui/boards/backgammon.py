@@ -162,10 +162,12 @@ class BackgammonBoard(BoardView):
                 lines.append([mover, (" to play ", text),
                               (f" {state.dice[0]} ", "backgammon--dice"), (" ", text),
                               (f" {state.dice[1]} ", "backgammon--dice")])
-        lines.append([
-            ("X", "backgammon--x"), (f" {pip_count(x_side)} pips {x_side[0]} off  ", text),
-            ("O", "backgammon--o"), (f" {pip_count(o_side)} pips {o_side[0]} off", text),
-        ])
+        pips = [("pips ", text), ("X", "backgammon--x"), (f" {pip_count(x_side)} ", text),
+                 ("O", "backgammon--o"), (f" {pip_count(o_side)}", text)]
+        if x_side[0] or o_side[0]:
+            pips += [("  off ", text), ("X", "backgammon--x"), (f" {x_side[0]} ", text),
+                     ("O", "backgammon--o"), (f" {o_side[0]}", text)]
+        lines.append(pips)
         lines.append([("type a play: 24/18 13/11", "backgammon--label")])
         return lines
 
