@@ -109,7 +109,9 @@ class BackgammonBoard(BoardView):
 
     def _labels(self, canvas: Canvas, points: tuple[int, ...], style: Any, cell: int) -> None:
         def numbers(part: tuple[int, ...]) -> str:
-            return "".join(str(p).rjust(2).center(cell) for p in part)
+            # Two-cell columns cannot part two-digit numbers: label every other point.
+            return "".join(str(p).rjust(2).center(cell) if cell == 3 or index % 2 == 0
+                           else " " * cell for index, p in enumerate(part))
 
         gap = " " * (5 if cell == 3 else 3)
         canvas.write(" " + numbers(points[:6]) + gap + numbers(points[6:]), style)
