@@ -36,7 +36,7 @@ where the other side moves at most that; one move per outcome is searched, with 
 window that fails just when those bounds alone decide the node (`_probe`), and the
 bounds found narrow the Star1 windows after. With ``candidates=N`` a search deeper
 than one ply searches only the N root moves whose positions evaluate best (strong
-backgammon programs filter plays so); the others count as pruned. ``star1`` is a
+programs of dice games filter so); the others count as pruned. ``star1`` is a
 parameter of ``expectiminimax``; ``paranoid`` always
 prunes (its MIN players make it an alpha-beta search); ``expectimax`` never
 does (its averaging opponent has no bound to exploit).
@@ -211,8 +211,8 @@ class ChanceMinimax(DepthLimitedSearch):
     def _candidates(self, state: Any, moves: Sequence[Hashable], maximizing: bool
                     ) -> list[Hashable]:
         """The root moves worth a deep search: the best ``candidates`` by the static value
-        of the position each leads to (strong backgammon programs filter so: every play
-        at 0 ply, the few best deeper). Kept in their given order; the rest are counted."""
+        of the position each leads to (strong programs of dice games filter so: every
+        move at 0 ply, the few best deeper). Kept in their given order; the rest are counted."""
         game, evaluate, viewer = self.game, self.evaluate, self.viewer
 
         def static(move: Hashable) -> float:
