@@ -16,6 +16,7 @@ from test_expectimax import chance_trees, root_scores, search
 
 from adversa.games import make_game
 from adversa.games.base import CHANCE
+from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 
 
@@ -70,7 +71,14 @@ def test_candidate_filter_keeps_the_best_few_and_counts_the_rest() -> None:
     every = len(game.legal_moves(state))
     assert every > 3
     filtered = search(game, "expectiminimax depth=2 star2=on candidates=3", state)
-    assert len([move for move in filtered.snapshot.root_moves if move.score is not None]) == 3
+    scored = {move.move for move in filtered.snapshot.root_moves if move.score is not None}
+    # The three kept are the three best by the static value of where each play leads.
+    evaluate = evaluation_of(game).evaluator(game)
+    mover = game.to_move(state)
+    by_static = sorted(game.legal_moves(state),
+                       key=lambda move: -evaluate(game.result(state, move), mover))
+    assert scored == {game.format_move(state, move) for move in by_static[:3]}
+    assert root_scores(filtered)[filtered.best_move_text] == pytest.approx(filtered.value)
     assert filtered.snapshot.pruned >= every - 3
     # At one ply nothing is filtered: every play is searched.
     shallow = search(game, "expectiminimax depth=1 star2=on candidates=3", state)

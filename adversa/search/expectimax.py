@@ -114,6 +114,9 @@ class ChanceMinimax(DepthLimitedSearch):
         """Chance nodes Star2's probes cut (also counted in ``counters.cutoffs``)."""
         self.filtered = 0
         """Root moves the candidate filter left out (also counted in ``counters.pruned``)."""
+        self.root_indices: list[int] | None = None
+        """The root moves the filter kept, as indices into the root's legal moves: the
+        searched list is shorter, and the root's scores must go to the right moves."""
         evaluator = evaluation.evaluator(game)
         self.evaluate = evaluator.function
         show_scores_in_evaluator_units(reporter, game, evaluator)
@@ -138,6 +141,7 @@ class ChanceMinimax(DepthLimitedSearch):
         return "lower" if self.root_minimizes else "upper"
 
     def iterate(self, depth: int) -> Score:
+        self.root_indices = None  # the filter chooses again for each depth it applies to
         return self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None, None)
 
     # ---- the recursion ---------------------------------------------------------------
@@ -204,13 +208,14 @@ class ChanceMinimax(DepthLimitedSearch):
             return self._average(state, [(move, share) for move in moves], depth - 1, alpha,
                                  beta, ply, path, move_text, probability)
         if ply == 0 and self.candidates and depth > 1 and len(moves) > self.candidates:
-            moves = self._candidates(state, moves, player == self.viewer)
+            self.root_indices = self._candidates(state, moves, player == self.viewer)
+            moves = [moves[index] for index in self.root_indices]
         return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply,
                             path, move_text, probability)
 
     def _candidates(self, state: Any, moves: Sequence[Hashable], maximizing: bool
-                    ) -> list[Hashable]:
-        """The root moves worth a deep search: the best ``candidates`` by the static value
+                    ) -> list[int]:
+        """The indices of the root moves worth a deep search: the best ``candidates`` by the static value
         of the position each leads to (strong programs of dice games filter so: every
         move at 0 ply, the few best deeper). Kept in their given order; the rest are counted."""
         game, evaluate, viewer = self.game, self.evaluate, self.viewer
@@ -226,7 +231,7 @@ class ChanceMinimax(DepthLimitedSearch):
         kept = sorted(ranked[: self.candidates])
         self.filtered += len(moves) - len(kept)
         self.counters.pruned += len(moves) - len(kept)
-        return [moves[index] for index in kept]
+        return kept
 
     def _window(self, alpha: float, beta: float) -> tuple[float | None, float | None]:
         """The window a trace shows: none when not pruning, where α and β mean nothing."""
@@ -256,14 +261,15 @@ class ChanceMinimax(DepthLimitedSearch):
         best_child: int | None = None
         pruned: tuple[int, ...] = ()
         cut = False
+        root_indices = self.root_indices if ply == 0 else None
         for index, move in enumerate(moves):
             if ply == 0:
-                self.current_index = index
+                self.current_index = index if root_indices is None else root_indices[index]
             text = game.format_move(state, move) if recorder is not None else None
             value = self._value(game.result(state, move), child_depth, alpha, beta, ply + 1,
                                 (*path, index + 1), text, None)
             if ply == 0:
-                self.root_scored(index, value)
+                self.root_scored(index if root_indices is None else root_indices[index], value)
             if value > best if maximizing else value < best:
                 best, best_child = value, index + 1
                 self.pv_table[ply] = [move, *self.pv_table.get(ply + 1, ())]
