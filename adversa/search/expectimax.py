@@ -215,9 +215,10 @@ class ChanceMinimax(DepthLimitedSearch):
 
     def _candidates(self, state: Any, moves: Sequence[Hashable], maximizing: bool
                     ) -> list[int]:
-        """The indices of the root moves worth a deep search: the best ``candidates`` by the static value
-        of the position each leads to (strong programs of dice games filter so: every
-        move at 0 ply, the few best deeper). Kept in their given order; the rest are counted."""
+        """The indices of the root moves worth a deep search: the best ``candidates`` by
+        the static value of the position each leads to (strong programs of dice games
+        filter so: every move at 0 ply, the few best deeper), in their given order; the
+        rest are counted."""
         game, evaluate, viewer = self.game, self.evaluate, self.viewer
 
         def static(move: Hashable) -> float:
