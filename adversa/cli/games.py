@@ -146,7 +146,9 @@ def moves(
         mover = game.player_name(game.to_move(state))
         plural = "" if len(listed) == 1 else "s"
         click.echo(f"{mover} to move: {len(listed)} legal move{plural}")
-        click.echo(" ".join(document["moves"]))
+        # A move written in several words (a backgammon play, 24/18 13/11) needs commas.
+        spaced = any(" " in move for move in document["moves"])
+        click.echo((", " if spaced else " ").join(document["moves"]))
 
 
 PERFT_SECONDS = 300.0

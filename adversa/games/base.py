@@ -533,6 +533,12 @@ class Game(Generic[S, M]):
         """A short multi-line text picture of the state (CLI, logs, tests)."""
         return self.format_position(state)
 
+    def split_line(self, line: str) -> list[str]:
+        """A move line as the texts of its moves, for `play_line`: words split on spaces
+        and commas. A game whose one move is several words (backgammon's play ``8/5 6/5``
+        after its roll ``31``) splits its own way."""
+        return line.replace(",", " ").split()
+
     # ---- helpers shared by the games ----------------------------------------
 
     def find_move(self, state: S, text: str) -> M:
@@ -610,7 +616,7 @@ def play_line(game: Game[Any, Any], state: Any, line: str) -> Any:
     Each move goes through `parse_action`, so the history the draw rules keep is real.
     A bad move is refused naming its 1-based index, the move and what was legal.
     """
-    for index, text in enumerate(line.replace(",", " ").split(), start=1):
+    for index, text in enumerate(game.split_line(line), start=1):
         try:
             action = parse_action(game, state, text)
         except AdversaError as error:

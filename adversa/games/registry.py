@@ -31,6 +31,7 @@ GAME_MODULES: dict[str, str] = {
     "connect4": "adversa.games.connect4",
     "othello": "adversa.games.othello",
     "chess": "adversa.games.chess",
+    "backgammon": "adversa.games.backgammon",
     "tree": "adversa.games.tree",
 }
 """Registry name → the module whose ``ENTRY`` declares the game; menus keep this order."""

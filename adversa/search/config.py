@@ -86,6 +86,10 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
         TIME,
         NODES,
         _param("star1", "bool", False, "alpha-beta-style bounds at chance nodes (Star1)"),
+        _param("star2", "bool", False, "Star1 plus a probe of each outcome's first move "
+               "for a bound before the full search (Star2)"),
+        _param("candidates", "int", 0, "search only the best N root moves by their static "
+               "value when deeper than one ply; 0 = all", 0, 1000),
         _TABLE,
         _TRACE,
     )),

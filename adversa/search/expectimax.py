@@ -30,7 +30,14 @@ child ``i`` is searched with the window ``((α − S − U·R)/pᵢ, (β − S �
 clipped to ``[L, U]``, and the remaining outcomes are skipped (counted as
 cutoffs/pruned) when it fails outside. MAX/MIN nodes then do ordinary
 fail-soft alpha-beta. The root value is unchanged; only bounds on losing moves
-differ. ``star1`` is a parameter of ``expectiminimax``; ``paranoid`` always
+differ. **Star2** (``star2=on``, which includes Star1) first *probes* each outcome:
+where the viewer moves next, the outcome is worth at least its first move's value,
+where the other side moves at most that; one move per outcome is searched, with a
+window that fails just when those bounds alone decide the node (`_probe`), and the
+bounds found narrow the Star1 windows after. With ``candidates=N`` a search deeper
+than one ply searches only the N root moves whose positions evaluate best (strong
+programs of dice games filter so); the others count as pruned. ``star1`` is a
+parameter of ``expectiminimax``; ``paranoid`` always
 prunes (its MIN players make it an alpha-beta search); ``expectimax`` never
 does (its averaging opponent has no bound to exploit).
 """
@@ -69,9 +76,11 @@ def search(
         searcher = ChanceMinimax(game, state, config, reporter, evaluation, pruning=False,
                                  averaging=True)
     else:
-        pruning = bool(config.get("star1"))
+        star2 = bool(config.get("star2"))
+        pruning = bool(config.get("star1")) or star2
         searcher = ChanceMinimax(game, state, config, reporter, evaluation, pruning=pruning,
-                                 averaging=False)
+                                 averaging=False, probing=star2,
+                                 candidates=int(config.get("candidates") or 0))
     return searcher.run()
 
 
@@ -92,10 +101,24 @@ class ChanceMinimax(DepthLimitedSearch):
         *,
         pruning: bool,
         averaging: bool,
+        probing: bool = False,
+        candidates: int = 0,
     ) -> None:
         super().__init__(game, root, config, reporter)
         self.pruning = pruning
         self.averaging = averaging
+        self.probing = probing
+        """Star2: probe each chance outcome's first move for a bound before searching."""
+        self.candidates = candidates
+        """Root filtering: keep the best ``candidates`` moves by their static value when
+        the search goes deeper than one ply (0: keep every move)."""
+        self.probe_cutoffs = 0
+        """Chance nodes Star2's probes cut (also counted in ``counters.cutoffs``)."""
+        self.filtered = 0
+        """Root moves the candidate filter left out (also counted in ``counters.pruned``)."""
+        self.root_indices: list[int] | None = None
+        """The root moves the filter kept, as indices into the root's legal moves: the
+        searched list is shorter, and the root's scores must go to the right moves."""
         evaluator = evaluation.evaluator(game)
         self.evaluate = evaluator.function
         show_scores_in_evaluator_units(reporter, game, evaluator)
@@ -119,6 +142,7 @@ class ChanceMinimax(DepthLimitedSearch):
         return "lower" if self.root_minimizes else "upper"
 
     def iterate(self, depth: int) -> Score:
+        self.root_indices = None  # the filter chooses again for each depth it applies to
         return self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None, None)
 
     # ---- the recursion ---------------------------------------------------------------
@@ -178,8 +202,32 @@ class ChanceMinimax(DepthLimitedSearch):
             share = 1.0 / len(moves)
             return self._average(state, [(move, share) for move in moves], depth - 1, alpha,
                                  beta, ply, path, move_text, probability)
+        if ply == 0 and self.candidates and depth > 1 and len(moves) > self.candidates:
+            self.root_indices = self._candidates(state, moves, player == self.viewer)
+            moves = [moves[index] for index in self.root_indices]
         return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply,
                             path, move_text, probability)
+
+    def _candidates(self, state: Any, moves: Sequence[Hashable], maximizing: bool
+                    ) -> list[int]:
+        """The indices of the root moves worth a deep search: the best ``candidates`` by
+        the static value of the position each leads to (strong programs of dice games
+        filter so: every move at 0 ply, the few best deeper), in their given order; the
+        rest are counted."""
+        game, evaluate, viewer = self.game, self.evaluate, self.viewer
+
+        def static(move: Hashable) -> float:
+            child = game.result(state, move)
+            if game.is_terminal(child):
+                return float(game.utility(child)[viewer])
+            return evaluate(child, viewer)
+
+        values = {index: static(move) for index, move in enumerate(moves)}
+        ranked = sorted(values, key=values.__getitem__, reverse=maximizing)
+        kept = sorted(ranked[: self.candidates])
+        self.filtered += len(moves) - len(kept)
+        self.counters.pruned += len(moves) - len(kept)
+        return kept
 
     def _window(self, alpha: float, beta: float) -> tuple[float | None, float | None]:
         """The window a trace shows: none when not pruning, where α and β mean nothing."""
@@ -209,14 +257,15 @@ class ChanceMinimax(DepthLimitedSearch):
         best_child: int | None = None
         pruned: tuple[int, ...] = ()
         cut = False
+        root_indices = self.root_indices if ply == 0 else None
         for index, move in enumerate(moves):
             if ply == 0:
-                self.current_index = index
+                self.current_index = index if root_indices is None else root_indices[index]
             text = game.format_move(state, move) if recorder is not None else None
             value = self._value(game.result(state, move), child_depth, alpha, beta, ply + 1,
                                 (*path, index + 1), text, None)
             if ply == 0:
-                self.root_scored(index, value)
+                self.root_scored(index if root_indices is None else root_indices[index], value)
             if value > best if maximizing else value < best:
                 best, best_child = value, index + 1
                 self.pv_table[ply] = [move, *self.pv_table.get(ply + 1, ())]
@@ -254,7 +303,17 @@ class ChanceMinimax(DepthLimitedSearch):
         if recorder is not None:
             handle = recorder.enter(path, move_text, "chance", *self._window(alpha, beta),
                                     probability=probability)
-        still_to_come = sum(p for _, p in outcomes) if self.pruning else 0.0
+        count = len(outcomes)
+        children = [game.result(state, outcome) for outcome, _ in outcomes]
+        # Bounds on each outcome's value: the utility range, narrowed by Star2's probes.
+        lower = [low] * count
+        upper = [high] * count
+        if self.probing and recorder is None and depth > 0:
+            probed = self._probe(children, outcomes, lower, upper, depth, alpha, beta, ply)
+            if probed is not None:
+                return probed
+        rest_low = sum(p * bound for (_, p), bound in zip(outcomes, lower, strict=True))
+        rest_high = sum(p * bound for (_, p), bound in zip(outcomes, upper, strict=True))
         total = 0.0
         pruned: tuple[int, ...] = ()
         cut = False
@@ -266,22 +325,24 @@ class ChanceMinimax(DepthLimitedSearch):
                 self.current_index = index
             text = game.format_move(state, outcome) if recorder is not None else None
             child_path = (*path, index + 1)
-            child = game.result(state, outcome)
+            child = children[index]
             if not self.pruning:
                 value = self._value(child, depth, -INFINITY, INFINITY, ply + 1, child_path, text,
                                     chance)
             else:
-                still_to_come -= chance
-                rest = max(still_to_come, 0.0)
-                fail_low = (alpha - total - high * rest) / chance
-                fail_high = (beta - total - low * rest) / chance
+                # The outcomes after this one are worth at least rest_low, at most rest_high.
+                rest_low -= chance * lower[index]
+                rest_high -= chance * upper[index]
+                fail_low = (alpha - total - rest_high) / chance
+                fail_high = (beta - total - rest_low) / chance
                 value = self._value(child, depth, max(fail_low, low), min(fail_high, high),
                                     ply + 1, child_path, text, chance)
                 if value <= fail_low or value >= fail_high:
                     # The node's value is at most (fail low) or at least (fail high) this:
-                    bound = total + chance * value + (high if value <= fail_low else low) * rest
+                    bound = total + chance * value + (rest_high if value <= fail_low
+                                                      else rest_low)
                     cut = True
-                    pruned = self._cut(index, len(outcomes))
+                    pruned = self._cut(index, count)
                     if ply == 0:
                         self.root_scored(index, value)
                     total = bound  # the node's value: a bound that already decides the parent
@@ -292,6 +353,66 @@ class ChanceMinimax(DepthLimitedSearch):
         if recorder is not None:
             recorder.leave(handle, total, pruned=pruned, cut=cut)
         return total
+
+    def _probe(
+        self,
+        children: list[Any],
+        outcomes: Sequence[tuple[Hashable, float]],
+        lower: list[float],
+        upper: list[float],
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+    ) -> float | None:
+        """Star2's probing phase (Ballard 1983): bound each outcome by one move, cut early.
+
+        An outcome where the viewer moves is worth at least its first move's value, one
+        where the other side moves at most that. Each probe searches only that first
+        move, with a window that fails exactly when the bound alone decides the chance
+        node (value ≥ β from the lower bounds, or ≤ α from the upper ones); inside the
+        window its value is exact and narrows ``lower``/``upper`` for the Star1 phase.
+        Returns the node's bound when a probe cuts, else None. Outcomes that are over or
+        at the horizon are left to Star1: valuing them is already one step.
+        """
+        game, low, high = self.game, self.low, self.high
+        sum_low = sum(p * bound for (_, p), bound in zip(outcomes, lower, strict=True))
+        sum_high = sum(p * bound for (_, p), bound in zip(outcomes, upper, strict=True))
+        if sum_low >= beta or sum_high <= alpha:
+            return None  # the window is already decided either way: Star1 settles it at once
+        for index, child in enumerate(children):
+            chance = outcomes[index][1]
+            if chance <= 0.0 or game.is_terminal(child):
+                continue
+            mover = game.to_move(child)
+            if mover == CHANCE:
+                continue
+            first = game.legal_moves(child)[0]
+            grandchild = game.result(child, first)
+            if mover == self.viewer:
+                need = (beta - (sum_low - chance * lower[index])) / chance
+                value = self._value(grandchild, depth - 1, low, min(need, high), ply + 2,
+                                    (), None, None)
+                sum_low += chance * (max(value, lower[index]) - lower[index])
+                lower[index] = max(value, lower[index])
+                if sum_low >= beta:
+                    return self._probe_cut(sum_low, len(children))
+            else:
+                need = (alpha - (sum_high - chance * upper[index])) / chance
+                value = self._value(grandchild, depth - 1, max(need, low), high, ply + 2,
+                                    (), None, None)
+                sum_high -= chance * (upper[index] - min(value, upper[index]))
+                upper[index] = min(value, upper[index])
+                if sum_high <= alpha:
+                    return self._probe_cut(sum_high, len(children))
+        return None
+
+    def _probe_cut(self, bound: float, count: int) -> float:
+        """Count a chance node that Star2's probes decided: none of its outcomes searched."""
+        self.probe_cutoffs += 1
+        self.counters.cutoffs += 1
+        self.counters.pruned += count
+        return bound
 
     def _cut(self, index: int, count: int) -> tuple[int, ...]:
         """Count a cutoff after child ``index`` of ``count``; the skipped 1-based children.

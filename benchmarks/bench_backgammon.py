@@ -1,0 +1,160 @@
+"""Backgammon strength: adversa's expectiminimax against a random player, a pip-count
+player and GNU Backgammon, on paired dice.
+
+Run: ``.venv/bin/python benchmarks/bench_backgammon.py --opponent pipcount --games 200
+[--engine "expectiminimax depth=1 star1=on"] [--json FILE]``
+
+Dice are **paired**: stream ``k`` (a seeded generator of rolls) is played twice, once
+with adversa as X and once as O, and adversa gets the same dice both times (the
+opening roll is swapped with the colours), so luck mostly cancels between the two
+games of a pair. ``--games`` counts games, so it should be even.
+
+Opponents
+    ``random``: a uniformly random legal play.
+    ``pipcount``: the play leaving it the fewest pips, then the fewest blots (the
+    first such play in the legal order).
+    ``gnubg``: GNU Backgammon's evaluator at ``--gnubg-ply`` plies, cubeless
+    (`adversa.match.gnubg`; needs the Debian package ``gnubg``).
+
+Reported: adversa's win rate and points per game (single 1, gammon 2, backgammon 3)
+with 95 % intervals (normal approximation over games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from adversa.games import make_game
+from adversa.games.backgammon import Backgammon
+from adversa.games.backgammon_moves import BackgammonState, Play, pip_count
+from adversa.games.base import CHANCE
+from adversa.games.registry import evaluation_of
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+
+Chooser = Callable[[BackgammonState], Play]
+
+
+def random_player(game: Backgammon, seed: int) -> Chooser:
+    rng = random.Random(seed)
+    return lambda state: rng.choice(game.plays(state))
+
+
+def blots(side: tuple[int, ...]) -> int:
+    return sum(1 for point in range(1, 25) if side[point] == 1)
+
+
+def pipcount_player(game: Backgammon) -> Chooser:
+    """Fewest own pips after the play, then fewest own blots."""
+    return lambda state: min(game.plays(state),
+                             key=lambda play: (pip_count(play.mover), blots(play.mover)))
+
+
+def engine_player(game: Backgammon, spec: str) -> Chooser:
+    config = EngineConfig.parse(spec)
+    evaluation = evaluation_of(game)
+
+    def choose(state: BackgammonState) -> Play:
+        found = game.plays(state)
+        if len(found) == 1:
+            return found[0]
+        move = run_search(game, state, config, evaluation=evaluation).best_move
+        assert isinstance(move, Play)
+        return move
+
+    return choose
+
+
+def play_game(game: Backgammon, seats: tuple[Chooser, Chooser], stream: int,
+              adversa_seat: int) -> int:
+    """One game on dice stream ``stream``; adversa's points (negative: a loss)."""
+    dice = random.Random(stream)
+    state = game.initial_state()
+    while not game.is_terminal(state):
+        if game.to_move(state) == CHANCE:
+            if state.opening:
+                first, second = dice.sample(range(1, 7), 2)
+                # adversa's die first when it is X: the pair gets the same opening.
+                roll = (first, second) if adversa_seat == 0 else (second, first)
+            else:
+                roll = (dice.randint(1, 6), dice.randint(1, 6))
+            state = game.result(state, (max(roll), min(roll)) if not state.opening else roll)
+            continue
+        state = game.result(state, seats[state.player](state))
+    utility = game.utility(state)[adversa_seat]
+    return int(utility)
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1)
+    return mean, 1.96 * math.sqrt(variance / len(values))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--opponent", choices=("random", "pipcount", "gnubg"), default="pipcount")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--engine", default="expectiminimax depth=1 star1=on")
+    parser.add_argument("--gnubg-ply", type=int, default=0)
+    parser.add_argument("--first-stream", type=int, default=1)
+    parser.add_argument("--json", default=None)
+    arguments = parser.parse_args(argv)
+    game = make_game("backgammon")
+    assert isinstance(game, Backgammon)
+    closer: Callable[[], None] = lambda: None  # noqa: E731
+    if arguments.opponent == "random":
+        opponent = random_player(game, 12345)
+    elif arguments.opponent == "pipcount":
+        opponent = pipcount_player(game)
+    else:
+        from adversa.match.gnubg import open_engine
+
+        engine = open_engine("gnubg", game, {"ply": str(arguments.gnubg_ply)})
+        closer = engine.close
+
+        def opponent(state: BackgammonState) -> Play:
+            move = engine.choose_move(game, game.initial_state(), (), state, None)
+            assert isinstance(move, Play)
+            return move
+    ours = engine_player(game, arguments.engine)
+    points: list[float] = []
+    started = time.process_time()
+    try:
+        for index in range(arguments.games):
+            stream = arguments.first_stream + index // 2
+            seat = index % 2
+            seats = (ours, opponent) if seat == 0 else (opponent, ours)
+            points.append(play_game(game, seats, stream, seat))
+            if (index + 1) % 20 == 0:
+                wins = sum(1 for p in points if p > 0)
+                print(f"{index + 1} games: {wins} won, {sum(points):+.0f} points", flush=True)
+    finally:
+        closer()
+    wins = [1.0 if p > 0 else 0.0 for p in points]
+    rate, rate_margin = interval(wins)
+    ppg, ppg_margin = interval(points)
+    seconds = time.process_time() - started
+    print(f"{arguments.engine} vs {arguments.opponent}"
+          f"{f' ply={arguments.gnubg_ply}' if arguments.opponent == 'gnubg' else ''}: "
+          f"{len(points)} games, win rate {100 * rate:.1f}% ± {100 * rate_margin:.1f}, "
+          f"points/game {ppg:+.3f} ± {ppg_margin:.3f}, {seconds:.0f} s CPU")
+    if arguments.json:
+        report: dict[str, Any] = {"engine": arguments.engine, "opponent": arguments.opponent,
+                                  "games": len(points), "win_rate": rate,
+                                  "win_rate_margin": rate_margin, "points_per_game": ppg,
+                                  "points_margin": ppg_margin, "cpu_seconds": seconds}
+        with open(arguments.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""Star2 and root candidate filtering: the values of plain expectiminimax, fewer leaves.
+
+Star2 (Ballard 1983) may only cut where the chance node's value is already decided,
+so its root value and best move's value equal plain expectiminimax's on any tree;
+the candidate filter changes what is searched, so it is checked for what it keeps.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from test_expectimax import chance_trees, root_scores, search
+
+from adversa.games import make_game
+from adversa.games.base import CHANCE
+from adversa.games.registry import evaluation_of
+from adversa.games.tree import TreeGame
+
+
+@settings(max_examples=120, deadline=None)
+@given(tree=chance_trees())
+def test_star2_gives_the_value_of_plain_expectiminimax(tree: Any) -> None:
+    game = TreeGame.from_data(tree)
+    plain = search(game, "expectiminimax depth=8")
+    star1 = search(game, "expectiminimax depth=8 star1=on")
+    star2 = search(game, "expectiminimax depth=8 star2=on")
+    assert star2.value == pytest.approx(plain.value, abs=1e-9)
+    assert root_scores(plain)[star2.best_move_text] == pytest.approx(plain.value, abs=1e-9)
+    assert star2.snapshot.cutoffs >= 0 and star1.value == pytest.approx(plain.value)
+
+
+def backgammon_positions(count: int, seed: int) -> list[Any]:
+    """Positions with the dice rolled from random games, late (the opponent nearly home,
+    so a two-ply search stays small)."""
+    game = make_game("backgammon")
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state, turns = game.initial_state(), 0
+        while not game.is_terminal(state) and len(found) < count:
+            if game.to_move(state) == CHANCE:
+                state = game.result(state, rng.choice(game.chance_outcomes(state))[0])
+                continue
+            turns += 1
+            if (turns > 40 and rng.random() < 0.3 and 1 < len(game.legal_moves(state)) <= 8
+                    and sum(state.opponent[7:]) <= 3):
+                found.append(state)
+            state = game.result(state, rng.choice(list(game.legal_moves(state))))
+    return found
+
+
+@pytest.mark.parametrize("state", backgammon_positions(2, seed=11))
+def test_star2_equals_plain_expectiminimax_at_two_plies_in_backgammon(state: Any) -> None:
+    game = make_game("backgammon")
+    plain = search(game, "expectiminimax depth=2 tt=0", state)
+    star1 = search(game, "expectiminimax depth=2 tt=0 star1=on", state)
+    star2 = search(game, "expectiminimax depth=2 tt=0 star2=on", state)
+    for pruned in (star1, star2):
+        assert pruned.value == pytest.approx(plain.value, abs=1e-9)
+        assert root_scores(plain)[pruned.best_move_text] == pytest.approx(plain.value, abs=1e-9)
+    # Star1 never searches more; Star2's probes are extra work that pays only where they cut.
+    assert star1.snapshot.leaves <= plain.snapshot.leaves
+
+
+def test_candidate_filter_keeps_the_best_few_and_counts_the_rest() -> None:
+    game = make_game("backgammon")
+    state = backgammon_positions(1, seed=5)[0]
+    every = len(game.legal_moves(state))
+    assert every > 3
+    filtered = search(game, "expectiminimax depth=2 star2=on candidates=3", state)
+    scored = {move.move for move in filtered.snapshot.root_moves if move.score is not None}
+    # The three kept are the three best by the static value of where each play leads.
+    evaluate = evaluation_of(game).evaluator(game)
+    mover = game.to_move(state)
+    by_static = sorted(game.legal_moves(state),
+                       key=lambda move: -evaluate(game.result(state, move), mover))
+    assert scored == {game.format_move(state, move) for move in by_static[:3]}
+    assert root_scores(filtered)[filtered.best_move_text] == pytest.approx(filtered.value)
+    assert filtered.snapshot.pruned >= every - 3
+    # At one ply nothing is filtered: every play is searched.
+    shallow = search(game, "expectiminimax depth=1 star2=on candidates=3", state)
+    assert all(move.score is not None for move in shallow.snapshot.root_moves)
+    assert len(shallow.snapshot.root_moves) == every
