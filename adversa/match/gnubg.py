@@ -29,6 +29,7 @@ from typing import Any
 from adversa.games.backgammon_moves import BackgammonState
 from adversa.games.backgammon_notation import position_id
 from adversa.games.base import AdversaError, Game
+from adversa.match.seats import OutsideEngineError
 
 SEARCHED = ("/usr/games", "/usr/local/games")
 """Where Debian installs game engines, outside root's PATH; searched after PATH."""
@@ -63,12 +64,6 @@ for line in sys.stdin:
     except Exception as error:  # any failure is one answer line, never a dead server
         print("@@ERROR " + str(error).replace("\n", " "), flush=True)
 '''
-
-
-class OutsideEngineError(AdversaError):
-    """An outside engine that crashed, answered garbage or an illegal move, or is missing.
-
-    Named as the shared interface names it; `adversa.match.seats` defines the shared one."""
 
 
 def find_program(name: str) -> str:

@@ -27,18 +27,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
+from adversa.match.seats import OutsideEngineError
 
 GAME_ENGINE_FOLDERS = ("/usr/games", "/usr/local/games")
 """Where Debian installs game engines, outside the PATH of root and of many users."""
 
 INSTALL_HINT = "install it (Debian/Ubuntu: apt install grhino)"
 COLOURS = ("black", "white")
-
-
-class OutsideEngineError(AdversaError):
-    """An outside engine that crashed, wrote garbage, answered an illegal move or cannot
-    be started; the message is one line saying which. (The shared seats module defines
-    the same name; this one stands in until it is merged.)"""
 
 
 def find_program(name: str) -> str:

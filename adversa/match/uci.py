@@ -22,7 +22,8 @@ from typing import Any
 import chess
 import chess.engine
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import Game
+from adversa.match.seats import OutsideEngineError
 
 GAME_FOLDERS = ("/usr/games", "/usr/local/games")
 """Where Debian installs game engines: outside root's usual PATH, so looked in too."""
@@ -32,13 +33,6 @@ DEFAULT_SECONDS = 1.0
 
 START_TIMEOUT = 10.0
 """Seconds the program has to answer the handshake before it is called unresponsive."""
-
-
-class OutsideEngineError(AdversaError):
-    """An outside engine that crashed, answered garbage or an illegal move, or is missing.
-
-    Defined here until `adversa.match.seats` defines the shared one (same name, same base).
-    """
 
 
 def find_program(name: str) -> str:
