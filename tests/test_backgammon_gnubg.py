@@ -10,7 +10,7 @@ import pytest
 
 from adversa.games import make_game
 from adversa.games.base import CHANCE, play_line
-from adversa.match.gnubg import GnubgEngine, OutsideEngineError, find_program, open_engine
+from adversa.match.gnubg import GnubgEngine, OutsideEngineError, open_engine
 
 GAME = make_game("backgammon")
 INSTALLED = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games:/usr/local/games")
@@ -49,8 +49,8 @@ def test_gnubg_answers_a_legal_play_for_either_side_through_a_game(gnubg: GnubgE
 
 
 def test_a_missing_program_is_named_with_how_to_install() -> None:
-    with pytest.raises(OutsideEngineError, match=r"not found on PATH.*apt-get install gnubg"):
-        find_program("gnubg-that-does-not-exist")
+    with pytest.raises(OutsideEngineError, match=r"not on PATH.*apt-get install gnubg"):
+        open_engine("gnubg-that-does-not-exist", GAME, {})
 
 
 def test_bad_options_get_one_line() -> None:

@@ -10,7 +10,8 @@ import pytest
 
 from adversa.games import make_game
 from adversa.games.base import AdversaError
-from adversa.match.gtp import GAME_ENGINE_FOLDERS, OutsideEngineError, check, open_engine
+from adversa.match.gtp import OutsideEngineError, check, open_engine
+from adversa.match.seats import GAME_ENGINE_FOLDERS
 
 GAME = make_game("othello")
 

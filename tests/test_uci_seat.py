@@ -9,9 +9,10 @@ import shutil
 import pytest
 
 from adversa.games.registry import make_game
-from adversa.match.uci import GAME_FOLDERS, OutsideEngineError, open_engine, uci_options
+from adversa.match.seats import GAME_ENGINE_FOLDERS
+from adversa.match.uci import OutsideEngineError, open_engine, uci_options
 
-STOCKFISH = shutil.which("stockfish", path=":".join(["/usr/bin", *GAME_FOLDERS]))
+STOCKFISH = shutil.which("stockfish", path=":".join(["/usr/bin", *GAME_ENGINE_FOLDERS]))
 needs_stockfish = pytest.mark.skipif(
     STOCKFISH is None, reason="Stockfish is not installed (apt install stockfish)")
 

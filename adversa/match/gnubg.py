@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -29,9 +28,8 @@ from typing import Any
 from adversa.games.backgammon_moves import BackgammonState
 from adversa.games.backgammon_notation import position_id
 from adversa.games.base import AdversaError, Game
-from adversa.match.seats import OutsideEngineError
+from adversa.match.seats import OutsideEngineError, find_program
 
-SEARCHED = ("/usr/games", "/usr/local/games")
 """Where Debian installs game engines, outside root's PATH; searched after PATH."""
 
 INSTALL_HINT = "install it with: apt-get install gnubg"
@@ -64,21 +62,6 @@ for line in sys.stdin:
     except Exception as error:  # any failure is one answer line, never a dead server
         print("@@ERROR " + str(error).replace("\n", " "), flush=True)
 '''
-
-
-def find_program(name: str) -> str:
-    """The path of ``name`` (a path, or a name on PATH or in `SEARCHED`), or a refusal."""
-    if os.sep in name:
-        if os.access(name, os.X_OK):
-            return name
-        raise OutsideEngineError(f"gnubg: {name} is not an executable program; {INSTALL_HINT}")
-    found = shutil.which(name) or shutil.which(name, path=os.pathsep.join(SEARCHED))
-    if found is None:
-        raise OutsideEngineError(
-            f"gnubg: {name!r} was not found on PATH, in /usr/games or /usr/local/games; "
-            f"{INSTALL_HINT}"
-        )
-    return found
 
 
 class GnubgEngine:
@@ -172,4 +155,4 @@ def open_engine(command_line: str, game: Game[Any, Any], options: Mapping[str, s
     if text not in ("0", "1", "2"):
         raise OutsideEngineError(f"gnubg: ply={text!r}; expected 0, 1 or 2")
     words = command_line.split() or ["gnubg"]
-    return GnubgEngine(find_program(words[0]), int(text))
+    return GnubgEngine(find_program(words[0], INSTALL_HINT), int(text))

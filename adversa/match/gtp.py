@@ -21,35 +21,17 @@ from __future__ import annotations
 import math
 import os
 import shlex
-import shutil
 import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from adversa.games.base import AdversaError, Game
-from adversa.match.seats import OutsideEngineError
+from adversa.match.seats import OutsideEngineError, find_program
 
-GAME_ENGINE_FOLDERS = ("/usr/games", "/usr/local/games")
 """Where Debian installs game engines, outside the PATH of root and of many users."""
 
 INSTALL_HINT = "install it (Debian/Ubuntu: apt install grhino)"
 COLOURS = ("black", "white")
-
-
-def find_program(name: str) -> str:
-    """The path of ``name``: as given when it is a path, else on PATH or in the game
-    folders; `OutsideEngineError` saying where it looked and how to install it."""
-    if os.sep in name:
-        if os.path.isfile(name) and os.access(name, os.X_OK):
-            return name
-        raise OutsideEngineError(f"GTP program {name!r}: no such executable file")
-    path = os.environ.get("PATH", os.defpath) + os.pathsep + os.pathsep.join(GAME_ENGINE_FOLDERS)
-    found = shutil.which(name, path=path)
-    if found is None:
-        raise OutsideEngineError(
-            f"GTP program {name!r} is not on PATH nor in {' or '.join(GAME_ENGINE_FOLDERS)}; "
-            + INSTALL_HINT)
-    return found
 
 
 class GtpEngine:
@@ -179,7 +161,7 @@ def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -
     words = shlex.split(command_line)
     if not words:
         raise OutsideEngineError("gtp: needs a program, e.g. gtp:gtp-rhino")
-    find_program(words[0])
+    find_program(words[0], INSTALL_HINT)
 
 
 def open_engine(command_line: str, game: Game[Any, Any],
@@ -187,4 +169,4 @@ def open_engine(command_line: str, game: Game[Any, Any],
     """The GTP seat for ``gtp:COMMAND LINE``: the program found and started."""
     check(command_line, game, options)
     words = shlex.split(command_line)
-    return GtpEngine([find_program(words[0]), *words[1:]], game)
+    return GtpEngine([find_program(words[0], INSTALL_HINT), *words[1:]], game)

@@ -13,9 +13,7 @@ as the UCI option of that name (``Threads=1``, ``Hash=16``).
 
 from __future__ import annotations
 
-import os
 import shlex
-import shutil
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -23,9 +21,9 @@ import chess
 import chess.engine
 
 from adversa.games.base import Game
-from adversa.match.seats import OutsideEngineError
+from adversa.match.seats import OutsideEngineError, find_program
 
-GAME_FOLDERS = ("/usr/games", "/usr/local/games")
+UCI_INSTALL_HINT = "install it (Debian/Ubuntu: apt install stockfish) or give its full path"
 """Where Debian installs game engines: outside root's usual PATH, so looked in too."""
 
 DEFAULT_SECONDS = 1.0
@@ -33,23 +31,6 @@ DEFAULT_SECONDS = 1.0
 
 START_TIMEOUT = 10.0
 """Seconds the program has to answer the handshake before it is called unresponsive."""
-
-
-def find_program(name: str) -> str:
-    """The path of ``name``: as given when it has a slash, else on PATH or in the games
-    folders; `OutsideEngineError` saying how to install it when it is nowhere."""
-    if os.sep in name:
-        if os.access(name, os.X_OK):
-            return name
-        raise OutsideEngineError(f"UCI engine {name!r} is not an executable file")
-    search_path = os.pathsep.join([os.environ.get("PATH", ""), *GAME_FOLDERS])
-    found = shutil.which(name, path=search_path)
-    if found is None:
-        raise OutsideEngineError(
-            f"UCI engine {name!r} is not on PATH nor in {', '.join(GAME_FOLDERS)}; install "
-            f"it (Debian/Ubuntu: apt install {name}) or give its full path"
-        )
-    return found
 
 
 def uci_options(options: Mapping[str, str]) -> dict[str, str | int | bool]:
@@ -103,7 +84,7 @@ class UciEngine:
         words = shlex.split(command_line)
         if not words:
             raise OutsideEngineError("uci: needs a program, e.g. uci:stockfish skill=3")
-        argv = [find_program(words[0]), *words[1:]]
+        argv = [find_program(words[0], UCI_INSTALL_HINT), *words[1:]]
         try:
             self.engine = chess.engine.SimpleEngine.popen_uci(argv, timeout=START_TIMEOUT)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError, OSError,
