@@ -66,3 +66,15 @@ def test_other_games_are_refused_and_options_map_to_uci_names() -> None:
         "UCI_LimitStrength": True, "UCI_Elo": 1400, "Hash": "16"}
     with pytest.raises(OutsideEngineError, match="whole number"):
         uci_options({"skill": "high"})
+
+
+def test_a_missing_uci_program_is_refused_before_any_game() -> None:
+    from click.testing import CliRunner
+
+    from adversa.cli import main
+
+    result = CliRunner().invoke(main, ["arena", "chess", "--engine", "uci:no-such-engine-x",
+                                       "--engine", "random", "--games", "2"])
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1
+    assert "'no-such-engine-x' is not on PATH" in result.output

@@ -81,24 +81,22 @@ class UciEngine:
     """One running UCI program in a seat (the ``OutsideEngine`` shape)."""
 
     def __init__(self, command_line: str, options: Mapping[str, str]) -> None:
-        words = shlex.split(command_line)
-        if not words:
-            raise OutsideEngineError("uci: needs a program, e.g. uci:stockfish skill=3")
-        argv = [find_program(words[0], UCI_INSTALL_HINT), *words[1:]]
+        argv = program_argv(command_line)
+        program = shlex.split(command_line)[0]  # program_argv refused an empty line
         try:
             self.engine = chess.engine.SimpleEngine.popen_uci(argv, timeout=START_TIMEOUT)
         except (chess.engine.EngineError, chess.engine.EngineTerminatedError, OSError,
                 TimeoutError) as error:
             raise OutsideEngineError(
-                f"UCI engine {words[0]!r} did not start as a UCI engine: {error or 'no answer'}"
+                f"UCI engine {program!r} did not start as a UCI engine: {error or 'no answer'}"
             ) from None
         try:
             self.engine.configure(uci_options(options))
         except chess.engine.EngineError as error:
             self.close()
-            raise OutsideEngineError(f"UCI engine {words[0]!r} refused an option: {error}") \
+            raise OutsideEngineError(f"UCI engine {program!r} refused an option: {error}") \
                 from None
-        name = self.engine.id.get("name", words[0])
+        name = self.engine.id.get("name", program)
         settings = " ".join(f"{key}={value}" for key, value in options.items())
         self.label = f"{name} (uci:{command_line}{' ' + settings if settings else ''})"
 
@@ -133,12 +131,26 @@ class UciEngine:
             self.engine.close()
 
 
-def open_engine(command_line: str, game: Game[Any, Any],
-                options: Mapping[str, str]) -> UciEngine:
-    """Start a UCI program for ``game``, which must be chess (its positions FEN): UCI is a
-    chess protocol."""
+def program_argv(command_line: str) -> list[str]:
+    """The command line with its program found (on PATH or in the game folders)."""
+    words = shlex.split(command_line)
+    if not words:
+        raise OutsideEngineError("uci: needs a program, e.g. uci:stockfish skill=3")
+    return [find_program(words[0], UCI_INSTALL_HINT), *words[1:]]
+
+
+def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -> None:
+    """Refuse, before any game starts, a game that is not chess (UCI is a chess protocol,
+    its positions FEN) or a program that is not there."""
     try:
         chess.Board(game.format_position(game.initial_state()))
     except ValueError:
         raise OutsideEngineError(f"uci: engines play chess, not {game.name}") from None
+    program_argv(command_line)
+
+
+def open_engine(command_line: str, game: Game[Any, Any],
+                options: Mapping[str, str]) -> UciEngine:
+    """Start a UCI program for ``game`` (`check`ed first)."""
+    check(command_line, game, options)
     return UciEngine(command_line, options)
