@@ -217,6 +217,7 @@ def page(tmp_path: Path) -> Iterator[Any]:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, headless=True,
             args=CHROMIUM_ARGS, viewport={"width": 1400, "height": 900},
+            timeout=WAIT_MS,  # Playwright's own 30 s launch bound failed with every core busy
         )
         # Only the local server; any other request is refused and remembered (the page
         # must ask nothing of other hosts: a class may have no internet).
