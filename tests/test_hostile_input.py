@@ -217,3 +217,20 @@ def test_analyze_stops_a_search_without_a_time_budget_at_max_time() -> None:
 def test_analyze_says_how_long_it_searches_at_most_by_default() -> None:
     result = CliRunner().invoke(main, ["analyze", "--help"])
     assert "--max-time" in result.output and "default: 60" in result.output.replace("\n", " ")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"version": 999}, "version 999: this adversa reads versions 1 to 2"),
+    ({"version": "2"}, "version 2: this adversa reads"),
+    ({"version": True}, "version True"),
+    ({"players": ["human"] * 50}, r"lists 50 players; Tic-tac-toe \(m,n,k\) has 2"),
+])
+def test_a_save_with_nonsense_fields_is_refused(change: dict[str, object],
+                                                message: str) -> None:
+    from adversa.match.session import GameSession, RecordError
+
+    session = GameSession("tictactoe", {}, [None, None])
+    session.play_text("b2")
+    record = session.to_record() | change
+    with pytest.raises(RecordError, match=message):
+        GameSession.from_record(record)
