@@ -232,6 +232,7 @@ def analyze(
                 "stopped": result.stopped,
                 "stats": stats_json(result),
                 "iterations": [iteration_json(it) for it in result.iterations],
+                "root_move_count": result.snapshot.total_root_moves,
                 "root_moves": [
                     {"move": rm.move, "score": score_json(rm.score), "visits": rm.visits}
                     for rm in result.snapshot.root_moves
@@ -283,7 +284,11 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         console.print(table)
     if snapshot.root_moves:
         bounded = any(root_move.bound for root_move in snapshot.root_moves)
-        moves = Table(title="Root moves" + (" (≤ ≥: a bound)" if bounded else ""))
+        total = snapshot.total_root_moves
+        shown = len(snapshot.root_moves)
+        moves = Table(title="Root moves" + (" (≤ ≥: a bound)" if bounded else ""),
+                      caption=None if shown == total
+                      else f"the best {shown} of {format_count(total)}")
         moves.add_column("move")
         moves.add_column(
             f"score ({snapshot.score_unit})" if snapshot.score_unit else "score", justify="right"
