@@ -285,10 +285,10 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
     if snapshot.root_moves:
         bounded = any(root_move.bound for root_move in snapshot.root_moves)
         total = snapshot.total_root_moves
-        shown = len(snapshot.root_moves)
+        listed = len(snapshot.root_moves)
         moves = Table(title="Root moves" + (" (≤ ≥: a bound)" if bounded else ""),
-                      caption=None if shown == total
-                      else f"the best {shown} of {format_count(total)}")
+                      caption=None if listed == total
+                      else f"the best {listed} of {format_count(total)}")
         moves.add_column("move")
         moves.add_column(
             f"score ({snapshot.score_unit})" if snapshot.score_unit else "score", justify="right"
