@@ -39,9 +39,9 @@ SNAPSHOT_PERIOD = 0.1
 """Seconds between two live snapshots: about ten a second."""
 
 ROOT_MOVES_SHOWN = 256
-"""The most root moves a snapshot lists (more than any chess position has): the best,
-by `root_rank`. A 200,000-child textbook tree once spent 55 s building ten snapshots
-a second of every root move; `Snapshot.root_move_count` still counts them all."""
+"""The most root moves a snapshot lists, the best by `root_rank`: more than any position
+of the bundled games has. A 200,000-child textbook tree once spent 55 s building ten
+snapshots a second of every root move; `Snapshot.root_move_count` still counts them."""
 
 
 class Progress(TypedDict, total=False):
