@@ -14,6 +14,7 @@ test`` installs Playwright; ``.ci/run`` installs Chromium when it can). Set
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import http.server
@@ -215,6 +216,19 @@ def page(tmp_path: Path) -> Iterator[Any]:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium; "
                     "elsewhere set ADVERSA_CHROMIUM to a Chromium or Chrome)")
+    # python-chess's UCI seats install its own event-loop policy process-wide (tests of
+    # them may have run in this worker first); its child watcher is bound to a loop of
+    # theirs, and Playwright's driver then could not start ("get_child_watcher() is not
+    # activated"). The browser gets asyncio's default policy, put back afterwards.
+    policy = asyncio.get_event_loop_policy()
+    asyncio.set_event_loop_policy(None)
+    try:
+        yield from _chromium_page(sync_api, tmp_path)
+    finally:
+        asyncio.set_event_loop_policy(policy)
+
+
+def _chromium_page(sync_api: Any, tmp_path: Path) -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, headless=True,
