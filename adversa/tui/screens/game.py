@@ -70,6 +70,7 @@ class GameScreen(Screen[None]):
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("e", "engine_settings", "Engine"),
         Binding("r,ctrl+y", "redo", "Redo", show=False),
         Binding("v", "next_view", "View"),
         Binding("h,H", "hint", "Hint"),
