@@ -6,14 +6,18 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from textual.widgets import Input
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.registry import game_names
 from adversa.tui.app import AdversaApp
+from adversa.tui.boards.base import Canvas
 from adversa.tui.boards.checkers import CheckersBoard
 from adversa.tui.boards.connect4 import ConnectFourBoard
 from adversa.tui.boards.grid import GridBoard
+from adversa.tui.evalbar import EvalBar
 from adversa.tui.presentation_mode import parse_line
 from adversa.tui.screens.game import GameScreen
 
@@ -174,3 +178,56 @@ async def test_connect_four_numbers_where_the_expected_stones_land() -> None:
         screen.presentation.show_line(())
         await pilot.pause()
         assert board.pv_cells() == {}
+
+
+async def presented_at_80x24(name: str) -> tuple[Canvas, Canvas, tuple[int, int], str]:
+    """Normal and presentation pictures of ``name``'s board at 80×24 after the engine's first
+    search (the seat to move first is the engine), the board's room in presentation,
+    and the eval bar's text then."""
+    app = AdversaApp(session_for(name, "default", "human"), engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await settle(pilot, screen)
+        normal = screen.board._current_canvas()
+        await pilot.press("P")
+        await pilot.pause()
+        assert shown(screen, "#panel-eval")
+        bar = screen.query_one("#panel-eval", EvalBar).render().plain
+        board = screen.board
+        return normal, board._current_canvas(), (board.content_size.width,
+                                                 board.content_size.height), bar
+
+
+@pytest.mark.parametrize("name", ["checkers", "chess", "othello"])
+async def test_at_80x24_the_eight_by_eight_boards_take_a_larger_look(name: str) -> None:
+    """Was: presenting at 80×24 left checkers, chess and Othello at their 3×1 cells, the
+    look they have beside the full panel. With the chrome's spare lines given to the board
+    they take 5×2 cells, twice the lines, and the picture still fits its room."""
+    normal, presented, (width, height), bar = await presented_at_80x24(name)
+    assert presented.height >= 2 * 8 > normal.height
+    assert presented.width > normal.width
+    assert presented.width <= width and presented.height <= height
+    assert "█" in bar or "░" in bar  # the eval bar itself, not just its verdict line
+
+
+@pytest.mark.parametrize("name", game_names())
+async def test_at_80x24_every_board_presents_no_smaller_and_keeps_the_eval_bar(
+        name: str) -> None:
+    normal, presented, (width, height), bar = await presented_at_80x24(name)
+    # Area, not each side: Pig's picture turns from tall to wide when it has the room.
+    assert presented.width * presented.height >= normal.width * normal.height
+    assert presented.width <= width and presented.height <= height
+    assert bar.startswith("eval ")
+
+
+async def test_the_compact_move_box_still_takes_a_typed_move() -> None:
+    """Presenting at 80×24 the move box loses its border, not its use."""
+    app = AdversaApp(session_for("tictactoe", "human", "human"), engine_search=FakeEngine(),
+                     big=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        box = screen.query_one("#move-input", Input)
+        assert box.region.height == 1
+        await pilot.press("colon", "b", "2", "enter")
+        await pilot.pause()
+        assert screen.session.notations == ["b2"]
