@@ -557,4 +557,4 @@ def describe_record(record: Mapping[str, Any]) -> str:
     moves = record.get("moves", [])
     who = " vs ".join(str(p) for p in players) if isinstance(players, list) else "?"
     count = len(moves) if isinstance(moves, list) else 0
-    return f"{record.get('game')} — {who} — {count} moves"
+    return f"{record.get('game')} — {who} — {count:,} {'move' if count == 1 else 'moves'}"
