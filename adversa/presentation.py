@@ -188,8 +188,9 @@ def verdict(
         share = min(BAR_HEURISTIC_LIMIT, max(1.0 - BAR_HEURISTIC_LIMIT, expected))
         return Verdict(text, _share_for(mover, share))
     # An evaluation nobody fitted to results says nothing about odds: its bar grows
-    # with the advantage, on a log scale (`BAR_SENSITIVITY`).
-    edge = abs(score) / (win or 1.0)
+    # with the advantage, on a log scale (`BAR_SENSITIVITY`), measured against a win
+    # or, in a margin game, the widest win (a 3-disc lead in Othello filled 95 %).
+    edge = abs(score) / (win or snapshot.utility_limit or 1.0)
     lean = math.log1p(min(edge, 1.0) * BAR_SENSITIVITY) / math.log1p(BAR_SENSITIVITY)
     share = 0.5 + (BAR_HEURISTIC_LIMIT - 0.5) * lean
     return Verdict(text, _share_for(better, share))

@@ -175,6 +175,10 @@ class Snapshot:
     """The utility of a proven win (scores at or beyond it read "win"/"loss");
     None for games whose values are plain numbers (textbook trees), and for
     searches that do not say (`Reporter.win_value`)."""
+    utility_limit: float | None = None
+    """The game's largest utility (a win by the widest margin: Othello's 64 discs,
+    backgammon's 3 points). An unfitted evaluation's eval bar measures a value against
+    it when there is no `win_value` (margin games), rather than against 1."""
     logistic_k: float | None = None
     """σ(k · score · score_scale) is the mover's expected result (`Evaluator.logistic_k`);
     None when the evaluation was never fitted to results."""
@@ -333,6 +337,7 @@ class Reporter:
         self.score_scale = 1.0
         self.score_unit = ""
         self.win_value: float | None = None
+        self.utility_limit: float | None = None
         self.logistic_k: float | None = None
         self.mean_result = False
         self.signed = True
@@ -426,6 +431,7 @@ class Reporter:
             score_scale=self.score_scale,
             score_unit=self.score_unit,
             win_value=self.win_value,
+            utility_limit=self.utility_limit,
             logistic_k=self.logistic_k,
             mean_result=self.mean_result,
             signed=self.signed,
