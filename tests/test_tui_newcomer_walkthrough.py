@@ -3,13 +3,23 @@ failed before its fix."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.widgets import Label
 from tui_fakes import FakeEngine, game_screen
 
+from adversa.games import make_game
+from adversa.games.registry import evaluation_of
 from adversa.match.session import GameSession, describe_record
+from adversa.presentation import Verdict, verdict
 from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
 from adversa.tui.app import AdversaApp
 from adversa.tui.engine_settings import EngineDialog
+from adversa.tui.evalbar import EvalBar
 
 
 def test_the_resume_button_counts_one_move_in_the_singular() -> None:
@@ -37,3 +47,52 @@ async def test_the_engine_dialog_s_hint_wraps_inside_the_dialog_at_80_columns() 
         assert text.endswith("the game goes on from here")
         assert hint.region.right <= box.right
         assert hint.region.width * hint.region.height >= len(text)
+
+
+class EvalBarApp(App[None]):
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+
+    def compose(self) -> ComposeResult:
+        bar = EvalBar(id="bar")
+        bar.styles.width = self.width
+        yield bar
+
+
+PIG_VERDICT = Verdict("+0.174 expected-score lead (Player 2 better)", 0.3,
+                      "+0.174 (Player 2 better)")
+
+
+@pytest.mark.parametrize(("width", "first_line"), [
+    (60, "eval    +0.174 expected-score lead (Player 2 better)"),
+    (42, "eval    +0.174 (Player 2 better)"),  # the side at 80 columns
+    (26, "+0.174 (Player 2 better)"),  # the side in presentation mode at 80 columns
+])
+async def test_a_long_verdict_drops_its_unit_and_keeps_the_bar(width: int,
+                                                                first_line: str) -> None:
+    """Was: Pig's verdict wrapped at 80 columns, "(Player" / "2 better)", and the bar
+    under it was pushed out of the widget's two lines."""
+    app = EvalBarApp(width)
+    async with app.run_test(size=(80, 6)) as pilot:
+        bar = app.query_one(EvalBar)
+        bar.show(PIG_VERDICT, ("Player 1", "Player 2"))
+        await pilot.pause()
+        lines = [strip.text.rstrip() for strip in bar.render_lines(Region(0, 0, width, 2))]
+        assert lines[0] == first_line
+        assert lines[1].startswith("Player 1 █") and lines[1].endswith("░ Player 2")
+
+
+def test_the_verdict_s_short_form_is_the_text_without_its_unit() -> None:
+    game = make_game("pig")
+    state = game.initial_state()
+    result = run_search(game, state, EngineConfig.parse("expectiminimax depth=1"),
+                        evaluation=evaluation_of(game))
+    snapshot = result.snapshot
+    assert snapshot.score_unit  # Pig's values have a unit ("expected-score lead")
+    shown = verdict(0.174, snapshot, mover=1, names=("Player 1", "Player 2"))
+    assert shown.text == f"+0.174 {snapshot.score_unit} (Player 2 better)"
+    assert shown.short == "+0.174 (Player 2 better)"
+    unitless = verdict(0.174, dataclasses.replace(snapshot, score_unit=""), mover=1,
+                       names=("Player 1", "Player 2"))
+    assert unitless.text == "+0.174 (Player 2 better)" and unitless.short == ""
