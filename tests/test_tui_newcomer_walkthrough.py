@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.widgets import Label
+from textual.widgets import DataTable, Label, Static
 from tui_fakes import FakeEngine, game_screen
 
 from adversa.games import make_game
@@ -20,6 +20,7 @@ from adversa.search.engine import run_search
 from adversa.tui.app import AdversaApp
 from adversa.tui.engine_settings import EngineDialog
 from adversa.tui.evalbar import EvalBar
+from adversa.tui.screens.compare import CompareApp, CompareScreen
 
 
 def test_the_resume_button_counts_one_move_in_the_singular() -> None:
@@ -96,3 +97,28 @@ def test_the_verdict_s_short_form_is_the_text_without_its_unit() -> None:
     unitless = verdict(0.174, dataclasses.replace(snapshot, score_unit=""), mover=1,
                        names=("Player 1", "Player 2"))
     assert unitless.text == "+0.174 (Player 2 better)" and unitless.short == ""
+
+
+async def test_compare_at_80x24_shows_a_stopped_search_and_the_agreement_whole() -> None:
+    """Was: at 80×24 the summary's time cell read "2.03s (stopped" and the agreement line
+    "values differ: +7 pts (alphabeta depth=20 time=2" (both cut at the edge)."""
+    game = make_game("checkers")
+    engines = [EngineConfig.parse(text) for text in (
+        "alphabeta depth=20 nodes=3000 aspiration=0.003 lmr=on", "minimax depth=20 nodes=3000")]
+    app = CompareApp(game, game.initial_state(), engines)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if all(column.state in ("done", "stopped") for column in screen.columns):
+                break
+        await pilot.pause()
+        assert [column.state for column in screen.columns] == ["stopped", "stopped"]
+        table = screen.query_one("#compare-summary", DataTable)
+        widths = [column.get_render_width(table) for column in table.columns.values()]
+        assert sum(widths) <= table.size.width
+        agree = screen.query_one("#compare-agree", Static)
+        text = str(agree.render())
+        assert text.startswith("engines agree: no") and text.endswith(")")
+        assert agree.content_size.width * agree.content_size.height >= len(text)

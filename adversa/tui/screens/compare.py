@@ -17,6 +17,7 @@ the screen was opened from a game); escape goes back.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -78,7 +79,10 @@ to go: each engine's panel above shows its pruned count and depth."""
 
 def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> list[Text]:
     """One summary-table row as plain Text cells (no markup: moves may contain brackets)."""
-    figures = compare_cells(row) if row is not None else ["—"] * (len(SUMMARY_COLUMNS) - 2)
+    # The state column already says "stopped": the time cell's "(stopped)" would only
+    # widen it past 80 columns.
+    figures = (compare_cells(dataclasses.replace(row, stopped=False)) if row is not None
+               else ["—"] * (len(SUMMARY_COLUMNS) - 2))
     engine = Text(config.text, no_wrap=True, overflow="ellipsis")
     engine.truncate(ENGINE_CELL_WIDTH, overflow="ellipsis")
     return [engine, *(Text(cell) for cell in [state, *figures])]
@@ -104,7 +108,7 @@ class CompareScreen(Screen[None]):
     CompareScreen #compare-panels { height: 1fr; }
     CompareScreen .compare-column { width: 1fr; }
     CompareScreen .compare-spec { margin: 0 0; }
-    CompareScreen #compare-agree { height: 1; padding: 0 1; }
+    CompareScreen #compare-agree { height: auto; padding: 0 1; }  /* wraps at 80 */
     CompareScreen #compare-legend { height: auto; padding: 0 1; }
     CompareScreen #compare-summary { height: auto; max-height: 8; }
     """
