@@ -8,19 +8,20 @@ import dataclasses
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.widgets import DataTable, Label, Static
-from tui_fakes import FakeEngine, game_screen
+from textual.widgets import Button, DataTable, Label, Static
+from tui_fakes import FakeEngine, choose_game, game_screen
 
 from adversa.games import make_game
 from adversa.games.registry import evaluation_of
 from adversa.match.session import GameSession, describe_record
 from adversa.presentation import Verdict, verdict
 from adversa.search.config import EngineConfig
-from adversa.search.engine import run_search
+from adversa.search.engine import default_engine, run_search
 from adversa.tui.app import AdversaApp
 from adversa.tui.engine_settings import EngineDialog
 from adversa.tui.evalbar import EvalBar
 from adversa.tui.screens.compare import CompareApp, CompareScreen
+from adversa.tui.screens.start import StartScreen
 
 
 def test_the_resume_button_counts_one_move_in_the_singular() -> None:
@@ -122,3 +123,24 @@ async def test_compare_at_80x24_shows_a_stopped_search_and_the_agreement_whole()
         text = str(agree.render())
         assert text.startswith("engines agree: no") and text.endswith(")")
         assert agree.content_size.width * agree.content_size.height >= len(text)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("game_name", ["checkers", "chess", "backgammon"])
+async def test_the_use_default_button_is_whole(size: tuple[int, int], game_name: str) -> None:
+    """Was: "Use default: alphabeta depth=20 time=2 aspiration=0.0", cut inside a setting
+    even at 120 columns. It names the engine compactly; its tooltip has the whole text."""
+    default = default_engine(make_game(game_name))
+    assert default is not None
+    app = AdversaApp(engine_search=FakeEngine())
+    async with app.run_test(size=size) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        await choose_game(pilot, start, game_name)
+        buttons = list(start.query(".use-default").results(Button))
+        assert buttons
+        for button in buttons:
+            label = str(button.label)
+            assert label.startswith("Use default: ")
+            assert len(label) <= button.content_size.width, label
+            assert str(button.tooltip).startswith(default.text)

@@ -36,6 +36,7 @@ from adversa.search.engine import algorithms_for, default_engine
 from adversa.settings import Settings
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.clock import ClockField
+from adversa.tui.players import fit_player
 
 
 def available_games() -> list[tuple[str, str]]:
@@ -84,6 +85,12 @@ class OptionField(Horizontal):
         return self.query_one(Input).value.strip()
 
 
+DEFAULT_ROOM = 18
+"""Cells for the default engine on the "Use default" button: what a seat's box has beside
+"Use default: " at 80 columns (``α-β d20 2s …``; the whole text is in its tooltip). The
+whole text was cut mid-setting even at 120 columns (``aspiration=0.0``)."""
+
+
 class SeatForm(Vertical):
     """Who plays one seat: Human, or an algorithm with its settings.
 
@@ -126,9 +133,10 @@ class SeatForm(Vertical):
         yield Grid(*self._param_fields(self.player), classes="seat-params")
         yield Static("", classes="param-help -empty")
         if self.default is not None:
-            yield Button(f"Use default: {self.default.text}", compact=True,
-                         classes="use-default").with_tooltip(
-                "The engine this game is played against by default (ctrl+d in this seat)")
+            yield Button(f"Use default: {fit_player(self.default.text, DEFAULT_ROOM)}",
+                         compact=True, classes="use-default").with_tooltip(
+                f"{self.default.text}: the engine this game is played against by default "
+                "(ctrl+d in this seat)")
 
     def _param_fields(self, player: Player) -> list[Horizontal]:
         if player is None:
