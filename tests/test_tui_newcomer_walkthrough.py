@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.widgets import Button, DataTable, Label, Static
+from textual.widgets import Button, DataTable, Input, Label, Static
 from tui_fakes import FakeEngine, choose_game, game_screen
 
 from adversa.games import make_game
@@ -144,3 +144,28 @@ async def test_the_use_default_button_is_whole(size: tuple[int, int], game_name:
             assert label.startswith("Use default: ")
             assert len(label) <= button.content_size.width, label
             assert str(button.tooltip).startswith(default.text)
+
+
+async def test_the_engine_dialog_has_buttons_for_the_mouse() -> None:
+    """Was: only Enter and Esc; the other dialogs (save, load) have buttons."""
+    session = GameSession("checkers", players=[None, EngineConfig.parse("alphabeta depth=2")])
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_screen(app)
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, EngineDialog)
+        dialog.query_one("#engine-text", Input).value = "alphabeta depth=3"
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert session.players[1] == EngineConfig.parse("alphabeta depth=3")
+        await pilot.press("e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, EngineDialog)
+        dialog.query_one("#engine-text", Input).value = "random"
+        await pilot.click("#cancel")
+        await pilot.pause()
+        assert not isinstance(app.screen, EngineDialog)
+        assert session.players[1] == EngineConfig.parse("alphabeta depth=3")
