@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from textual.widgets import Input
+from textual.widgets import Input, ProgressBar
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
 from adversa.cli import main
@@ -231,3 +231,15 @@ async def test_the_compact_move_box_still_takes_a_typed_move() -> None:
         await pilot.press("colon", "b", "2", "enter")
         await pilot.pause()
         assert screen.session.notations == ["b2"]
+
+
+async def test_the_budget_bar_has_room_when_presenting_at_80x24() -> None:
+    """Was: "depth ━ 7/7 0.13s", a bar one cell long beside its label and figures."""
+    app = AdversaApp(session_for("checkers", "default", "human"), engine_search=FakeEngine(),
+                     big=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await settle(pilot, screen)
+        bar = screen.query_one("#panel-budget ProgressBar", ProgressBar)
+        assert bar.region.width >= 8
+        assert shown(screen, "#panel-budget-text")
