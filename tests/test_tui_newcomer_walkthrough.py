@@ -7,19 +7,22 @@ import dataclasses
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Button, DataTable, Input, Label, Static
 from tui_fakes import FakeEngine, choose_game, game_screen
 
 from adversa.games import make_game
 from adversa.games.registry import evaluation_of
-from adversa.match.session import GameSession, describe_record
+from adversa.match.session import GameSession, describe_record, parse_player
 from adversa.presentation import Verdict, verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, run_search
+from adversa.search.timeman import TimeControl
 from adversa.tui.app import AdversaApp
 from adversa.tui.engine_settings import EngineDialog
 from adversa.tui.evalbar import EvalBar
+from adversa.tui.players import PlayersHeader, fit_player
 from adversa.tui.screens.compare import CompareApp, CompareScreen
 from adversa.tui.screens.start import StartScreen
 
@@ -169,3 +172,22 @@ async def test_the_engine_dialog_has_buttons_for_the_mouse() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, EngineDialog)
         assert session.players[1] == EngineConfig.parse("alphabeta depth=3")
+
+
+async def test_a_clocked_engine_s_line_keeps_its_clock_at_80_columns() -> None:
+    """Was: "White: α-β d20 …" with ``--clock 60+1``: the "· clock" that stands for the
+    engine's time was the first thing dropped."""
+    engine = "alphabeta depth=20 time=2 aspiration=0.003 lmr=on"
+    game = make_game("checkers")
+    session = GameSession("checkers", {}, [None, parse_player(game, engine)],
+                          time_control=TimeControl.parse("60+1"))
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        header = app.screen.query_one(PlayersHeader)
+        lines = Content.from_markup(header.render()).plain.split("\n")
+        assert all(len(line) <= header.size.width for line in lines), lines
+        assert lines[1].startswith("  White: α-β d20 ") and lines[1].endswith(" · clock")
+        assert str(header.tooltip).endswith("aspiration=0.003 lmr=on · clock")
+    assert fit_player("alphabeta depth=6 · clock", 40) == "alphabeta depth=6 · clock"
+    assert fit_player("alphabeta depth=6 · clock", 14) == "α-β d6 · clock"
