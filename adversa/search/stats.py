@@ -176,9 +176,9 @@ class Snapshot:
     None for games whose values are plain numbers (textbook trees), and for
     searches that do not say (`Reporter.win_value`)."""
     utility_limit: float | None = None
-    """The game's largest utility (a win by the widest margin: Othello's 64 discs,
-    backgammon's 3 points). An unfitted evaluation's eval bar measures a value against
-    it when there is no `win_value` (margin games), rather than against 1."""
+    """The game's largest utility (in a game scored by margin, a win by the widest
+    margin). An unfitted evaluation's eval bar measures a value against it when there is
+    no `win_value` (margin games), rather than against 1."""
     logistic_k: float | None = None
     """σ(k · score · score_scale) is the mover's expected result (`Evaluator.logistic_k`);
     None when the evaluation was never fitted to results."""
