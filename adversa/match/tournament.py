@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +33,7 @@ from adversa.games.base import AdversaError, Game
 from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan, play_tasks
 from adversa.match.openings import Opening, resolve_openings
 from adversa.match.ratings import RatingError, Ratings, fit_ratings, tally_pairs
-from adversa.match.seats import Seat, is_outside_spec, parse_seat
+from adversa.match.seats import Seat, is_outside_spec, parse_seat, short_spec
 from adversa.search.config import EngineSpecError
 from adversa.search.engine import engine_for
 from adversa.search.timeman import TimeControl, TimeControlError
@@ -137,12 +136,7 @@ class Tournament:
     def short_names(self) -> tuple[str, ...]:
         """Names for tables: folders dropped from paths in outside specs
         (``external:python3 random_mover.py``), unless that makes two names equal."""
-        def shortened(spec: str) -> str:
-            prefix, _, rest = spec.partition(":")
-            return f"{prefix}:" + " ".join(os.path.basename(word) if "/" in word else word
-                                           for word in rest.split(" "))
-
-        short = tuple(shortened(spec) if is_outside_spec(spec) else spec for spec in self.names)
+        short = tuple(short_spec(spec) if is_outside_spec(spec) else spec for spec in self.names)
         return short if len(set(short)) == len(short) else self.names
 
     @property

@@ -21,10 +21,10 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.tree import bundled_trees
+from adversa.match.seats import OutsideSeat
 from adversa.match.session import (
     HUMAN,
     GameSession,
-    Player,
     autosaved_record,
     default_players,
     describe_record,
@@ -84,6 +84,11 @@ class OptionField(Horizontal):
         return self.query_one(Input).value.strip()
 
 
+SeatPlayer = EngineConfig | None
+"""Who a seat form shows: a human or one of adversa's engines (an outside engine is named
+with ``play --player`` or the game's Engine settings)."""
+
+
 class SeatForm(Vertical):
     """Who plays one seat: Human, or an algorithm with its settings.
 
@@ -107,7 +112,7 @@ class SeatForm(Vertical):
     SeatForm .use-default { margin-top: 1; }
     """
 
-    def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: Player,
+    def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: SeatPlayer,
                  *, narrow: bool = False, default: EngineConfig | None = None) -> None:
         super().__init__(classes="seat -narrow" if narrow else "seat")
         self.seat = seat
@@ -130,7 +135,7 @@ class SeatForm(Vertical):
                          classes="use-default").with_tooltip(
                 "The engine this game is played against by default (ctrl+d in this seat)")
 
-    def _param_fields(self, player: Player) -> list[Horizontal]:
+    def _param_fields(self, player: SeatPlayer) -> list[Horizontal]:
         if player is None:
             return []
         return [self._param_field(param, player.get(param.name))
@@ -157,7 +162,7 @@ class SeatForm(Vertical):
             return
         await self.set_player(None if kind == HUMAN else EngineConfig(kind))
 
-    async def set_player(self, player: Player) -> None:
+    async def set_player(self, player: SeatPlayer) -> None:
         """Show ``player`` in the form: its kind in the picker, its settings in the fields."""
         self.player = player
         self.query_one(".seat-kind", Select).value = HUMAN if player is None else player.algorithm
@@ -353,18 +358,23 @@ class StartScreen(Screen[None]):
         )
 
     def _initial_players(
-        self, game: Game[Any, Any], algorithms: list[str], previous: list[Player],
+        self, game: Game[Any, Any], algorithms: list[str], previous: list[SeatPlayer],
         remembered: bool,
-    ) -> list[Player]:
+    ) -> list[SeatPlayer]:
         if remembered:
             try:
-                chosen = [parse_player(game, text)
+                parsed = [parse_player(game, text)
                           for text in self.settings.players_for(game.name)]
             except AdversaError:
-                chosen = []
+                parsed = []
+            # The forms show adversa's own engines; an outside one gives way to the default.
+            chosen = [default_engine(game) if isinstance(player, OutsideSeat) else player
+                      for player in parsed]
         else:
             chosen = [p for p in previous if p is None or p.algorithm in algorithms]
-        return default_players(game, chosen)
+        # Seats filled with humans and the default engine: no outside seat to drop.
+        return [player for player in default_players(game, chosen)
+                if not isinstance(player, OutsideSeat)]
 
     # ---- events ---------------------------------------------------------------------
 
