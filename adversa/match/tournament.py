@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -364,11 +364,15 @@ class TournamentRun:
 
 
 GameCallback = Callable[[GameRecord, FinishedGame, TournamentRun], object]
+TaskPlayer = Callable[[Sequence[GameTask], int], Generator[GameRecord, None, None]]
+"""Plays games (tasks, jobs) and yields their records as they finish: `arena.play_tasks`
+on this machine, `ray_backend.RayBackend.play_tasks` on a cluster."""
 
 
 def run_tournament(tournament: Tournament, *, jobs: int = 1,
                    finished: Sequence[FinishedGame] = (),
-                   on_game: GameCallback | None = None) -> TournamentRun:
+                   on_game: GameCallback | None = None,
+                   play: TaskPlayer = play_tasks) -> TournamentRun:
     """Play every game not in ``finished``, round by round; call ``on_game`` as each ends.
 
     Ctrl-C stops the tournament: the run says ``interrupted`` and keeps every game
@@ -384,7 +388,7 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1,
             laid_out = tournament.tasks(round_number,
                                         tournament.pairings(round_number, run.games))
             pairing_of = {task.index: pairing for task, pairing in laid_out}
-            results = play_tasks([task for task, _ in laid_out if task.index not in done], jobs)
+            results = play([task for task, _ in laid_out if task.index not in done], jobs)
             try:
                 for record in results:
                     game = FinishedGame.from_record(record, pairing_of[record.index])
