@@ -107,6 +107,9 @@ class GameSession:
         self.moves: list[Any] = []
         self.notations: list[str] = []
         self.redo_stack: list[Any] = []
+        self.autosaves = True
+        """False for a game only looked at (a tournament's game in the replay viewer): it
+        must not replace the game the user left to come back to."""
         self.clock: GameClock | None = None
         """The players' clocks under ``time_control`` (None: no clock, as before)."""
         self.clock_history: list[tuple[float, ...]] = []
@@ -517,7 +520,7 @@ class GameSession:
         Only the app that owns the autosave writes it (`settings.owns_autosave`), and a
         failed write (a full disk) is noted once, never raised: autosave is a
         convenience that must not interrupt the game."""
-        if not settings.owns_autosave():
+        if not self.autosaves or not settings.owns_autosave():
             return
         record = None if self.is_over or not self.moves else self.to_record()
         settings.save_quietly(settings.AUTOSAVE_FILE, record, "The autosave")

@@ -35,6 +35,7 @@ from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import algorithms_for, default_engine
 from adversa.settings import Settings
 from adversa.tui.checkbox import ClearCheckbox
+from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockField
 
 
@@ -239,6 +240,7 @@ class StartScreen(Screen[None]):
         Binding("ctrl+g,ctrl+enter", "play", "Play", key_display="^g", priority=True),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f2", "compare", "Compare engines"),
+        Binding("f3", "tournament", "Tournament"),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -424,6 +426,31 @@ class StartScreen(Screen[None]):
         from adversa.tui.screens.game import GameScreen
 
         self.app.switch_screen(GameScreen(session, rng=self.app.rng))  # type: ignore[attr-defined]
+
+    def action_tournament(self) -> None:
+        """Set up a tournament of this game: the seats' engines and a random mover to
+        start the list; it runs on the tournament screen."""
+        from adversa.tui.screens.tournament import TournamentScreen
+        from adversa.tui.screens.tournament_setup import TournamentSetup, TournamentStart
+
+        if refused_in_classroom(self, "A tournament (it writes its games to files)"):
+            return
+        try:
+            options = self._option_texts()
+            game = make_game(self.game_name, options)
+            seats = [form.player_text() for form in self.query(SeatForm)]
+        except AdversaError as problem:
+            self.notify(str(problem), title="Cannot set up a tournament", severity="error",
+                        markup=False)
+            return
+        engines = tuple(dict.fromkeys([*(text for text in seats if text != HUMAN), "random"]))
+
+        def run(start: TournamentStart | None) -> None:
+            if start is not None:
+                self.app.switch_screen(TournamentScreen(start.directory, start.jobs))
+
+        self.app.push_screen(TournamentSetup(
+            game.name, tuple(f"{name}={value}" for name, value in options.items()), engines), run)
 
     def action_compare(self) -> None:
         """Compare the chosen engines (or a default and a contrast) on the start position."""
