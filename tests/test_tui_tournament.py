@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Input, TextArea
 from adversa.match.tournament import TournamentSettings, build_tournament
 from adversa.match.tournament_files import TournamentFolder, game_stem
 from adversa.tui.app import AdversaApp
+from adversa.tui.screens.help import HelpScreen
 from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.tournament import ReplayScreen, TournamentScreen, standings_rows
 from adversa.tui.screens.tournament_setup import TournamentSetup
@@ -80,6 +81,10 @@ async def test_a_tournament_runs_live_and_its_games_open_in_the_replay_viewer(
         await pilot.press("b")
         await pilot.pause()
         assert app.screen is screen
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Replay game" in str(app.screen.sections())
 
 
 async def test_the_start_screen_sets_up_a_tournament(tmp_path: Path,

@@ -93,7 +93,8 @@ class TournamentSetup(ModalScreen[TournamentStart | None]):
             yield Static("Engines, one a line, as --engine takes them: alphabeta depth=4, "
                          "random, external:python3 my_engine.py, uci:stockfish",
                          classes="dialog-help")
-            yield TextArea("\n".join(self.engines), id="engines", show_line_numbers=False)
+            yield TextArea("\n".join(self.engines), id="engines", show_line_numbers=False,
+                           tab_behavior="focus")
             with Horizontal(classes="setup-row"):
                 yield Label("games per pairing")
                 yield Input("2", id="games", type="integer")
