@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from textual.pilot import Pilot
-from textual.widgets import Static
-from tui_fakes import FakeEngine
+from textual.widgets import Input, Static
+from tui_fakes import FakeEngine, game_screen
 
 from adversa.cli import main
 from adversa.games import AdversaError, make_game
@@ -151,3 +151,26 @@ async def test_a_crashing_engine_is_a_notification_and_the_game_goes_on() -> Non
         assert any("exited" in note and "is now played by" in note for note in notes), notes
         assert isinstance(session.players[1], EngineConfig)
         assert session.notations[0] == "b2" and len(session.moves) == 2  # the fallback moved
+
+
+@pytest.mark.parametrize("classroom", [False, True])
+async def test_engine_settings_take_an_outside_engine_except_in_classroom_mode(
+        classroom: bool) -> None:
+    """Served to a class, an outside engine would run a program of the student's choice
+    on the server: refused there, with the seat unchanged."""
+    alphabeta = EngineConfig.parse("alphabeta depth=2")
+    session = GameSession("tictactoe", players=[None, alphabeta])
+    app = AdversaApp(session, engine_search=FakeEngine(), classroom=classroom)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen(app).action_engine_settings()
+        await pilot.pause()
+        app.screen.query_one("#engine-text", Input).value = spec(RANDOM_MOVER, "1")
+        await pilot.press("enter")
+        await pilot.pause()
+        if classroom:
+            assert session.players == [None, alphabeta]
+            notes = [note.message for note in app._notifications]
+            assert any("classroom" in note for note in notes), notes
+        else:
+            assert session.players == [None, OutsideSeat(spec(RANDOM_MOVER, "1"))]

@@ -24,6 +24,7 @@ from adversa.games import AdversaError
 from adversa.match.seats import is_outside_spec, parse_seat
 from adversa.match.session import Player
 from adversa.search.engine import engine_for
+from adversa.tui.classroom import refused_in_classroom
 
 if TYPE_CHECKING:
     from adversa.tui.screens.game import GameScreen
@@ -81,8 +82,12 @@ def edit_engine(screen: GameScreen, then: Callable[[], None]) -> None:
     def apply(text: str | None) -> None:
         if not text:
             return
+        outside = is_outside_spec(text)
+        if outside and refused_in_classroom(screen, "An outside engine (a program run on "
+                                                    "the server)"):
+            return
         try:
-            config = parse_seat(session.game, text) if is_outside_spec(text) else engine_for(
+            config = parse_seat(session.game, text) if outside else engine_for(
                 session.game, text)
         except AdversaError as error:
             screen.notify(f"Engine not changed: {error}", severity="error", markup=False)
