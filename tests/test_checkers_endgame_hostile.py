@@ -30,6 +30,7 @@ from adversa.games.checkers_endgame_index import (
     MAGIC,
     DatabaseFileError,
     EndgameDatabase,
+    database_built,
     layout,
     load_database,
     signature_of,
@@ -143,6 +144,17 @@ def test_endgame_info_and_verify_report_the_damaged_file(three_pieces: bytes,
     assert_one_line_refusal(endgame_command("info"), "fails its checksum")
     assert_one_line_refusal(endgame_command("verify", "--sample", "10"), "fails its checksum")
     assert_one_line_refusal(endgame_command("probe", POSITION), "fails its checksum")
+
+
+def test_a_damaged_file_never_counts_as_built(three_pieces: bytes, tmp_path: Path) -> None:
+    """Its header is fine, so a header-only check called it built: the app then neither
+    offered to build it again nor knew the engine played without it."""
+    sound = install(three_pieces, tmp_path)
+    assert database_built(sound, pieces=3)
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(damaged_at_the_issue_position(three_pieces))
+    assert not database_built(damaged)
+    assert load_database(damaged) is None  # and the engine sets it aside too
 
 
 # ---- hostile headers: refused before any table is touched -------------------------------

@@ -8,6 +8,7 @@ whole input, so a 3 MB line came back as a 3 MB error.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,36 @@ def test_loading_one_game_of_a_collection_replays_only_that_game() -> None:
     assert read_pdn(collection).tags["Event"] == "a" and len(read_pdn(collection).moves) == 1
     with pytest.raises(AdversaError, match="11-18"):
         read_pdn_games(collection)
+
+
+def test_analyze_stops_a_search_without_a_time_budget_at_max_time() -> None:
+    """No machine finishes Connect Four to depth 40 in a second: without --max-time's
+    default bound the command would run for hours."""
+    result = CliRunner().invoke(main, ["analyze", "connect4", "--engine", "alphabeta depth=40",
+                                       "--max-time", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["stopped"] is True
+    assert report["best_move"] in {str(column) for column in range(1, 8)}
+
+
+def test_analyze_says_how_long_it_searches_at_most_by_default() -> None:
+    result = CliRunner().invoke(main, ["analyze", "--help"])
+    assert "--max-time" in result.output and "default: 60" in result.output.replace("\n", " ")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"version": 999}, "version 999: this adversa reads versions 1 to 2"),
+    ({"version": "2"}, "version 2: this adversa reads"),
+    ({"version": True}, "version True"),
+    ({"players": ["human"] * 50}, r"lists 50 players; Tic-tac-toe \(m,n,k\) has 2"),
+])
+def test_a_save_with_nonsense_fields_is_refused(change: dict[str, object],
+                                                message: str) -> None:
+    from adversa.match.session import GameSession, RecordError
+
+    session = GameSession("tictactoe", {}, [None, None])
+    session.play_text("b2")
+    record = session.to_record() | change
+    with pytest.raises(RecordError, match=message):
+        GameSession.from_record(record)

@@ -14,7 +14,10 @@ test`` installs Playwright; ``.ci/run`` installs Chromium when it can). Set
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
+import http.server
 import os
 import queue
 import re
@@ -213,6 +216,19 @@ def page(tmp_path: Path) -> Iterator[Any]:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium; "
                     "elsewhere set ADVERSA_CHROMIUM to a Chromium or Chrome)")
+    # python-chess's UCI seats install its own event-loop policy process-wide (tests of
+    # them may have run in this worker first); its child watcher is bound to a loop of
+    # theirs, and Playwright's driver then could not start ("get_child_watcher() is not
+    # activated"). The browser gets asyncio's default policy, put back afterwards.
+    policy = asyncio.get_event_loop_policy()
+    asyncio.set_event_loop_policy(None)
+    try:
+        yield from _chromium_page(sync_api, tmp_path)
+    finally:
+        asyncio.set_event_loop_policy(policy)
+
+
+def _chromium_page(sync_api: Any, tmp_path: Path) -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, headless=True,
@@ -339,3 +355,45 @@ def test_a_browser_without_the_token_gets_no_app(page: Any, served: Served) -> N
         socket.onerror = () => done('refused');
     })""", served.port)
     assert refused == "refused"
+
+
+OPEN_SOCKET = """([port, token]) => new Promise(done => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/${token}?width=80&height=24`);
+    socket.onopen = () => { socket.close(); done('opened'); };
+    socket.onerror = () => done('refused');
+})"""
+"""In the page: open a session's websocket with the right token; 'opened' or 'refused'."""
+
+
+def test_a_page_of_another_site_and_a_page_past_the_cap_get_no_app(page: Any,
+                                                                    tmp_path: Path) -> None:
+    pytest.importorskip("textual_serve", reason="textual-serve is not installed "
+                        "(pip install 'adversa[browser]')")
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<p>another site</p>")
+    other = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path / "site")))
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    server = Served(tmp_path / "home", "--max-sessions", "1")
+    try:
+        address = server.url()
+        token = address.split("token=", 1)[1]
+        # Another site, in the same browser, with the right token: its Origin is refused.
+        page.goto(f"http://127.0.0.1:{other.server_port}/")
+        assert "another site" in page.content()
+        assert page.evaluate(OPEN_SOCKET, [server.port, token]) == "refused"
+        # The server's own page gets the one session the cap allows…
+        page.goto(address)
+        wait_for_screen(page, r"new game")
+        # …and a second session from it, token and Origin right, is past the cap.
+        assert page.evaluate(OPEN_SOCKET, [server.port, token]) == "refused"
+    finally:
+        server.stop()
+        other.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the other site's page without a log line per request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass

@@ -327,3 +327,37 @@ async def test_a_classroom_page_gets_its_own_config_folder_removed_when_it_close
                 await asyncio.sleep(0.1)
     finally:
         served.stop()
+
+
+def test_one_address_gets_at_most_its_share_of_the_sessions() -> None:
+    from aiohttp import web
+
+    from adversa.cli.serve_app import GuardedServer, Limits
+
+    server = GuardedServer(Guard(TOKEN, "0.0.0.0", 8000),
+                           Limits(4, 700 * 1024 * 1024, 60, per_client=2),
+                           classroom=True, url="")
+    pages: Any = server.pages
+    pages[object()] = "10.0.0.7"
+    server.check_room("10.0.0.7")  # its second page is welcome
+    pages[object()] = "10.0.0.7"
+    with pytest.raises(web.HTTPTooManyRequests):
+        server.check_room("10.0.0.7")
+    server.check_room("10.0.0.8")  # another student is not held up by the first
+    pages[object()] = "10.0.0.8"
+    pages[object()] = "10.0.0.9"
+    with pytest.raises(web.HTTPServiceUnavailable):
+        server.check_room("10.0.0.10")
+
+
+async def test_a_page_past_its_address_cap_is_refused_over_the_network(
+        tmp_path: Path, client: Any) -> None:
+    served = Served(tmp_path / "home", "--token", TOKEN, "--max-sessions", "3",
+                    "--max-sessions-per-client", "1", "--session-memory", "700")
+    try:
+        served.url()
+        async with client.ws_connect(ws_url(served), headers=own_origin(served)) as first:
+            await first_screen(first)
+            assert await refused_status(client, ws_url(served), own_origin(served)) == 429
+    finally:
+        served.stop()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 from tui_fakes import FakeEngine, game_screen
 
 from adversa.match.session import GameSession
@@ -96,3 +97,23 @@ async def test_a_bad_engine_text_changes_nothing() -> None:
         assert session.players == [None, ALPHABETA]
         messages = [notice.message for notice in app._notifications]
         assert any(message.startswith("Engine not changed:") for message in messages)
+
+
+async def test_e_opens_engine_settings_and_the_footer_shows_it_at_80_columns() -> None:
+    """Was: only the command palette offered it."""
+    session = GameSession("checkers", players=[None, ALPHABETA])
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        shown: set[str] = set()
+        for _ in range(100):  # the footer is recomposed after the screen's first layout
+            await pilot.pause(0.01)
+            shown = {key.action for key in app.screen.query(FooterKey)
+                     if key.region.width and key.region.right <= 80}
+            if {"help", "quit", "engine_settings"} <= shown:
+                break
+        assert {"help", "quit", "engine_settings"} <= shown
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, EngineDialog)
+        assert dialog.query_one("#engine-text", Input).value == "alphabeta depth=2"

@@ -180,6 +180,10 @@ def test_a_game_lost_on_time_loads_as_lost(tmp_path: Path) -> None:
     ({"control": "60", "left": [[60]]}, "'left' must hold 2 lists of 2 seconds"),
     ({"control": "60", "left": [[60, 60], [59, "x"]]}, "'left' must hold"),
     ({"control": "60", "left": [[60, 60], [59, 60]], "flagged": 5}, "'flagged'"),
+    # true == 1 in Python: it passed as seat 1 and stopped a running clock
+    ({"control": "60", "left": [[60, 60], [59, 60]], "flagged": True}, "'flagged'"),
+    # a seat whose clock still shows time left has not lost on time
+    ({"control": "60", "left": [[60, 60], [59, 60]], "flagged": 1}, "clock shows 0 left"),
 ])
 def test_a_bad_clock_in_a_record_is_a_record_error(clock: object, message: str) -> None:
     record = GameSession("tictactoe", {}, [None, None]).to_record()

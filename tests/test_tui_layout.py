@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widget import Widget
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
+from adversa.tui import movelist
 from adversa.tui.app import AdversaApp
 from adversa.tui.evalbar import EvalBar
 from adversa.tui.iterations import IterationTable
@@ -228,3 +230,44 @@ async def test_jumping_while_the_engine_thinks_cancels_it_and_waits() -> None:
         await pilot.press("u")
         await pilot.pause(0.1)
         assert session.notations == []
+
+
+async def test_a_long_game_shows_only_its_last_plies_under_a_count_of_the_rest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: a row per ply, so a loaded 600,000-ply Pig game took over half a minute to
+    open. `WINDOW` made small here so that tic-tac-toe reaches it."""
+    monkeypatch.setattr(movelist, "WINDOW", 4)
+    session = session_for("tictactoe", "human", "human")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        moves = screen.query_one(MoveList)
+        await play(pilot, "b2", "a1", "c3", "a3")
+        assert [moves.get_row_at(row) for row in range(moves.row_count)] == [
+            ["1.", "b2", "a1"], ["2.", "c3", "a3"]]
+        await play(pilot, "c1")  # five plies: the list starts again from ply 3 (O's a3)
+        assert [moves.get_row_at(row) for row in range(moves.row_count)] == [
+            ["…", "3", "earlier"], ["2.", "…", "a3"], ["3.", "c1", ""]]
+        states = list(session.states)
+        await pilot.click(moves, offset=cell_offset(moves, 0))  # a3, ply 4 of the game
+        await pilot.pause()
+        assert session.notations == ["b2", "a1", "c3", "a3"] and session.state == states[4]
+        await play(pilot, "c1")  # the same move again, as redo would
+        await pilot.press("escape", "u", "u", "u", "u")  # back before the first ply shown
+        await pilot.pause()
+        assert [moves.get_row_at(row) for row in range(moves.row_count)] == [["1.", "b2", ""]]
+
+
+async def test_a_loaded_pig_game_of_many_plies_keeps_the_list_short() -> None:
+    session = session_for("pig", "human", "human")
+    for _ in range(3 * movelist.WINDOW):
+        session.play_text("roll")
+        session.play_text("1")
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        moves = game_screen(app).query_one(MoveList)
+        assert moves.row_count <= movelist.WINDOW + 1
+        assert moves.get_row_at(0)[0] == "…"
+        last = moves.get_row_at(moves.row_count - 1)
+        assert last == [f"{6 * movelist.WINDOW}", "dice", "1"]

@@ -7,6 +7,7 @@ algorithm the engine knows; they only format what comes back.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,6 +138,11 @@ def stat_text(name: str, value: float) -> str:
     return format_count(value)
 
 
+ANALYZE_MAX_SECONDS = 60.0
+"""`analyze`'s default bound on a search without a time budget: a teacher's deep
+example finishes well inside it, a depth no machine can reach stops."""
+
+
 def value_note(result: SearchResult) -> str:
     """How to read the value: win/loss distance, or the heuristic in its own units."""
     if result.win_in_plies is not None:
@@ -162,6 +168,12 @@ def value_note(result: SearchResult) -> str:
     help="The engine as text, e.g. 'alphabeta depth=10 tt=64', or 'default' (the game's "
     "default engine) (instead of --algorithm).",
 )
+@click.option(
+    "--max-time", "max_seconds", type=click.FloatRange(0, 86_400), default=ANALYZE_MAX_SECONDS,
+    show_default=True, metavar="SECONDS",
+    help="Stop a search that has no time budget of its own after this many seconds (the "
+    "output then says it was stopped, and shows the deepest finished pass); 0: never.",
+)
 @json_option
 def analyze(
     game_name: str,
@@ -173,9 +185,14 @@ def analyze(
     seconds: float | None,
     options: Sequence[str],
     engine_spec: str | None,
+    max_seconds: float,
     as_json: bool,
 ) -> None:
-    """Search one position of GAME and show the best move, value, PV and statistics."""
+    """Search one position of GAME and show the best move, value, PV and statistics.
+
+    A search with no time budget (no --time, no time= in --engine) stops after --max-time
+    seconds all the same, so a depth too deep for the game cannot hang the command.
+    """
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
     values: dict[str, Any] = {}
@@ -184,11 +201,17 @@ def analyze(
     if seconds is not None:
         values["time"] = seconds
     config = engine_config(game, algorithm, engine_spec, values, options)
+    should_stop = None
+    if config.time_budget is None and max_seconds > 0:
+        deadline = time.monotonic() + max_seconds
+        should_stop = lambda: time.monotonic() >= deadline  # noqa: E731
     if as_json:
-        result = run_search(game, state, config, evaluation=evaluation_of(game))
+        result = run_search(game, state, config, evaluation=evaluation_of(game),
+                            should_stop=should_stop)
     else:
         with console.status(f"searching with {config.text} …"):
-            result = run_search(game, state, config, evaluation=evaluation_of(game))
+            result = run_search(game, state, config, evaluation=evaluation_of(game),
+                                should_stop=should_stop)
     if as_json:
         emit_json(
             {
@@ -209,6 +232,7 @@ def analyze(
                 "stopped": result.stopped,
                 "stats": stats_json(result),
                 "iterations": [iteration_json(it) for it in result.iterations],
+                "root_move_count": result.snapshot.total_root_moves,
                 "root_moves": [
                     {"move": rm.move, "score": score_json(rm.score), "visits": rm.visits}
                     for rm in result.snapshot.root_moves
@@ -237,7 +261,7 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         console.print(f"database   {known.removeprefix('database: ')}")
     console.print(f"PV         {escape(line_text(result.pv, result.pv_movers, names)) or '—'}")
     if result.stopped:
-        console.print("[yellow]stopped by the time budget (or a stop request)[/]")
+        console.print("[yellow]stopped by the time budget (or by --max-time)[/]")
     stats = Table(title="Statistics", show_header=False, box=None)
     stats.add_column(style="dim")
     stats.add_column(justify="right")
@@ -260,7 +284,11 @@ def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
         console.print(table)
     if snapshot.root_moves:
         bounded = any(root_move.bound for root_move in snapshot.root_moves)
-        moves = Table(title="Root moves" + (" (≤ ≥: a bound)" if bounded else ""))
+        total = snapshot.total_root_moves
+        listed = len(snapshot.root_moves)
+        moves = Table(title="Root moves" + (" (≤ ≥: a bound)" if bounded else ""),
+                      caption=None if listed == total
+                      else f"the best {listed} of {format_count(total)}")
         moves.add_column("move")
         moves.add_column(
             f"score ({snapshot.score_unit})" if snapshot.score_unit else "score", justify="right"

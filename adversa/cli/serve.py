@@ -28,6 +28,8 @@ from adversa.cli.serve_guard import WILDCARD_HOSTS, Guard, is_loopback_host, new
 
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 12
+DEFAULT_MAX_SESSIONS_PER_CLIENT = 3
+"""A student with a couple of tabs open; a script opening pages in a loop is stopped."""
 DEFAULT_SESSION_MEMORY_MB = 1536
 DEFAULT_SESSION_CPU_SECONDS = 3600
 
@@ -105,6 +107,10 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
 @click.option("--max-sessions", type=click.IntRange(1, 200), default=DEFAULT_MAX_SESSIONS,
               show_default=True, help="Apps running at once (one per open page); past "
               "it a page is refused until another closes.")
+@click.option("--max-sessions-per-client", type=click.IntRange(1, 200),
+              default=DEFAULT_MAX_SESSIONS_PER_CLIENT, show_default=True,
+              help="Apps running at once for pages from one network address; past it "
+              "that address is refused until one of its pages closes.")
 @click.option("--session-memory", type=click.IntRange(256, 65536), metavar="MB",
               default=DEFAULT_SESSION_MEMORY_MB, show_default=True,
               help="Address-space limit of each app process and of each engine process "
@@ -114,7 +120,8 @@ def cannot_listen(host: str, port: int, error: OSError) -> str:
               help="CPU time each app process (and each engine process) may use, in "
               "seconds; the process ends past it.")
 def serve(host: str, port: int, token: str | None, classroom: bool | None,
-          max_sessions: int, session_memory: int, session_cpu: int) -> None:
+          max_sessions: int, max_sessions_per_client: int, session_memory: int,
+          session_cpu: int) -> None:
     """Serve the app to web browsers, and print the address to open (with its token).
 
     Each browser tab gets its own copy of the app (the start screen), run by this
@@ -138,7 +145,8 @@ def serve(host: str, port: int, token: str | None, classroom: bool | None,
     from adversa.cli.serve_app import GuardedServer, Limits
 
     guard = Guard(token or new_token(), host, port)
-    limits = Limits(max_sessions, session_memory * 1024 * 1024, session_cpu)
+    limits = Limits(max_sessions, session_memory * 1024 * 1024, session_cpu,
+                    per_client=max_sessions_per_client)
     server = GuardedServer(guard, limits, classroom=classroom,
                            url=browser_url(host, port, guard.token))
     try:

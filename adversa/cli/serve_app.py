@@ -7,7 +7,9 @@ This subclass keeps its relay and replaces the rest:
 
 - every request passes `Guard`'s Host and Origin checks (a middleware); the page and its
   websocket also need the token;
-- at most ``max_sessions`` apps run at once; past that a page is told to come back later;
+- at most ``max_sessions`` apps run at once, and at most ``per_client`` for one network
+  address (one student's script cannot take every place); past either a page is told to
+  come back later;
 - each app is started without a shell as ``python -P -m adversa`` (never importing from
   the working folder), niced, under an address-space and CPU-time limit, with its own
   temporary config folder in classroom mode (no student sees another's autosave);
@@ -54,11 +56,13 @@ TEMPLATES = Path(__file__).with_name("serve_templates")
 
 @dataclass(frozen=True)
 class Limits:
-    """What one page may take: sessions at once, and each app's memory and CPU."""
+    """What pages may take: sessions at once (in all and from one address), and each
+    app's memory and CPU."""
 
     max_sessions: int
     memory_bytes: int
     cpu_seconds: int
+    per_client: int
 
 
 def limit_child(limits: Limits) -> None:
@@ -128,8 +132,9 @@ class GuardedServer(Server):
         self.limits = limits
         self.classroom = classroom
         self.url = url
-        self.pages: set[web.WebSocketResponse] = set()
-        """The open browser connections, closed when the server stops (below)."""
+        self.pages: dict[web.WebSocketResponse, str] = {}
+        """The open browser connections and the address of each, closed when the server
+        stops (below)."""
 
     def initialize_logging(self) -> None:
         """Warnings only: one line per page request would bury the URL."""
@@ -168,6 +173,18 @@ class GuardedServer(Server):
             raise web.HTTPForbidden(text="adversa: this server needs its access token: "
                                     "open the address it printed at start\n")
 
+    def check_room(self, client: str) -> None:
+        """Refuse a new page past the server's cap (503) or past its address's (429)."""
+        limits = self.limits
+        if len(self.pages) >= limits.max_sessions:
+            raise web.HTTPServiceUnavailable(
+                text=f"adversa: this server already runs {limits.max_sessions} apps, "
+                "its limit; try again when a page is closed\n")
+        if sum(address == client for address in self.pages.values()) >= limits.per_client:
+            raise web.HTTPTooManyRequests(
+                text=f"adversa: {limits.per_client} pages from your address already run "
+                "here, the limit for one address; close one and try again\n")
+
     async def on_startup(self, app: web.Application) -> None:
         """Nothing: the stock banner would come before the port listens (see `serve`)."""
 
@@ -205,14 +222,12 @@ class GuardedServer(Server):
         """One page's app: refused without the token or past the session cap, else
         started and relayed."""
         self.check_token(request.match_info.get("token"))
-        if len(self.pages) >= self.limits.max_sessions:
-            raise web.HTTPServiceUnavailable(
-                text=f"adversa: this server already runs {self.limits.max_sessions} apps, "
-                "its limit; try again when a page is closed\n")
+        client = request.remote or ""
+        self.check_room(client)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE_BYTES)
         width, height = size_from_query(request.query.get("width"),
                                         request.query.get("height"))
-        self.pages.add(websocket)
+        self.pages[websocket] = client
         app_service: GuardedAppService | None = None
         try:
             await websocket.prepare(request)
@@ -226,7 +241,7 @@ class GuardedServer(Server):
         except asyncio.CancelledError:
             await websocket.close()
         finally:
-            self.pages.discard(websocket)
+            self.pages.pop(websocket, None)
             if app_service is not None:
                 await app_service.stop()
         return websocket

@@ -379,6 +379,11 @@ class GameSession:
         """Rebuild a session by replaying the record's moves; RecordError if it is bad."""
         if record.get("format") != RECORD_FORMAT:
             raise RecordError(f"not an adversa game record (expected format {RECORD_FORMAT!r})")
+        version = record.get("version", 1)
+        if not (isinstance(version, int) and not isinstance(version, bool)
+                and 1 <= version <= RECORD_VERSION):
+            raise RecordError(f"game record version {str(version)[:20]}: this adversa reads "
+                              f"versions 1 to {RECORD_VERSION} (a newer one wrote it?)")
         game_name = record.get("game")
         moves = record.get("moves", [])
         if not isinstance(game_name, str) or not isinstance(moves, list):
@@ -395,6 +400,10 @@ class GameSession:
         clock = record.get("clock")
         control = _record_control(clock)
         session = cls(game_name, _typed_options(game_name, options), (), start, control)
+        seats = session.game.num_players
+        if len(recorded_players) > seats:
+            raise RecordError(f"game record 'players' lists {len(recorded_players)} players; "
+                              f"{session.game.title} has {seats}")
         players = [parse_player(session.game, str(text)) for text in recorded_players]
         session.players = default_players(session.game, players)
         for number, text in enumerate(moves, start=1):
@@ -418,8 +427,10 @@ class GameSession:
             raise RecordError(f"game record 'clock' 'left' must hold {len(self.moves) + 1} "
                               f"lists of {seats} seconds each: the clocks before each move "
                               "and now")
-        if flagged is not None and flagged not in range(seats):
-            raise RecordError("game record 'clock' 'flagged' must be a seat number or null")
+        if flagged is not None and (isinstance(flagged, bool) or flagged not in range(seats)
+                                    or left[-1][flagged] != 0):
+            raise RecordError("game record 'clock' 'flagged' must be null or the seat number "
+                              f"(0 to {seats - 1}) whose clock shows 0 left")
         self.clock_history = [tuple(float(t) for t in times) for times in left]
         self.clock.set_left(self.clock_history[-1], flagged)
 

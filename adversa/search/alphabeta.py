@@ -286,6 +286,7 @@ class AlphaBetaSearch:
                 {m: to_utility(s) for m, s in merged.items()},
                 pruned_against=self.best_move,
             ),
+            "root_move_count": len(self.moves),
             "current_move": None if current is None else game.format_move(root, current),
             "tt_fill": table.fill if table is not None else 0.0,
         }

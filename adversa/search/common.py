@@ -39,6 +39,8 @@ from adversa.search.stats import (
     SearchResult,
     SearchStopped,
     TraceNode,
+    root_rank,
+    shown_root_indices,
 )
 
 WIN = 1_000_000.0
@@ -266,7 +268,8 @@ def root_moves(
     minimizing: bool = False,
     cut_below: Collection[Hashable] | None = None,
 ) -> tuple[RootMove, ...]:
-    """Root moves in notation with the scores known so far (None when not yet searched).
+    """Root moves in notation with the scores known so far (None when not yet searched):
+    at most `ROOT_MOVES_SHOWN`, the best first (`shown_root_indices`).
 
     With pruning, a root move other than the best (``pruned_against``) was only
     searched far enough to show it is no better, so its score may be a bound —
@@ -287,6 +290,18 @@ def root_moves(
             and move in scores
             and (cut_below is None or move in cut_below)
         )
+
+    shown = shown_root_indices(
+        len(moves), lambda index: root_rank(moves[index] == pruned_against,
+                                            scores.get(moves[index])))
+    return tuple(
+        RootMove(
+            game.format_move(state, moves[index]),
+            scores.get(moves[index]),
+            bound=bound if bounded(moves[index]) else None,
+        )
+        for index in shown
+    )
 
     return tuple(
         RootMove(

@@ -44,7 +44,15 @@ from adversa.search.bounds import Bound, settles
 from adversa.search.common import TraceRecorder, deepen, depth_schedule, format_pv
 from adversa.search.config import EngineConfig
 from adversa.search.passes import Answer, CompletedPass, answer
-from adversa.search.stats import Progress, Reporter, RootMove, Score, SearchResult
+from adversa.search.stats import (
+    Progress,
+    Reporter,
+    RootMove,
+    Score,
+    SearchResult,
+    root_rank,
+    shown_root_indices,
+)
 
 TABLE_LIMIT = 1_000_000
 """Entries the transposition table holds before it is emptied (a few hundred MB at most)."""
@@ -281,17 +289,18 @@ class DepthLimitedSearch:
             "pv": pv,
             "root_moves": tuple(
                 RootMove(
-                    text,
+                    self.root_texts[index],
                     scores.get(index),
-                    probability=probability,
+                    probability=self.root_children[index][1],
                     bound=bound
                     if index != best_index and index in scores and index in cut
                     else None,
                 )
-                for index, (text, (_, probability)) in enumerate(
-                    zip(self.root_texts, self.root_children, strict=True)
-                )
+                for index in shown_root_indices(
+                    len(self.root_children),
+                    lambda index: root_rank(index == best_index, scores.get(index)))
             ),
+            "root_move_count": len(self.root_children),
             "current_move": None
             if self.current_index is None
             else self.root_texts[self.current_index],

@@ -42,6 +42,7 @@ from adversa.search.common import answers_at_once, reporting_player
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
     POLL_INTERVAL,
+    ROOT_MOVES_SHOWN,
     Progress,
     Reporter,
     RootMove,
@@ -307,7 +308,7 @@ def search(
         return means[viewer] if game.num_players == 2 else means
 
     def root_moves() -> tuple[RootMove, ...]:
-        ranked = sorted(root.children, key=lambda child: -child.visits)
+        ranked = sorted(root.children, key=lambda child: -child.visits)[:ROOT_MOVES_SHOWN]
         return tuple(
             RootMove(
                 game.format_move(state, child.move),
@@ -333,6 +334,7 @@ def search(
             "score": value_now(),
             "pv": pv,
             "root_moves": root_moves(),
+            "root_move_count": len(root.children),
             "current_move": pv[0] if pv else None,
         }
 

@@ -260,6 +260,7 @@ class TextbookSearch:
                 minimizing=game.to_move(root) != self.viewer,
                 cut_below=self.root_moves_cut,
             ),
+            "root_move_count": len(self.root_move_list),
             "current_move": None
             if self.current_move is None
             else game.format_move(root, self.current_move),

@@ -53,6 +53,8 @@ from adversa.search.stats import (
     Score,
     SearchResult,
     SearchStopped,
+    root_rank,
+    shown_root_indices,
 )
 
 Vector = tuple[float, ...]
@@ -267,14 +269,15 @@ def search(
 
     def root_rows() -> tuple[RootMove, ...]:
         """The root moves solved so far, with their values, for the live and final panel."""
-        return tuple(
-            RootMove(text, score_of(vector), probability=p)
-            for text, vector, (_, p) in zip(texts, solved, children, strict=False)
-        )
+        shown = shown_root_indices(
+            len(solved), lambda index: root_rank(False, score_of(solved[index])))
+        return tuple(RootMove(texts[index], score_of(solved[index]),
+                              probability=children[index][1]) for index in shown)
 
     reporter.snapshot_fields = lambda: {
         "depth": 0,
         "root_moves": root_rows(),
+        "root_move_count": len(children),
         "current_move": texts[len(solved)] if len(solved) < len(texts) else None,
     }
     reporter.counters.nodes += 1  # the root
@@ -329,6 +332,7 @@ def search(
         "score": value,
         "pv": pv,
         "root_moves": root_rows(),
+        "root_move_count": len(children),
     }
     return SearchResult(
         best_move=best_move,

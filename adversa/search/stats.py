@@ -22,6 +22,7 @@ searches report vectors (one entry per player).
 from __future__ import annotations
 
 import dataclasses
+import heapq
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
@@ -37,6 +38,11 @@ POLL_INTERVAL = 1024
 SNAPSHOT_PERIOD = 0.1
 """Seconds between two live snapshots: about ten a second."""
 
+ROOT_MOVES_SHOWN = 256
+"""The most root moves a snapshot lists, the best by `root_rank`: more than any position
+of the bundled games has. A 200,000-child textbook tree once spent 55 s building ten
+snapshots a second of every root move; `Snapshot.root_move_count` still counts them."""
+
 
 class Progress(TypedDict, total=False):
     """The parts of a `Snapshot` only the algorithm knows, as it reports them
@@ -47,8 +53,25 @@ class Progress(TypedDict, total=False):
     score: Score | None
     pv: tuple[str, ...]
     root_moves: tuple[RootMove, ...]
+    root_move_count: int
     current_move: str | None
     tt_fill: float
+
+
+def root_rank(is_best: bool, score: Score | None) -> tuple[bool, bool, float]:
+    """Sort key of a root move among those a snapshot shows: the best move first, then
+    by score (a vector score, whose order needs a player, counts as equal), unscored
+    moves last."""
+    return (not is_best, score is None, -score if isinstance(score, int | float) else 0.0)
+
+
+def shown_root_indices(count: int, rank: Callable[[int], tuple[bool, bool, float]]
+                       ) -> Sequence[int]:
+    """The indices, in their own order, of the root moves a snapshot lists: all of them
+    up to `ROOT_MOVES_SHOWN`, else the best by ``rank`` (see `root_rank`)."""
+    if count <= ROOT_MOVES_SHOWN:
+        return range(count)
+    return sorted(heapq.nsmallest(ROOT_MOVES_SHOWN, range(count), key=rank))
 
 
 class SearchStopped(Exception):
@@ -161,6 +184,14 @@ class Snapshot:
     """Whether a positive score is written with ``+``: a game evaluation is (``+1``
     e(n), read against 0 = even); a textbook tree's leaf numbers are not, as in
     the lecture (``3``, ``-2``). Set by `engine.run_search` for every search."""
+    root_move_count: int = 0
+    """How many root moves the position has, when `root_moves` lists only the best
+    `ROOT_MOVES_SHOWN` of them (0: it lists them all)."""
+
+    @property
+    def total_root_moves(self) -> int:
+        """How many root moves the position has (`root_moves` may list fewer)."""
+        return max(self.root_move_count, len(self.root_moves))
 
 
 
@@ -388,6 +419,7 @@ class Reporter:
             pv=pv,
             pv_movers=self.line_movers(pv),
             root_moves=tuple(progress.get("root_moves", ())),
+            root_move_count=progress.get("root_move_count", 0),
             current_move=progress.get("current_move"),
             iterations=tuple(self.iterations),
             finished=finished,

@@ -2,14 +2,28 @@
 
 A student at a browser is not the server's user: saving a game, loading one, writing a
 search-tree figure or building an endgame database would read or write files on the
-teacher's machine as the teacher. In classroom mode each of those actions is refused
-with a notification and the game goes on.
+teacher's machine as the teacher. In classroom mode each of those actions is hidden
+from the footer, the help screen and the command palette (`hidden_in_classroom`, asked
+by each screen's ``check_action``), and its key, pressed anyway, is answered by a
+notification (`refusal_binding`) while the game goes on.
 """
 
 from __future__ import annotations
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
+
+FILE_ACTIONS: dict[str, str] = {
+    "save": "Saving",
+    "load": "Loading",
+    "build_endgame": "Building a database",
+    "build_larger_endgame": "Building a database",
+    "figure": "Saving a figure",
+}
+"""The screen actions that read or write the server's files, and how a refusal names them."""
+
+REFUSAL_ACTION = "classroom_refusal"
 
 
 def in_classroom(app: App[None]) -> bool:
@@ -26,3 +40,16 @@ def refused_in_classroom(screen: Screen[None], action: str) -> bool:
                   "and does not read or write its files.", title="Classroom",
                   severity="warning")
     return True
+
+
+def hidden_in_classroom(app: App[None], action: str) -> bool:
+    """Whether ``action`` is to be hidden and disabled because it touches files."""
+    return action in FILE_ACTIONS and in_classroom(app)
+
+
+def refusal_binding(key: str, action: str) -> Binding:
+    """A hidden binding of ``key`` that answers, in classroom mode only, what the file
+    ``action`` bound to the same key would have done: Textual tries a key's next binding
+    when the screen's ``check_action`` disables the first, so the student who presses
+    ctrl+s learns why nothing was saved."""
+    return Binding(key, f"{REFUSAL_ACTION}({FILE_ACTIONS[action]!r})", "", show=False)

@@ -6,7 +6,9 @@ one row per ply with who played it. Clicking a move (or Enter on it) asks the sc
 to jump to the position after it (`MoveList.Jump`).
 
 `sync` touches only the changed tail: a long checkers game would otherwise rebuild
-hundreds of rows after every move.
+hundreds of rows after every move. And it shows at most the last `WINDOW` plies, under
+a row that counts the earlier ones: a table row costs Textual's DataTable ~0.3 ms to
+add and measure, so a loaded 600,000-ply Pig game took over half a minute to open.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from adversa.games import CHANCE, Game
 
 NUMBER_WIDTH = 4
 MOVE_WIDTH = 8
+WINDOW = 2_000
+"""The most plies the list shows; past it the list starts again from the last half."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +54,10 @@ class MoveList(DataTable[str]):
         super().__init__(id=id, cursor_type="cell" if self.paired else "row",
                          zebra_stripes=True)
         self.game = game
+        self.first = 0
+        """The first ply shown: the earlier ones are counted in the top row."""
         self.shown: list[str] = []
+        """The notations of the plies shown, from ply `first` on."""
         self.cells: list[Cell] = []
         """`shown`'s plies, in order: where each one is drawn."""
 
@@ -70,16 +77,30 @@ class MoveList(DataTable[str]):
     def sync(self, states: Sequence[Any], notations: Sequence[str]) -> None:
         """Show ``notations`` (``states[i]`` is the position ``notations[i]`` was played in),
         changing only the rows after the first ply that differs."""
+        plies = len(notations)
+        if plies < self.first or plies - self.first > WINDOW:
+            self._start_at(max(0, plies - WINDOW // 2))
+        first = self.first
         keep = 0
-        limit = min(len(self.shown), len(notations))
-        while keep < limit and self.shown[keep] == notations[keep]:
+        limit = min(len(self.shown), plies - first)
+        while keep < limit and self.shown[keep] == notations[first + keep]:
             keep += 1
         self._drop_from(keep)
-        for ply in range(keep, len(notations)):
+        for ply in range(first + keep, plies):
             self._append(ply, states[ply], notations[ply])
         if self.cells:
             last = self.cells[-1]
             self.move_cursor(row=last.row, column=last.column, animate=False)
+
+    def _start_at(self, first: int) -> None:
+        """Empty the list, to show plies from ``first`` on under a row counting the
+        earlier ones."""
+        self.clear()
+        self.shown.clear()
+        self.cells.clear()
+        self.first = first
+        if first:
+            self.add_row("…", f"{first:,}", "earlier", key="row-earlier")
 
     def _drop_from(self, ply: int) -> None:
         """Remove plies ``ply`` and after: whole rows that start there, cells of the row
@@ -99,21 +120,24 @@ class MoveList(DataTable[str]):
         del self.shown[ply:]
 
     def _append(self, ply: int, state: Any, notation: str) -> None:
+        """Draw ``ply`` (counted from the game's start) below the plies shown."""
         seat = self.game.to_move(state)
+        previous = self.cells[-1] if self.cells else None
+        row = (1 if self.first else 0) if previous is None else previous.row + 1
         if not self.paired:
             who = "dice" if seat == CHANCE else self.game.player_name(seat)
-            self.add_row(str(ply + 1), who, notation, key=f"row-{ply}")
-            self.cells.append(Cell(ply, 2))
+            self.add_row(str(ply + 1), who, notation, key=f"row-{row}")
+            self.cells.append(Cell(row, 2))
             self.shown.append(notation)
             return
         column = seat + 1
-        previous = self.cells[-1] if self.cells else None
         if previous is not None and column > previous.column:
             self.update_cell(f"row-{previous.row}", self._column_key(column), notation)
             cell = Cell(previous.row, column)
         else:  # a new move number (or the same seat twice: a new row all the same)
-            row = 0 if previous is None else previous.row + 1
-            cells = [f"{row + 1}.", "", ""]
+            head = 1 if self.first else 0  # the row counting the earlier plies
+            number = self.first // 2 + 1 + row - head
+            cells = [f"{number}.", "", ""]
             if column == 2:
                 cells[1] = "…"
             cells[column] = notation
@@ -129,15 +153,17 @@ class MoveList(DataTable[str]):
     # ---- choosing a ply ----------------------------------------------------------------
 
     def ply_at(self, coordinate: Coordinate) -> int | None:
-        """The ply drawn at ``coordinate``: a move's cell, or a row's last move (its
-        number, or the empty half of the last row); None outside the moves."""
-        in_row = [ply for ply, cell in enumerate(self.cells) if cell.row == coordinate.row]
+        """The ply (from the game's start) drawn at ``coordinate``: a move's cell, or a
+        row's last move (its number, or the empty half of the last row); None outside
+        the moves."""
+        in_row = [self.first + index for index, cell in enumerate(self.cells)
+                  if cell.row == coordinate.row]
         if not in_row:
             return None
         if not self.paired:
             return in_row[0]
         for ply in in_row:
-            if self.cells[ply].column == coordinate.column:
+            if self.cells[ply - self.first].column == coordinate.column:
                 return ply
         return in_row[-1]
 

@@ -280,10 +280,12 @@ class SearchPanel(Vertical):
     def _show_roots(self, snapshot: Snapshot) -> None:
         """Every root move in the scrolling list; the title counts them and names the
         one being searched, which may be scrolled out of view."""
-        count = len(snapshot.root_moves)
+        count = snapshot.total_root_moves
         title = ""
         if count:
-            title = f"root moves ({count})"
+            shown = len(snapshot.root_moves)
+            title = (f"root moves ({count})" if shown == count
+                     else f"root moves (best {shown} of {format_count(count)})")
             if not snapshot.signed and len(self.names) == 2:
                 title += f", values for {self.names[0]}"
             if snapshot.current_move is not None and not snapshot.finished:

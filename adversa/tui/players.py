@@ -3,9 +3,11 @@
 An engine's text form (``alphabeta depth=20 time=2 lmr=on``) is longer than the
 room beside the board at 120 columns, and wrapped it left ``time=2`` alone on a
 line that looked like a seat of its own. Each line is therefore shortened to
-the widget's width at the time it is drawn, dropping whole settings from the
-end (``alphabeta depth=20 …``) so what is left still reads as settings; the
-full text is in the tooltip.
+the widget's width at the time it is drawn: first written compactly
+(``α-β d20 2s lmr=on``, `compact`), then dropping whole settings from the end
+(``α-β d20 2s …``) so what is left still reads as settings; the full text is in
+the tooltip. At 80 columns the compact form is what keeps the depth and the time
+in view.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from adversa.match.seats import OutsideSeat, short_spec
 from adversa.search.config import EngineConfig
 
 ELLIPSIS = "…"
+SHORT_ALGORITHMS = {"alphabeta": "α-β", "expectiminimax": "expectimm"}
+"""Algorithm names written shorter in the compact form (the others are short already)."""
+SHORT_SETTINGS = {"depth": "d{}", "time": "{}s", "iterations": "{} it", "nodes": "{} nodes"}
+"""Settings written without their ``key=`` in the compact form: depth, time, playouts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +66,26 @@ def fit_words(text: str, room: int) -> str:
     return text[: max(0, room - 1)] + ELLIPSIS
 
 
+def compact(text: str) -> str:
+    """An engine's text written shorter, every setting kept: ``alphabeta depth=6
+    time=2`` → ``α-β d6 2s``. Text that is not an engine's (``You``) is unchanged."""
+    words = text.split(" ")
+    words[0] = SHORT_ALGORITHMS.get(words[0], words[0])
+    for index, word in enumerate(words[1:], start=1):
+        key, equals, value = word.partition("=")
+        if equals and key in SHORT_SETTINGS:
+            words[index] = SHORT_SETTINGS[key].format(value)
+    return " ".join(words)
+
+
+def fit_player(text: str, room: int) -> str:
+    """``text`` whole if it fits in ``room`` cells, else compact, else compact with
+    settings dropped from the end (`fit_words`)."""
+    if len(text) <= room:
+        return text
+    return fit_words(compact(text), room)
+
+
 class PlayersHeader(Widget):
     """The seats and their players, the one to move marked, each on one line."""
 
@@ -92,7 +118,7 @@ class PlayersHeader(Widget):
         for seat in self.seats:
             mark = "[$accent]▶[/]" if seat.to_move else " "
             room = width - len(f"▶ {seat.name}: ") if width else len(seat.player)
-            player = fit_words(seat.player, room)
+            player = fit_player(seat.player, room)
             lines.append(f"{mark} [b]{escape(seat.name)}[/]: {escape(player)}")
         return "\n".join(lines)
 

@@ -30,7 +30,13 @@ from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
-from adversa.tui.classroom import refused_in_classroom
+from adversa.tui.classroom import (
+    REFUSAL_ACTION,
+    hidden_in_classroom,
+    in_classroom,
+    refusal_binding,
+    refused_in_classroom,
+)
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.engine_settings import edit_engine
@@ -65,6 +71,7 @@ class GameScreen(Screen[None]):
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
         Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("e", "engine_settings", "Engine"),
         Binding("r,ctrl+y", "redo", "Redo", show=False),
         Binding("v", "next_view", "View"),
         Binding("h,H", "hint", "Hint"),
@@ -78,6 +85,8 @@ class GameScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+o", "load", "Load", show=False),
+        refusal_binding("ctrl+s", "save"),
+        refusal_binding("ctrl+o", "load"),
         Binding("m", "menu", "Menu", show=False),
         Binding("P,f5", "presentation", "Present", show=False, key_display="P"),
         Binding("c", "compare", "Compare"),
@@ -447,7 +456,14 @@ class GameScreen(Screen[None]):
         layout pass of the whole screen, and at a search start that stalled the
         screen for up to a second while the engine thread held the GIL
         (benchmarks/bench_tui.py). Such keys say why they cannot act instead.
+
+        In classroom mode the file actions are hidden, and their keys answered by a
+        notification (`adversa.tui.classroom`).
         """
+        if action == REFUSAL_ACTION:
+            return in_classroom(self.app)
+        if hidden_in_classroom(self.app, action):
+            return False
         if action == "step":
             return not self.session.has_human or self.reviewing
         if action in ("toggle_pause", "faster", "slower"):
@@ -608,12 +624,10 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, lambda _: self._position_changed(save=False))
 
     def action_build_endgame(self) -> None:
-        if not refused_in_classroom(self, "Building a database"):
-            build_in_background(self, self.session)
+        build_in_background(self, self.session)
 
     def action_build_larger_endgame(self) -> None:
-        if not refused_in_classroom(self, "Building a database"):
-            build_in_background(self, self.session, larger=True)
+        build_in_background(self, self.session, larger=True)
 
     def action_help(self) -> None:
         from adversa.tui.screens.help import HelpScreen
@@ -624,10 +638,11 @@ class GameScreen(Screen[None]):
         self.stop_search()
         self.app.exit()
 
+    def action_classroom_refusal(self, what: str) -> None:
+        refused_in_classroom(self, what)
+
     def action_save(self) -> None:
-        if not refused_in_classroom(self, "Saving"):
-            save_game(self)
+        save_game(self)
 
     def action_load(self) -> None:
-        if not refused_in_classroom(self, "Loading"):
-            self._unless_unsaved(lambda: load_game(self))
+        self._unless_unsaved(lambda: load_game(self))

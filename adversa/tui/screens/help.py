@@ -175,6 +175,7 @@ GAME_KEY_HELP: dict[str, str] = {
     "presentation": "Presentation mode (projector): big board, few numbers, the PV on the board",
     "compare": "Compare engines side by side on this position",
     "explore": "Explore the search tree of the first plies",
+    "engine_settings": "Change the engine's algorithm, depth or time; the game goes on",
     "help": "This help",
     "quit": "Quit",
 }

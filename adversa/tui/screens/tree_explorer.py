@@ -55,7 +55,13 @@ from adversa.search.common import MAX_DEPTH as SEARCH_MAX_DEPTH
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
-from adversa.tui.classroom import refused_in_classroom
+from adversa.tui.classroom import (
+    REFUSAL_ACTION,
+    hidden_in_classroom,
+    in_classroom,
+    refusal_binding,
+    refused_in_classroom,
+)
 from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
 from adversa.tui.screens.dialogs import ensure_saves_folder, saves_folder
 
@@ -251,6 +257,7 @@ class TreeExplorerScreen(Screen[None]):
         Binding("end", "jump(-1)", "End", priority=True, show=False),
         Binding("m", "contrast", "Minimax ⇄ α-β"),
         Binding("f", "figure", "Save SVG"),
+        refusal_binding("f", "figure"),
         Binding("plus,equals_sign", "depth(1)", "Deeper", key_display="+"),
         Binding("minus", "depth(-1)", "Shallower", key_display="-"),
         Binding("w", "width(-1)", "Fewer moves"),
@@ -525,10 +532,18 @@ class TreeExplorerScreen(Screen[None]):
 
         self.app.push_screen(HelpScreen(self))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """In classroom mode "Save SVG" is hidden and its key answered by a notification
+        (`adversa.tui.classroom`)."""
+        if action == REFUSAL_ACTION:
+            return in_classroom(self.app)
+        return not hidden_in_classroom(self.app, action)
+
+    def action_classroom_refusal(self, what: str) -> None:
+        refused_in_classroom(self, what)
+
     def action_figure(self) -> None:
         """Write the shown search's tree as an SVG figure and say where (`adversa.figures`)."""
-        if refused_in_classroom(self, "Saving a figure"):
-            return
         result = self.result
         if result is None or not result.trace:
             self.notify("There is no search tree to draw yet.", severity="warning")
