@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -112,6 +113,17 @@ def test_without_ray_the_backend_says_how_to_install_it(monkeypatch: pytest.Monk
     assert result.exit_code == 2
     assert "pip install 'adversa[ray]'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_an_address_where_nothing_answers_is_refused_at_once(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="the 'ray' package cannot be imported")
+    with socket.socket() as unused:  # a port nothing listens on: bound, never listening
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+        result = CliRunner().invoke(main, tournament_args(
+            tmp_path / "t", "--backend", "ray", "--address", f"127.0.0.1:{port}"))
+    assert result.exit_code == 2
+    assert "nothing answers there" in result.output
 
 
 def test_an_address_needs_the_ray_backend(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ a missing program is one line naming the node, not a tournament of forfeits.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Generator, Sequence
 from typing import Any
 
@@ -62,11 +63,31 @@ def _node_check(settings: TournamentSettings) -> tuple[str, list[str]]:
     return __version__, node_problems(settings)
 
 
+CONNECT_SECONDS = 5.0
+"""How long to wait for a cluster's port to answer (Ray itself retries for minutes)."""
+
+
+def check_reachable(address: str) -> None:
+    """A ``[ray://]HOST:PORT`` address answers on its port; `MatchError` at once if not,
+    rather than Ray's minutes of retries. Other forms (``auto``) are left to Ray."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), CONNECT_SECONDS).close()
+    except OSError as error:
+        raise MatchError(f"--address {address!r}: nothing answers there "
+                         f"({error.strerror or error}); start the cluster's head with "
+                         "'ray start --head' or check the address") from None
+
+
 class RayBackend:
     """A connection to a Ray cluster that plays a tournament's games as Ray tasks."""
 
     def __init__(self, address: str | None = None) -> None:
         self.ray = _ray()
+        if address is not None:
+            check_reachable(address)
         if not self.ray.is_initialized():
             try:
                 self.ray.init(address=address, include_dashboard=False, log_to_driver=False,
