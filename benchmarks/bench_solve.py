@@ -10,7 +10,8 @@ Rows, each the exact solver (``solve``) from the empty board or the full pile, t
 * **tic-tac-toe 3×3**, memoised modulo the board's eight symmetries (the game's own
   solve key) and, as a baseline, on the plain transposition key ("unfolded"); beside
   them OpenSpiel's ``alpha_beta_search`` (its Python search over its C++ states, the
-  oracle the tests use), whose value must agree;
+  oracle the tests use), whose value must agree; and **4×3** (12 empty cells, the
+  most `solve` takes without a time budget);
 * **Grundy's game**, the ``--piles`` sizes with the memo keyed on the sorted piles that
   can still move (50 is the largest `solve` takes without a time budget), and the same
   solver on the ordered piles at the ``--unfolded-piles`` sizes: the unfolded count
@@ -147,6 +148,9 @@ def main() -> None:
         row("tic-tac-toe 3×3, OpenSpiel alpha_beta_search", oracle[0], None, None, oracle[1])
         if oracle[0] != value:
             disagreements.append("tic-tac-toe 3×3")
+
+    row("tic-tac-toe 4×3, symmetries folded",
+        *timed_solve(make_game("tictactoe", {"width": 4, "height": 3}), args.repeat))
 
     for pile in piles:
         grundy = make_game("grundy", {"pile": pile})
