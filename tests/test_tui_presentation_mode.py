@@ -12,6 +12,8 @@ from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.registry import game_names
+from adversa.match.session import GameSession
+from adversa.search.timeman import TimeControl
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards.base import Canvas
 from adversa.tui.boards.checkers import CheckersBoard
@@ -210,16 +212,6 @@ async def test_at_80x24_the_eight_by_eight_boards_take_a_larger_look(name: str) 
     assert "█" in bar or "░" in bar  # the eval bar itself, not just its verdict line
 
 
-@pytest.mark.parametrize("name", game_names())
-async def test_at_80x24_every_board_presents_no_smaller_and_keeps_the_eval_bar(
-        name: str) -> None:
-    normal, presented, (width, height), bar = await presented_at_80x24(name)
-    # Area, not each side: Pig's picture turns from tall to wide when it has the room.
-    assert presented.width * presented.height >= normal.width * normal.height
-    assert presented.width <= width and presented.height <= height
-    assert bar.startswith("eval ")
-
-
 async def test_the_compact_move_box_still_takes_a_typed_move() -> None:
     """Presenting at 80×24 the move box loses its border, not its use."""
     app = AdversaApp(session_for("tictactoe", "human", "human"), engine_search=FakeEngine(),
@@ -243,3 +235,39 @@ async def test_the_budget_bar_has_room_when_presenting_at_80x24() -> None:
         bar = screen.query_one("#panel-budget ProgressBar", ProgressBar)
         assert bar.region.width >= 8
         assert shown(screen, "#panel-budget-text")
+
+
+@pytest.mark.parametrize("game_name", game_names())
+async def test_at_80_by_24_presenting_never_draws_a_board_smaller(game_name: str) -> None:
+    """Was: checkers drew the same one-row squares presented as not (and Othello and chess
+    too). Presenting gives the board its frame and the gap above the move box, so the
+    8×8 boards take two-row squares; no board is drawn smaller."""
+    app = AdversaApp(session_for(game_name, "human", "human"), engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        normal = screen.board._current_canvas()
+        await pilot.press("P")
+        await pilot.pause()
+        presented = screen.board._current_canvas()
+        assert presented.width >= normal.width and presented.height >= normal.height
+        if game_name in ("checkers", "othello", "chess"):
+            assert presented.height >= 8 * 2 > normal.height
+        assert shown(screen, "#panel-eval")
+
+
+@pytest.mark.parametrize("game_name", ["checkers", "chess", "othello"])
+async def test_at_80_by_24_a_clocked_game_presents_two_row_squares_too(game_name: str) -> None:
+    """The clocks take a row above the board; the move box without its tall border gives
+    two back, so a game on a clock presents the 8×8 boards as large as one without."""
+    session = session_for(game_name, "human", "human")
+    session = GameSession(game_name, {}, session.players,
+                          time_control=TimeControl.parse("300+3"))
+    app = AdversaApp(session, engine_search=FakeEngine(), big=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert shown(screen, "#clocks")
+        picture = screen.board._current_canvas()
+        assert picture.height >= 8 * 2
+        assert picture.height <= screen.board.content_size.height

@@ -10,7 +10,6 @@ lichess and chess.com use.
 
 from __future__ import annotations
 
-import datetime
 import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -18,13 +17,13 @@ from typing import TYPE_CHECKING
 import chess
 import chess.pgn
 
-from adversa.games.base import AdversaError, result_text
+from adversa.games.base import AdversaError
+from adversa.games.game_records import checked_result, default_tags, move_note
 from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
     from adversa.games.chess import Chess, ChessState
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 PGN_COLUMNS = 80
 """Move text is wrapped to lines of at most this many characters, as PGN recommends."""
 
@@ -41,9 +40,7 @@ def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
     when not empty, is the comment after move ``i``.
     """
     record = chess.pgn.Game()
-    record.headers["Event"] = "adversa game"
-    record.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
-    for name, value in tags.items():
+    for name, value in (default_tags() | dict(tags)).items():
         record.headers[name] = value
     if start.board.fen() != chess.STARTING_FEN:
         record.setup(start.board)
@@ -51,17 +48,11 @@ def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
     state = start
     for index, move in enumerate(moves):
         node = node.add_variation(move)
-        note = notes[index].replace("{", "").replace("}", "").strip() \
-            if index < len(notes) else ""
+        note = move_note(notes, index)
         if note:
             node.comment = note
         state = game.result(state, move)
-    if result is None:
-        outcome = game.outcome(state)
-        result = "*" if outcome is None else result_text(outcome.winner)
-    if result not in RESULTS:
-        raise ValueError(f"PGN result {result!r} is not one of {', '.join(RESULTS)}")
-    record.headers["Result"] = result
+    record.headers["Result"] = checked_result(result, game, state, "PGN")
     exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True,
                                         columns=PGN_COLUMNS)
     return record.accept(exporter) + "\n"
@@ -73,7 +64,14 @@ def read_pgn(game: Chess, text: str) -> RecordText:
     Raises `PgnError` naming the problem: no game in the text, a bad FEN tag, or the
     first move that is not legal (python-chess stops there and reports it).
     """
-    record = chess.pgn.read_game(io.StringIO(text))
+    unbalanced = variation_imbalance(text)
+    if unbalanced is not None:
+        raise PgnError(unbalanced)
+    try:
+        record = chess.pgn.read_game(io.StringIO(text))
+    except IndexError:  # python-chess on a variation before any move, e.g. "( e5 ) e4"
+        raise PgnError("PGN move text has a variation '(' where no move has been played "
+                       "yet; a variation follows the move it replaces") from None
     if record is None or (not record.headers.get("Event") and not any(record.mainline())
                           and not record.errors):
         raise PgnError("the text holds no PGN game; expected tags like [Event \"…\"] "
@@ -85,6 +83,35 @@ def read_pgn(game: Chess, text: str) -> RecordText:
     notes = tuple(node.comment for node in record.mainline())
     tags = dict(record.headers)
     return RecordText(start, moves, tags, notes)
+
+
+def variation_imbalance(text: str) -> str | None:
+    """Why the variations' parentheses of ``text`` do not balance, or None when they do.
+
+    python-chess's reader fails with an `IndexError` on a ``)`` that closes nothing (the
+    fuzz in ``tests/test_reader_fuzz.py`` found it), so they are counted first, outside
+    ``{…}`` comments, ``;`` comments and tag lines, as the reader reads them."""
+    depth = 0
+    in_comment = False
+    for line in text.splitlines():
+        if not in_comment and line.lstrip().startswith(("[", "%")):
+            continue  # a tag pair or an escaped line: its brackets are not variations
+        for character in line:
+            if in_comment:
+                in_comment = character != "}"
+            elif character == "{":
+                in_comment = True
+            elif character == ";":
+                break  # the rest of the line is a comment
+            elif character == "(":
+                depth += 1
+            elif character == ")":
+                if not depth:
+                    return "PGN move text has a ')' that closes no variation '('"
+                depth -= 1
+    if depth:
+        return "PGN move text has a variation '(' that is never closed by ')'"
+    return None
 
 
 PGN_FORMAT = RecordFormat(
