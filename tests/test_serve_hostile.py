@@ -30,7 +30,7 @@ from adversa.cli.serve_guard import (
     is_loopback_host,
     size_from_query,
 )
-from tests.test_serve_browser import Served, free_port, isolated_environment
+from test_serve_browser import Served, free_port, isolated_environment
 
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve", reason="textual-serve is not installed")

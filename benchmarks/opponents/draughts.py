@@ -27,8 +27,8 @@ MAX_DEPTH = 64
 
 
 def _forced_board_class() -> Any:
-    from draughts.boards._core import CORE_AMERICAN  # type: ignore[import-untyped]
-    from draughts.boards.american import Board  # type: ignore[import-untyped]
+    from draughts.boards._core import CORE_AMERICAN
+    from draughts.boards.american import Board
 
     class ForcedCaptureBoard(Board):  # type: ignore[misc]
         """American checkers with compulsory captures (the ACF rule)."""
@@ -51,7 +51,7 @@ class DraughtsEngine:
         from importlib.metadata import version
 
         from draughts import SimpleEngine
-        from draughts.models import Color  # type: ignore[import-untyped]
+        from draughts.models import Color
         from loguru import logger
 
         logger.disable("draughts")  # it logs every search at INFO level
