@@ -35,3 +35,10 @@ def scalar(score: Score | None) -> float:
     """A two-player search's score: a number, not a vector and not missing."""
     assert isinstance(score, int | float), f"expected a scalar score, got {score!r}"
     return float(score)
+
+
+def fresh(value: object) -> object:
+    """``value`` read again after the app changed it, to compare: an earlier
+    ``assert x == (10,)`` narrowed ``x`` for mypy, which cannot know that a key press or
+    click since then has replaced it."""
+    return value

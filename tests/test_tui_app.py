@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from narrowing import fresh
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
@@ -105,12 +106,12 @@ async def test_after_a_typed_move_keys_reach_the_board_again() -> None:
         await pilot.press("backspace", "backspace", *"b2", "enter")
         await pilot.pause()
         assert session.notations == ["b2"]
-        assert app.focused is screen.board and move_box.value == ""
+        assert fresh(app.focused) is screen.board and move_box.value == ""
         await pilot.press("u")
         await pilot.pause()
         assert session.notations == [] and move_box.value == ""
         await pilot.press("colon", "enter")  # an empty box gives the keys back too
-        assert app.focused is screen.board
+        assert fresh(app.focused) is screen.board
 
 
 async def test_hotseat_never_calls_the_engine() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rich.table import Table
 from textual.binding import Binding
-from textual.widgets import Label
+from textual.widgets import Label, Static
 from tui_fakes import FakeEngine
 
 from adversa.games import make_game
@@ -49,6 +49,7 @@ def shown_sections(help_screen: HelpScreen) -> dict[str, list[tuple[str, str]]]:
         if isinstance(widget, Label):
             title = str(widget.content)
         else:
+            assert isinstance(widget, Static)
             table = widget.content
             assert isinstance(table, Table)
             keys, actions = (list(column.cells) for column in table.columns)

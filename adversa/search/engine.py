@@ -23,7 +23,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from adversa.games.base import AdversaError, Game, line_movers
+from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
@@ -110,8 +110,8 @@ def refusal(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | Non
 
 
 def run_search(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     config: EngineConfig,
     *,
     evaluation: Evaluation,
@@ -119,7 +119,7 @@ def run_search(
     on_event: EventCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
     time_left: ClockReading | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """Search ``state`` with ``config``, judging positions by ``evaluation``; stream
     events; return the result.
 
@@ -153,7 +153,7 @@ def run_search(
     if manager is not None:
         reporter.settled = manager.enough
     try:
-        result: SearchResult = _module(config.algorithm).search(
+        result: SearchResult[M] = _module(config.algorithm).search(
             game, state, config, reporter, evaluation
         )
     finally:

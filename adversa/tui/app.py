@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -132,7 +133,7 @@ class AdversaApp(App[None]):
         elif isinstance(screen, TooSmallScreen):
             self.pop_screen()
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:  # any result
         """Textual's commands, then the screen's; a title the screen gives replaces
         Textual's (its "Keys" opens a generic key panel, ours the help screen)."""
         own: list[SystemCommand] = []

@@ -35,8 +35,9 @@ def _forced_board_class() -> Any:
 
         @property
         def legal_moves(self) -> list[Any]:
-            return self._legal_moves_from_core(CORE_AMERICAN, max_capture=False,
-                                               captures_optional=False)
+            moves: list[Any] = self._legal_moves_from_core(
+                CORE_AMERICAN, max_capture=False, captures_optional=False)
+            return moves
 
     return ForcedCaptureBoard
 
