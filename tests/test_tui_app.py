@@ -20,7 +20,7 @@ from adversa.tui.boards import BoardView
 from adversa.tui.panel import SearchPanel
 from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.screens.help import HelpScreen, game_keys
+from adversa.tui.screens.help import HelpScreen, class_keys
 from adversa.tui.screens.load_dialog import LoadDialog
 
 SIZE = (120, 40)
@@ -395,7 +395,7 @@ def test_the_readme_keys_table_lists_every_game_key() -> None:
     hand, so check it names every binding's first key."""
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
-    for keys, _ in game_keys():
+    for keys, _ in class_keys(GameScreen):
         first = keys.split(" / ")[0]
         if first in ("escape", "esc"):
             continue  # described in the "Type a move" row

@@ -19,8 +19,8 @@ from adversa.tui.boards import BoardView
 from adversa.tui.boards import board_class as app_board_class
 from adversa.tui.classroom import REFUSAL_ACTION
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.game_keys import GAME_KEY_HELP
 from adversa.tui.screens.help import (
-    GAME_KEY_HELP,
     HelpScreen,
     key_text,
     merged_key_help,

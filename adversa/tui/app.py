@@ -28,7 +28,10 @@ from adversa import settings as settings_module
 from adversa.match.session import GameSession
 from adversa.settings import Settings
 from adversa.tui.runner import SearchFunction
+from adversa.tui.screens import named
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.help import HelpScreen
+from adversa.tui.screens.named import ScreenFactory
 from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.too_small import TooSmallScreen, too_small
 from adversa.tui.themes import DEFAULT_THEME, HIGH_CONTRAST_CSS, THEMES
@@ -95,6 +98,24 @@ class AdversaApp(App[None]):
         self.endgame_offered: set[str] = set()
         """Games whose missing endgame database was mentioned in this run (once is enough)."""
         self.rng = random.Random(seed)
+        self.screen_factories: dict[str, ScreenFactory] = {
+            named.GAME: self._game_screen,
+            named.START: StartScreen,
+            named.HELP: HelpScreen,
+        }
+        """The screens other screens open by name (`adversa.tui.screens.named`)."""
+
+    def screen_named(self, name: str, *arguments: object, **options: object) -> Screen[None]:
+        """A new screen registered as ``name``, built from the arguments."""
+        if name not in self.screen_factories:
+            raise LookupError(f"no screen named {name!r}; expected one of: "
+                              f"{', '.join(self.screen_factories)}")
+        return self.screen_factories[name](*arguments, **options)
+
+    def _game_screen(self, session: GameSession, *, rng: random.Random | None = None,
+                     ) -> GameScreen:
+        """A game screen rolling the app's seeded dice unless given its own."""
+        return GameScreen(session, rng=rng or self.rng)
 
     def watch_theme(self, theme: str) -> None:
         """Remember a theme chosen in the app (the palette's "Change theme")."""

@@ -36,6 +36,7 @@ from adversa.search.engine import algorithms_for, default_engine
 from adversa.settings import Settings
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.clock import ClockField
+from adversa.tui.screens import named
 
 
 def available_games() -> list[tuple[str, str]]:
@@ -411,9 +412,7 @@ class StartScreen(Screen[None]):
         self._open(session)
 
     def _open(self, session: GameSession) -> None:
-        from adversa.tui.screens.game import GameScreen
-
-        self.app.switch_screen(GameScreen(session, rng=self.app.rng))  # type: ignore[attr-defined]
+        self.app.switch_screen(named.named_screen(self.app, named.GAME, session))
 
     def action_compare(self) -> None:
         """Compare the chosen engines (or a default and a contrast) on the start position."""
@@ -431,6 +430,4 @@ class StartScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def action_help(self) -> None:
-        from adversa.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        self.app.push_screen(named.named_screen(self.app, named.HELP, self))
