@@ -120,7 +120,7 @@ def arena(
     Ctrl-C (or SIGTERM) stops the match and keeps the finished games; the exit status is
     then 130, and --resume continues it.
     """
-    from adversa.cli import match_report as report
+    from adversa.cli.match_report import final_report, run_with_display
     from adversa.match.arena import (
         GameRecord,
         MatchError,
@@ -166,14 +166,14 @@ def arena(
             state = run_match(plan, jobs=jobs, sprt_hypotheses=hypotheses, done=done,
                               on_record=writer.write if writer else None)
         else:
-            state = report.run_with_display(plan, jobs, hypotheses, writer, done)
+            state = run_with_display(plan, jobs, hypotheses, writer, done)
         if writer is not None:
             writer.write_summary(state)
     if as_json:
         emit_json(match_summary(state))
     else:
         console.print()
-        for line in report.final_report(state, out):
+        for line in final_report(state, out):
             console.print(line, markup=False, highlight=False)
     if state.interrupted:
         sys.exit(130)  # as a shell reports a Ctrl-C: scripts must not take it for a finish
