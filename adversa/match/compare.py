@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.games.registry import evaluation_of
 from adversa.match.seats import OutsideSeat, Seat, open_seat
 from adversa.search.engine import check_fits, run_search
@@ -182,7 +182,7 @@ def _same_value(a: Score | None, b: Score | None) -> bool:
     return abs(a - b) <= VALUE_TOLERANCE
 
 
-def prepare(game: Game[Any, Any], state: Any, configs: Sequence[Seat]) -> None:
+def prepare(game: Game[S, M], state: S, configs: Sequence[Seat]) -> None:
     """Check a comparison before any search starts (one-line errors)."""
     check_engine_count(len(configs))
     for config in configs:
@@ -199,7 +199,7 @@ def _search_one(job: tuple[Game[Any, Any], Any, Seat]) -> SearchResult:
     return run_search(game, state, config, evaluation=evaluation_of(game))
 
 
-def outside_choice(game: Game[Any, Any], state: Any, seat: OutsideSeat) -> SearchResult:
+def outside_choice(game: Game[S, M], state: S, seat: OutsideSeat) -> SearchResult:
     """An outside engine's move as a search result: the move and the seconds it took
     (starting the program included); it reports no nodes and no value, so its row
     shows the move only (and a value never agrees with one)."""
@@ -216,7 +216,7 @@ def outside_choice(game: Game[Any, Any], state: Any, seat: OutsideSeat) -> Searc
 
 
 def run_comparison(
-    game: Game[Any, Any], state: Any, configs: Sequence[Seat], *, parallel: bool = True
+    game: Game[S, M], state: S, configs: Sequence[Seat], *, parallel: bool = True
 ) -> list[SearchResult]:
     """Search ``state`` with every config, in processes when ``parallel``.
 

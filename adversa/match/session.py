@@ -23,7 +23,7 @@ from typing import Any
 from adversa import settings
 from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
-from adversa.games.base import parse_action, result_text
+from adversa.games.base import M, S, parse_action, result_text
 from adversa.games.registry import record_formats
 from adversa.match.clock_notes import (
     TERMINATION_TAG,
@@ -54,7 +54,7 @@ class RecordError(AdversaError):
 # --------------------------------------------------------------------------- players
 
 
-def parse_player(game: Game[Any, Any], text: str) -> Player:
+def parse_player(game: Game[S, M], text: str) -> Player:
     """``human``, ``default`` (the game's default engine) or an engine text form checked to
     fit ``game``; raises AdversaError."""
     if text.strip().lower() == HUMAN:
@@ -66,7 +66,7 @@ def player_text(player: Player) -> str:
     return HUMAN if player is None else player.text
 
 
-def default_players(game: Game[Any, Any], given: Sequence[Player] = ()) -> list[Player]:
+def default_players(game: Game[S, M], given: Sequence[Player] = ()) -> list[Player]:
     """Fill missing seats: seat 0 is a human, the others the default engine."""
     players = list(given[: game.num_players])
     while len(players) < game.num_players:

@@ -21,7 +21,6 @@ import importlib
 import time
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
 
 from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
@@ -43,13 +42,13 @@ def _module(algorithm: str) -> ModuleType:
     return importlib.import_module(ALGORITHMS[algorithm].module)
 
 
-def why_not(game: Game[Any, Any], algorithm: str) -> str | None:
+def why_not(game: Game[S, M], algorithm: str) -> str | None:
     """None when ``algorithm`` can search ``game``, else the reason it cannot."""
     reason: str | None = _module(algorithm).fits(game, algorithm)
     return reason
 
 
-def algorithms_for(game: Game[Any, Any]) -> list[str]:
+def algorithms_for(game: Game[S, M]) -> list[str]:
     """The algorithms that fit ``game``, in menu order."""
     return [name for name in ALGORITHMS if why_not(game, name) is None]
 
@@ -58,7 +57,7 @@ DEFAULT = "default"
 """The engine name that means "the game's default engine", wherever an engine is given."""
 
 
-def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
+def default_engine(game: Game[S, M]) -> EngineConfig | None:
     """The engine people play ``game`` against: the first of the engines its registration
     offers that fits the game's options and its start, else the first algorithm that fits
     (None when none does)."""
@@ -71,7 +70,7 @@ def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
     return EngineConfig(available[0]) if available else None
 
 
-def engine_for(game: Game[Any, Any], text: str) -> EngineConfig:
+def engine_for(game: Game[S, M], text: str) -> EngineConfig:
     """An engine's text form for ``game``, where ``default`` (with optional overrides,
     ``default time=0.5``) is the game's default engine; checked to fit the game."""
     words = text.split()
@@ -87,7 +86,7 @@ def engine_for(game: Game[Any, Any], text: str) -> EngineConfig:
     return config
 
 
-def check_fits(game: Game[Any, Any], algorithm: str) -> None:
+def check_fits(game: Game[S, M], algorithm: str) -> None:
     reason = why_not(game, algorithm)
     if reason is not None:
         raise AlgorithmError(
@@ -95,7 +94,7 @@ def check_fits(game: Game[Any, Any], algorithm: str) -> None:
         )
 
 
-def refusal(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+def refusal(game: Game[S, M], state: S, config: EngineConfig) -> str | None:
     """Why ``config`` will not search ``state`` of ``game``, or None when it will.
 
     Beyond `why_not` (the algorithm never fits the game), an algorithm module may
