@@ -25,7 +25,7 @@ from adversa.cli.common import (
     position_arguments,
 )
 from adversa.games import Game
-from adversa.games.base import AdversaError
+from adversa.games.base import AdversaError, M, S
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.engine import engine_for
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from adversa.match.seats import Seat
 
 
-def parse_seats(game: Game[Any, Any], specs: Sequence[str]) -> list[Seat]:
+def parse_seats(game: Game[S, M], specs: Sequence[str]) -> list[Seat]:
     """Like `parse_engines`, but a spec may also name an outside engine
     (``external:./my-engine``, ``python:my_engine.py``, ``uci:stockfish``…), checked now
     (its module, its program) and started only when a game needs it."""
@@ -52,7 +52,7 @@ def parse_seats(game: Game[Any, Any], specs: Sequence[str]) -> list[Seat]:
     return seats
 
 
-def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConfig]:
+def parse_engines(game: Game[S, M], specs: Sequence[str]) -> list[EngineConfig]:
     """Each ``--engine`` text as an `EngineConfig` for ``game`` (``default`` is the game's
     default engine), errors naming the bad one."""
     engines = []

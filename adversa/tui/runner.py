@@ -24,13 +24,14 @@ import gc
 import itertools
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.worker import Worker, get_current_worker
 
 from adversa.games import Game
+from adversa.games.base import M, S
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
@@ -51,8 +52,8 @@ class SearchFunction(Protocol):
 
     def __call__(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         config: EngineConfig,
         *,
         evaluation: Evaluation,
@@ -184,7 +185,7 @@ class EngineRunner:
         return self.current_id is not None
 
     def start(
-        self, game: Game[Any, Any], state: Any, config: EngineConfig, purpose: str = "move",
+        self, game: Game[S, M], state: S, config: EngineConfig, purpose: str = "move",
         time_left: ClockReading | None = None,
     ) -> int:
         """Cancel any running search and start a new one; returns its id.
@@ -226,8 +227,8 @@ class EngineRunner:
 
     def _make_work(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         config: EngineConfig,
         search_id: int,
         cancel: threading.Event,

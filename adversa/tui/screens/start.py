@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
+from adversa.games.base import M, S
 from adversa.games.tree import bundled_trees
 from adversa.match.session import (
     HUMAN,
@@ -354,7 +355,7 @@ class StartScreen(Screen[None]):
         )
 
     def _initial_players(
-        self, game: Game[Any, Any], algorithms: list[str], previous: list[Player],
+        self, game: Game[S, M], algorithms: list[str], previous: list[Player],
         remembered: bool,
     ) -> list[Player]:
         if remembered:
