@@ -7,11 +7,14 @@ algorithm's module from the one registry (`config.ALGORITHMS`), checks that the
 algorithm fits the game, wires a `Reporter` to the caller's stop callable and event
 callback, and returns a `SearchResult`.
 
-Every algorithm module exposes two functions:
+Every algorithm module is an `AlgorithmModule`: it defines
 
-* ``fits(game) -> str | None``: None when the algorithm applies, else the reason
-  it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
-* ``search(game, state, config, reporter, evaluation) -> SearchResult``.
+* ``fits(game, algorithm) -> str | None``: None when the algorithm applies, else the
+  reason it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
+* ``search(game, state, config, reporter, evaluation) -> SearchResult``;
+
+and, when some positions are beyond it under a given budget, ``refuses`` as well
+(a `RefusingModule`: the exact solver without ``time``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import functools
 import importlib
 import time
 from collections.abc import Callable
-from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
 
 from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
@@ -34,12 +37,41 @@ class AlgorithmError(AdversaError):
     """An algorithm that does not fit the game, named with those that do."""
 
 
-def _module(algorithm: str) -> ModuleType:
+@runtime_checkable
+class AlgorithmModule(Protocol):
+    """What `run_search` needs of the module `config.ALGORITHMS` names for an algorithm.
+
+    Its functions take any game (``Game[Any, Any]``): one module serves every game."""
+
+    def fits(self, game: Game[Any, Any], algorithm: str) -> str | None:
+        """None when ``algorithm`` applies to ``game``, else why it does not."""
+        ...
+
+    def search(self, game: Game[Any, Any], state: Any, config: EngineConfig,
+               reporter: Reporter, evaluation: Evaluation) -> SearchResult[Any]:
+        """Search ``state``, reporting through ``reporter``; the result."""
+        ...
+
+
+@runtime_checkable
+class RefusingModule(Protocol):
+    """An algorithm module that cannot finish some positions under a given budget."""
+
+    def refuses(self, game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+        """Why ``config`` will not search ``state``, or None when it will."""
+        ...
+
+
+def _module(algorithm: str) -> AlgorithmModule:
     if algorithm not in ALGORITHMS:
         raise AlgorithmError(
             f"unknown algorithm {algorithm!r}; expected one of: {', '.join(ALGORITHMS)}"
         )
-    return importlib.import_module(ALGORITHMS[algorithm].module)
+    path = ALGORITHMS[algorithm].module
+    module = importlib.import_module(path)  # imported when first used: the CLI starts fast
+    if not isinstance(module, AlgorithmModule):
+        raise TypeError(f"{path} is registered for {algorithm} but lacks fits() or search()")
+    return module
 
 
 def why_not(game: Game[S, M], algorithm: str) -> str | None:
@@ -102,9 +134,9 @@ def refusal(game: Game[S, M], state: S, config: EngineConfig) -> str | None:
     given budget (the exact solver without ``time``).
     """
     reason = why_not(game, config.algorithm)
-    if reason is None:
-        refuses = getattr(_module(config.algorithm), "refuses", None)
-        reason = refuses(game, state, config) if refuses is not None else None
+    module = _module(config.algorithm)
+    if reason is None and isinstance(module, RefusingModule):
+        reason = module.refuses(game, state, config)
     return reason
 
 
