@@ -85,7 +85,7 @@ def test_default_engines_fit_each_game() -> None:
     checkers = default_engine(make_game("checkers"))
     assert checkers is not None and checkers.time_budget == 2
     players = default_players(make_game("pig", {"players": "4"}))
-    assert players[0] is None and all(p is not None and p.algorithm == "maxn"
+    assert players[0] is None and all(isinstance(p, EngineConfig) and p.algorithm == "maxn"
                                       for p in players[1:])
 
 

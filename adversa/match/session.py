@@ -6,9 +6,10 @@ game record (save, load, autosave). Keeping it free of widgets means every rule 
 a terminal, the screen only draws what the session says, and the CLI builds one
 without importing the app (it lives in `adversa.match` for that reason).
 
-A *player* is ``None`` for a human or an `EngineConfig` for an engine; its text
-form is ``human`` or the engine's text form (``alphabeta depth=9``), the same
-words ``adversa play --player`` accepts.
+A *player* is ``None`` for a human, an `EngineConfig` for one of adversa's engines or
+an `OutsideSeat` for an outside engine (``uci:stockfish``, ``external:./mine``); its
+text form is ``human``, the engine's text form (``alphabeta depth=9``) or the seat's
+spec, the same words ``adversa play --player`` accepts.
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ from adversa.match.clock_notes import (
     clocks_from_notes,
 )
 from adversa.match.clocks import Clock, GameClock
+from adversa.match.seats import OutsideSeat, is_outside_spec, parse_seat
 from adversa.numbers import plain_number
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
 from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
 
-Player = EngineConfig | None
-"""None is a human at the keyboard; an `EngineConfig` is an engine."""
+Player = EngineConfig | OutsideSeat | None
+"""None is a human at the keyboard; an `EngineConfig` or `OutsideSeat` is an engine."""
 
 HUMAN = "human"
 RECORD_FORMAT = "adversa-game"
@@ -55,10 +57,12 @@ class RecordError(AdversaError):
 
 
 def parse_player(game: Game[S, M], text: str) -> Player:
-    """``human``, ``default`` (the game's default engine) or an engine text form checked to
-    fit ``game``; raises AdversaError."""
+    """``human``, ``default`` (the game's default engine), an engine text form checked to
+    fit ``game``, or an outside engine's spec (its program found); raises AdversaError."""
     if text.strip().lower() == HUMAN:
         return None
+    if is_outside_spec(text):
+        return parse_seat(game, text)
     return engine_for(game, text)
 
 
@@ -99,10 +103,13 @@ class GameSession:
             position
         )
         self.players: list[Player] = default_players(self.game, players)
-        self.states: list[Any] = [start]
-        self.moves: list[Any] = []
+        self.states: list[object] = [start]
+        self.moves: list[object] = []
         self.notations: list[str] = []
-        self.redo_stack: list[Any] = []
+        self.redo_stack: list[object] = []
+        self.autosaves = True
+        """False for a game only looked at (a tournament's game in the replay viewer): it
+        must not replace the game the user left to come back to."""
         self.clock: GameClock | None = None
         """The players' clocks under ``time_control`` (None: no clock, as before)."""
         self.clock_history: list[tuple[float, ...]] = []
@@ -119,7 +126,7 @@ class GameSession:
         return self.game.name
 
     @property
-    def state(self) -> Any:
+    def state(self) -> object:
         return self.states[-1]
 
     @property
@@ -136,7 +143,7 @@ class GameSession:
         return None if self.clock is None else self.clock.flagged
 
     @property
-    def last_move(self) -> Any | None:
+    def last_move(self) -> object | None:
         return self.moves[-1] if self.moves else None
 
     @property
@@ -146,11 +153,22 @@ class GameSession:
     def is_human_turn(self) -> bool:
         return self.lost_on_time is None and self._human_at(self.state)
 
-    def engine_to_move(self) -> EngineConfig | None:
+    def engine_to_move(self) -> EngineConfig | OutsideSeat | None:
         """The engine that must move now, or None (human turn, chance, game over)."""
         if self.is_over or self.to_move == CHANCE:
             return None
         return self.players[self.to_move]
+
+    def replace_failed_outside_engine(self) -> bool:
+        """The outside engine to move failed (crashed, answered an illegal move, ran out
+        of time): its seat goes to the game's default engine, or to a person when the
+        game has none, so the game goes on from the same position. False (nothing
+        changed) when the side to move is not an outside engine."""
+        seat = self.to_move
+        if seat == CHANCE or not isinstance(self.players[seat], OutsideSeat):
+            return False
+        self.players[seat] = default_engine(self.game)
+        return True
 
     # ---- the clocks ---------------------------------------------------------------
 
@@ -171,7 +189,7 @@ class GameSession:
         if self.clock is not None:
             self.clock.set_left(self.clock_history[len(self.moves)])
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[object]:
         if self.to_move == CHANCE:
             return ()
         return self.game.legal_moves(self.state)
@@ -200,7 +218,8 @@ class GameSession:
         if seat == CHANCE:
             return "Chance to move (rolling…)"
         player = self.players[seat]
-        who = self.human_label(seat).lower() if player is None else player.algorithm
+        who = (self.human_label(seat).lower() if player is None
+               else player.algorithm if isinstance(player, EngineConfig) else "outside engine")
         return f"{self.game.player_name(seat)} to move ({who})"
 
     def human_label(self, seat: int) -> str:
@@ -224,7 +243,7 @@ class GameSession:
 
     # ---- changing the position ---------------------------------------------------
 
-    def play(self, move: Any) -> None:
+    def play(self, move: object) -> None:
         """Apply a move (or a chance outcome) the caller knows to be legal.
 
         Under a clock the mover's clock stops and gains the increment; a move that
@@ -242,7 +261,7 @@ class GameSession:
                 del self.clock_history[len(self.moves):]
                 self.clock_history.append(times)
 
-    def _advance(self, move: Any) -> None:
+    def _advance(self, move: object) -> None:
         """One ply forward; the redo stack keeps what is still ahead when it is its move."""
         state = self.state
         self.notations.append(self.game.format_move(state, move))
@@ -253,13 +272,13 @@ class GameSession:
         else:
             self.redo_stack.clear()
 
-    def play_text(self, text: str) -> Any:
+    def play_text(self, text: str) -> object:
         """Parse a typed move (raises AdversaError, state unchanged) and play it."""
         move = self.game.parse_move(self.state, text)
         self.play(move)
         return move
 
-    def roll(self, rng: random.Random) -> Any:
+    def roll(self, rng: random.Random) -> object:
         """At a chance state, draw an outcome by its probability and play it."""
         outcomes = self.game.chance_outcomes(self.state)
         values = [outcome for outcome, _ in outcomes]
@@ -322,7 +341,7 @@ class GameSession:
             del self.clock_history[1:]
             self._restore_clock()
 
-    def _human_at(self, state: Any) -> bool:
+    def _human_at(self, state: object) -> bool:
         if self.game.is_terminal(state):
             return False
         seat = self.game.to_move(state)
@@ -419,7 +438,7 @@ class GameSession:
         """Who made each move of the history (`CHANCE` for a chance outcome)."""
         return [self.game.to_move(state) for state in self.states[:-1]]
 
-    def parse_recorded(self, text: str) -> Any:
+    def parse_recorded(self, text: str) -> object:
         """A move of a record: a player's move, or a chance outcome at a chance state."""
         return parse_action(self.game, self.state, text)
 
@@ -512,7 +531,7 @@ class GameSession:
         Only the app that owns the autosave writes it (`settings.owns_autosave`), and a
         failed write (a full disk) is noted once, never raised: autosave is a
         convenience that must not interrupt the game."""
-        if not settings.owns_autosave():
+        if not self.autosaves or not settings.owns_autosave():
             return
         record = None if self.is_over or not self.moves else self.to_record()
         settings.save_quietly(settings.AUTOSAVE_FILE, record, "The autosave")
