@@ -22,16 +22,17 @@ chunk is freed once per call.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 Result = TypeVar("Result")
+Arguments = TypeVarTuple("Arguments")
 
 ROOM_SLOTS = 7200
 """Stack slots the calling frame reserves (8 bytes each). CPython sizes a new chunk as the
 smallest 16 KB × 2ⁿ that holds the frame plus 1,000 slots: 7,200 slots ask for 128 KB."""
 
 
-def call_with_room(function: Callable[..., Result], *args: Any) -> Result:
+def call_with_room(function: Callable[[*Arguments], Result], *args: *Arguments) -> Result:
     """``function(*args)``, its frames starting near the beginning of a fresh chunk."""
     return function(*args)
 
