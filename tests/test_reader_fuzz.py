@@ -4,7 +4,8 @@ games (JSON records, PDN, PGN), textbook trees and openings files.
 Each reader must answer a value or one of adversa's own errors (`AdversaError`, which the
 CLI prints as one line and the app as a notification): never another exception, never
 a hang (an alarm far beyond what these small inputs need), never memory past a stated
-bound (`tracemalloc`). The inputs are built from the formats' own pieces, so that most
+bound (`tracemalloc`). ``FUZZ_EXAMPLES=1500`` runs a longer hunt than the suite's.
+The inputs are built from the formats' own pieces, so that most
 get past the first check and reach the deeper parts of each reader. The settings file
 and the endgame database header have their fuzzes beside their other tests
 (`test_user_file_faults.py`, `test_checkers_endgame_hostile.py`).
@@ -13,6 +14,7 @@ and the endgame database header have their fuzzes beside their other tests
 from __future__ import annotations
 
 import json
+import os
 import signal
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from adversa.errors import AdversaError
@@ -35,7 +37,7 @@ HANG_SECONDS = 60
 """An alarm, not a timing: each input takes milliseconds; only a loop that never ends
 reaches it, on a machine however busy."""
 
-FUZZ = settings(max_examples=60, deadline=None,
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -140,6 +142,10 @@ PGN_PIECES = ['[Event "x"]', '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]', '[FEN "nonse
 
 @FUZZ
 @given(st.lists(st.sampled_from(PGN_PIECES), max_size=60))
+# What the fuzz found in python-chess's reader (an IndexError each): a ")" that closes
+# nothing, and a variation before any move.
+@example(["e5", ")", "e4"])
+@example(["(", "e5", ")", "e4"])
 def test_any_pgn_save_loads_or_is_refused_in_one_line(tmp_path: Path,
                                                      pieces: list[str]) -> None:
     path = tmp_path / "game.pgn"

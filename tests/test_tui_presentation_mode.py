@@ -10,6 +10,7 @@ from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.registry import game_names
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards.checkers import CheckersBoard
 from adversa.tui.boards.connect4 import ConnectFourBoard
@@ -174,3 +175,22 @@ async def test_connect_four_numbers_where_the_expected_stones_land() -> None:
         screen.presentation.show_line(())
         await pilot.pause()
         assert board.pv_cells() == {}
+
+
+@pytest.mark.parametrize("game_name", game_names())
+async def test_at_80_by_24_presenting_never_draws_a_board_smaller(game_name: str) -> None:
+    """Was: checkers drew the same one-row squares presented as not (and Othello and chess
+    too). Presenting gives the board its frame and the gap above the move box, so the
+    8×8 boards take two-row squares; no board is drawn smaller."""
+    app = AdversaApp(session_for(game_name, "human", "human"), engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        normal = screen.board._current_canvas()
+        await pilot.press("P")
+        await pilot.pause()
+        presented = screen.board._current_canvas()
+        assert presented.width >= normal.width and presented.height >= normal.height
+        if game_name in ("checkers", "othello", "chess"):
+            assert presented.height >= 8 * 2 > normal.height
+        assert shown(screen, "#panel-eval")

@@ -64,7 +64,14 @@ def read_pgn(game: Chess, text: str) -> RecordText:
     Raises `PgnError` naming the problem: no game in the text, a bad FEN tag, or the
     first move that is not legal (python-chess stops there and reports it).
     """
-    record = chess.pgn.read_game(io.StringIO(text))
+    unbalanced = variation_imbalance(text)
+    if unbalanced is not None:
+        raise PgnError(unbalanced)
+    try:
+        record = chess.pgn.read_game(io.StringIO(text))
+    except IndexError:  # python-chess on a variation before any move, e.g. "( e5 ) e4"
+        raise PgnError("PGN move text has a variation '(' where no move has been played "
+                       "yet; a variation follows the move it replaces") from None
     if record is None or (not record.headers.get("Event") and not any(record.mainline())
                           and not record.errors):
         raise PgnError("the text holds no PGN game; expected tags like [Event \"…\"] "
@@ -76,6 +83,35 @@ def read_pgn(game: Chess, text: str) -> RecordText:
     notes = tuple(node.comment for node in record.mainline())
     tags = dict(record.headers)
     return RecordText(start, moves, tags, notes)
+
+
+def variation_imbalance(text: str) -> str | None:
+    """Why the variations' parentheses of ``text`` do not balance, or None when they do.
+
+    python-chess's reader fails with an `IndexError` on a ``)`` that closes nothing (the
+    fuzz in ``tests/test_reader_fuzz.py`` found it), so they are counted first, outside
+    ``{…}`` comments, ``;`` comments and tag lines, as the reader reads them."""
+    depth = 0
+    in_comment = False
+    for line in text.splitlines():
+        if not in_comment and line.lstrip().startswith(("[", "%")):
+            continue  # a tag pair or an escaped line: its brackets are not variations
+        for character in line:
+            if in_comment:
+                in_comment = character != "}"
+            elif character == "{":
+                in_comment = True
+            elif character == ";":
+                break  # the rest of the line is a comment
+            elif character == "(":
+                depth += 1
+            elif character == ")":
+                if not depth:
+                    return "PGN move text has a ')' that closes no variation '('"
+                depth -= 1
+    if depth:
+        return "PGN move text has a variation '(' that is never closed by ')'"
+    return None
 
 
 PGN_FORMAT = RecordFormat(

@@ -36,10 +36,11 @@ from adversa.match.elo import (
     sprt,
 )
 from adversa.match.openings import Opening
+from adversa.match.outside_move import outside_seconds
 from adversa.match.seats import OutsideEngine, OutsideEngineError, OutsideSeat, Seat, open_seat
 from adversa.search.config import PARAMS
 from adversa.search.engine import check_fits, run_search
-from adversa.search.timeman import ClockReading, TimeControl
+from adversa.search.timeman import TimeControl
 
 MAX_GAMES = 100_000
 """Most games one match plays: every game's task is planned before the first is played, so
@@ -316,7 +317,7 @@ def _play(task: GameTask, game: Game[Any, Any], clock: Callable[[], float],
             if isinstance(seat, OutsideSeat):
                 try:
                     move = outside[mover].choose_move(
-                        game, start, history, state, _outside_seconds(seat, time_left))
+                        game, start, history, state, outside_seconds(seat, time_left))
                 except OutsideEngineError as error:
                     ending = 1 - mover, f"{game.player_name(mover)} lost: {error}"
                     break
@@ -354,15 +355,6 @@ def _states(game: Game[Any, Any], start: Any, moves: Sequence[str]) -> Iterator[
     for text in moves:
         yield state
         state = game.result(state, game.parse_move(state, text))
-
-
-def _outside_seconds(seat: OutsideSeat, time_left: ClockReading | None) -> float | None:
-    """An outside engine's time for this move: under a game clock a thirtieth of what
-    is left plus most of the increment (it cannot budget a clock it is not shown),
-    else the match's time per move or None (the seat's own)."""
-    if time_left is None:
-        return seat.seconds
-    return max(0.01, time_left.remaining / 30 + 0.8 * time_left.increment)
 
 
 def _record(

@@ -20,8 +20,8 @@ on the order positions were met, and adversa promises that the table, like
 every enhancement but beam and quiescence, never changes a fixed-depth value
 (tests/test_search_properties.py checks it). Under late move reductions
 (``lmr=on``), whose values already depend on the search order, a deeper entry
-answers too: the play engine takes that gain (14 % fewer nodes at depth 12 over
-20 middle-game positions of benchmark games). Entries of any depth still supply the move to
+answers too: the play engine takes that gain (fewer nodes to the same depth). Entries of
+any depth still supply the move to
 try first. The search also looks up the children of a node with several plies to
 go before searching any of them (enhanced transposition cutoffs): a child whose
 entry, at exactly the child's depth, already refutes it ends the node, as it

@@ -65,6 +65,21 @@ _LOOKS = (
 )
 """Largest first; the board takes the first that fits (the last one always)."""
 
+def choose_look(width: int, height: int) -> tuple[_Look, bool]:
+    """The largest look that fits ``width`` × ``height``, and whether the side labels
+    above and below the board fit too. The labels give way to a larger look (the status
+    line still says who is to move): at 80×24 presentation mode has 16 rows, exactly
+    eight two-row squares, where with the labels it could only draw one-row ones."""
+    def fits(look: _Look, labels: int) -> bool:
+        return 8 * look.width <= width and 8 * look.height + labels <= height
+
+    with_labels = next((look for look in _LOOKS if fits(look, 2)), _LOOKS[-1])
+    without = next((look for look in _LOOKS if fits(look, 0)), _LOOKS[-1])
+    if without.height > with_labels.height:
+        return without, False
+    return with_labels, True
+
+
 CROWNS = "◆◇"
 """The king's crown glyphs, drawn in their own colour."""
 
@@ -233,22 +248,16 @@ class CheckersBoard(BoardView):
     # ---- drawing ------------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, width: int, height: int) -> None:
-        look = next(
-            (
-                candidate
-                for candidate in _LOOKS
-                if 8 * candidate.width <= width and 8 * candidate.height + 2 <= height
-            ),
-            _LOOKS[-1],
-        )
+        look, labelled = choose_look(width, height)
         pieces: dict[Square, str] = self.rules.pieces(self.state)
         highlights = self._highlights()
         captured = self._captured_squares()
         top, bottom = ("White", "Black") if not self.flipped else ("Black", "White")
         side = self.style_of("checkers--side")
         top_player, bottom_player = (1, 0) if not self.flipped else (0, 1)
-        canvas.write(self._side_label(top_player, top), side)
-        canvas.newline()
+        if labelled:
+            canvas.write(self._side_label(top_player, top), side)
+            canvas.newline()
         for view_row in range(8):
             for line in range(look.height):
                 for view_column in range(8):
@@ -264,7 +273,8 @@ class CheckersBoard(BoardView):
                         canvas, look, line, square, pieces, highlights, captured
                     )
                 canvas.newline()
-        canvas.write(self._side_label(bottom_player, bottom), side)
+        if labelled:
+            canvas.write(self._side_label(bottom_player, bottom), side)
 
     def _side_label(self, player: int, colour: str) -> str:
         # A finished game has no side to move (the status line shows the result).

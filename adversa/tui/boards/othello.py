@@ -30,13 +30,28 @@ class _Layout:
     cell_width: int
     cell_height: int
 
-    def size(self, rows: int, columns: int) -> tuple[int, int]:
-        """Width and height of the picture: labels, cells, and two lines of text below."""
-        return 3 + columns * self.cell_width, rows * self.cell_height + 3
+    def size(self, rows: int, columns: int, status_rows: int = 2) -> tuple[int, int]:
+        """Width and height of the picture: labels, cells, and the lines of text below."""
+        return 3 + columns * self.cell_width, rows * self.cell_height + 1 + status_rows
 
 
 _LAYOUTS = (_Layout(7, 3), _Layout(5, 2), _Layout(3, 1), _Layout(2, 1))
 """Largest first; the board uses the first that fits (the last one always)."""
+
+def choose_layout(sides: int, width: int, height: int) -> tuple[_Layout, int]:
+    """The largest layout that fits ``width`` × ``height`` and the status rows under it:
+    two (the disc counts, then what happened), or both on one row when that row is what
+    a larger layout needs (presentation mode at 80×24: two-row cells on 18 rows)."""
+    def fits(layout: _Layout, status_rows: int) -> bool:
+        picture_width, picture_height = layout.size(sides, sides, status_rows)
+        return picture_width <= width and picture_height <= height
+
+    two_rows = next((layout for layout in _LAYOUTS if fits(layout, 2)), _LAYOUTS[-1])
+    one_row = next((layout for layout in _LAYOUTS if fits(layout, 1)), _LAYOUTS[-1])
+    if one_row.cell_height > two_rows.cell_height:
+        return one_row, 1
+    return two_rows, 2
+
 
 _GLYPHS = {"X": "●", "O": "○", "move": "·"}
 _ASCII_GLYPHS = {"X": "X", "O": "O", "move": "+"}
@@ -163,9 +178,7 @@ class OthelloBoard(BoardView):
     # ---- drawing ----------------------------------------------------------------
 
     def draw(self, canvas: Canvas, width: int, height: int) -> None:
-        layout = next((candidate for candidate in _LAYOUTS
-                       if candidate.size(self.sides, self.sides)[0] <= width
-                       and candidate.size(self.sides, self.sides)[1] <= height), _LAYOUTS[-1])
+        layout, status_rows = choose_layout(self.sides, width, height)
         glyphs = _ASCII_GLYPHS if self.marks_highlights else _GLYPHS
         highlights = self._highlights()
         moves = {self.cell_of(move) for move in self.legal_moves} if self.interactive else set()
@@ -188,6 +201,9 @@ class OthelloBoard(BoardView):
                 canvas.newline()
         counts, said = self.status_lines()
         status = self.style_of("othello--status")
+        if status_rows == 1:  # e.g. "X 2  O 2 · Black to move" where a row was short
+            canvas.write(f"{counts} · {said}" if said else counts, status)
+            return
         canvas.write(counts, status)
         canvas.newline()
         canvas.write(said, status)

@@ -41,6 +41,7 @@ from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat, engine_text
 from adversa.tui.presentation_mode import Presentation
 from adversa.tui.runner import (
+    EngineInfo,
     EngineRunner,
     SearchFailed,
     SearchFinished,
@@ -245,7 +246,8 @@ class GameScreen(Screen[None]):
         self._search_ply = len(self.session.moves)
         # Under a clock the engine's time runs from here and it budgets the move itself.
         time_left = self.session.start_clock()
-        self.runner.start(self.session.game, self.session.state, engine, "move", time_left)
+        self.runner.start(self.session.game, self.session.state, engine, "move", time_left,
+                          history=(self.session.states[0], tuple(self.session.moves)))
         self._show_status()
 
     def stop_search(self) -> None:
@@ -313,6 +315,11 @@ class GameScreen(Screen[None]):
             self.panel.show_snapshot(message.snapshot)
             self.presentation.show_line(message.snapshot.pv)
 
+    @on(EngineInfo)
+    def _engine_info(self, message: EngineInfo) -> None:
+        if message.is_current:
+            self.panel.show_info(message.text)
+
     # IterationDone is not handled here: the iteration table is synced from each
     # snapshot (at most ten a second), because shallow iterations finish in a
     # burst and a table row each is a layout pass each.
@@ -348,6 +355,16 @@ class GameScreen(Screen[None]):
         if self.runner is None or not message.is_current:
             return
         self.runner.done(message.search_id)
+        session = self.session
+        if self.runner.purpose == "move" and session.replace_failed_outside_engine():
+            # The game is kept: the seat's new player takes over from this position.
+            player = session.players[session.to_move]
+            self.notify(f"{message.error}. {session.game.player_name(session.to_move)} is now "
+                        f"played by {'you' if player is None else player.text}.",
+                        title="Outside engine failed", severity="error", markup=False)
+            self._search_ply = None
+            self._position_changed(save=False)
+            return
         self.notify(f"The engine failed: {message.error}", title="Engine error",
                     severity="error", markup=False)
         self._after_engine_trouble()
@@ -447,7 +464,7 @@ class GameScreen(Screen[None]):
     def _hint_engine(self) -> EngineConfig | None:
         """The opponent's engine if there is one, else the game's default engine."""
         for player in self.session.players:
-            if player is not None:
+            if isinstance(player, EngineConfig):
                 return player
         return default_engine(self.session.game)
 
@@ -537,7 +554,9 @@ class GameScreen(Screen[None]):
         from adversa.tui.screens.tree_explorer import explorer_for
 
         session = self.session
-        self._open_tool(explorer_for, session.game, session.state, session.engine_to_move())
+        engine = session.engine_to_move()
+        self._open_tool(explorer_for, session.game, session.state,
+                        engine if isinstance(engine, EngineConfig) else None)
 
     def _open_tool(self, build: Callable[..., Screen[None]], *arguments: Any) -> None:
         """Push a compare/explorer screen; the game carries on when it closes."""
