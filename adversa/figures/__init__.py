@@ -98,7 +98,7 @@ def narrowed(game: Game[S, M], width: int) -> Game[Any, Any]:
     """
     base = type(game)
 
-    def legal_moves(self: Game[S, M], state: S) -> Sequence[Any]:
+    def legal_moves(self: Game[S, M], state: S) -> Sequence[M]:
         return base.legal_moves(self, state)[:width]
 
     def reduce(self: Game[S, M]) -> tuple[Any, ...]:

@@ -366,7 +366,7 @@ def illegal_move_message(text: str, legal: Sequence[str], limit: int = 12) -> st
     return f"move {text!r} is not legal here; legal moves: {shown}{more}"
 
 
-def parse_action(game: Game[S, M], state: S, text: str) -> Any:
+def parse_action(game: Game[S, M], state: S, text: str) -> M:
     """A player's move at a player's turn, or a chance outcome (written as the game
     formats it, e.g. Pig's die face ``4``) where chance acts; raises `IllegalMoveError`
     naming what is allowed."""
@@ -409,7 +409,7 @@ def line_movers(game: Game[S, M], state: S, line: Sequence[str]) -> tuple[int, .
     return tuple(movers)
 
 
-def play_line(game: Game[S, M], state: S, line: str) -> Any:
+def play_line(game: Game[S, M], state: S, line: str) -> S:
     """The state after the moves of ``line`` ("M1 M2 …", spaces or commas) from ``state``.
 
     Each move goes through `parse_action`, so the history the draw rules keep is real.

@@ -15,12 +15,11 @@ method ``perft(state, depth) -> int``; `perft` calls it when it exists.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from adversa.games.base import CHANCE, Game, M, S
 
 
-def successors(game: Game[S, M], state: S) -> Sequence[Any]:
+def successors(game: Game[S, M], state: S) -> Sequence[M]:
     """The moves of a player or the outcomes of chance (without probabilities)."""
     if game.to_move(state) == CHANCE:
         return [outcome for outcome, _ in game.chance_outcomes(state)]

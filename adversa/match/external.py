@@ -215,7 +215,7 @@ class ExternalEngine:
 
     def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         self._discard_stale_lines()
         budget = self.settings["time"] if seconds is None else seconds
         legal = list(game.legal_moves(state))
@@ -237,7 +237,7 @@ class ExternalEngine:
             elif keyword == "move":
                 return self._legal(game, state, legal, rest)
 
-    def _legal(self, game: Game[S, M], state: S, legal: list[Any], text: str) -> Any:
+    def _legal(self, game: Game[S, M], state: S, legal: list[M], text: str) -> M:
         try:
             move = game.parse_move(state, text)
         except AdversaError:

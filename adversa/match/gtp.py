@@ -113,7 +113,7 @@ class GtpEngine:
 
     def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         """The program's move in ``state`` (after ``moves`` from ``start``)."""
         self._sync(game, start, moves)
         legal = game.legal_moves(state)

@@ -21,7 +21,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from adversa.files import read_user_text
 from adversa.games.base import CHANCE, AdversaError, Game, M, S
@@ -40,7 +39,7 @@ class Opening:
     moves: tuple[str, ...] = ()
     position: str | None = None
 
-    def start(self, game: Game[S, M]) -> tuple[Any, list[str]]:
+    def start(self, game: Game[S, M]) -> tuple[S, list[str]]:
         """The state after the opening and the move texts played to reach it.
 
         Raises `AdversaError` (from the game's parser) when a move is not legal.

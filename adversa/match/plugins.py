@@ -96,7 +96,7 @@ class PluginEngine:
 
     def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         try:
             answer = self.plugin.choose_move(game, state, seconds)
         except Exception as error:  # the plugin's bug loses its game, nothing else
@@ -111,7 +111,7 @@ class PluginEngine:
                     f"{self.label} played an illegal move {answer[:40]!r}") from None
         if answer not in legal:
             raise OutsideEngineError(f"{self.label} played an illegal move {str(answer)[:40]!r}")
-        return answer
+        return legal[legal.index(answer)]  # the game's own move, equal to the plugin's
 
     def close(self) -> None:
         """Nothing to end: the plugin lives in this process."""

@@ -50,7 +50,7 @@ class OutsideEngine(Protocol):
 
     def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         """The move to play in ``state``, reached from ``start`` by ``moves`` (every move
         and chance outcome since), thinking about ``seconds`` (None: the engine's own
         budget); ``on_info`` gets each progress line. Raises `OutsideEngineError`."""

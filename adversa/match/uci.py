@@ -102,7 +102,7 @@ class UciEngine:
 
     def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> Any:  # chess.Move
         """The engine's move in ``state``: the game from ``start`` is sent with its moves,
         thinking for ``seconds`` (`DEFAULT_SECONDS` when None)."""
         board = chess.Board(game.format_position(start))
