@@ -68,7 +68,7 @@ def main() -> None:
     spiel_start: Any = None
     if args.openspiel_depth:
         try:
-            import pyspiel  # type: ignore[import-not-found]
+            import pyspiel
         except ImportError:
             print("pyspiel is not installed: adversa's figures only")
         else:

@@ -90,8 +90,8 @@ def openspiel_solve(
     """OpenSpiel's alpha-beta value for the first player and its best seconds, or None
     when OpenSpiel is not installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
-        from open_spiel.python.algorithms import minimax  # type: ignore[import-untyped]
+        import pyspiel
+        from open_spiel.python.algorithms import minimax
     except ImportError:
         return None
     game = pyspiel.load_game(name, parameters)

@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from narrowing import known
 from textual.app import App, ComposeResult
 from textual.widgets import Label, Static
 
@@ -86,7 +87,7 @@ def test_the_mcts_bar_is_its_expected_score(mean: float) -> None:
     assert expected == pytest.approx((mean + 1) / 2)
     for mover in (0, 1):
         shown = verdict(mean, snapshot, mover=mover, names=("Black", "White"))
-        first_share = expected if mover == 0 else 1 - expected
+        first_share = expected if mover == 0 else 1 - known(expected)
         assert shown.share == pytest.approx(first_share)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from narrowing import fresh
 from textual.widgets import Input, ProgressBar
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
@@ -148,7 +149,7 @@ async def test_a_hint_s_pv_shows_only_in_the_mode_and_clears_on_the_next_move() 
         assert board.hint is not None and board.pv == ()  # normal mode: the panel has it
         await pilot.press("P")  # the last search's line appears at once
         await pilot.pause()
-        assert board.pv == (board.hint,)
+        assert fresh(board.pv) == (board.hint,)
         start, end = board.path(board.hint)[0], board.path(board.hint)[-1]
         assert "checkers--pv-1" in board._highlights()[start]
         assert board._pv_step_to(end) == 1

@@ -366,7 +366,7 @@ def illegal_move_message(text: str, legal: Sequence[str], limit: int = 12) -> st
     return f"move {text!r} is not legal here; legal moves: {shown}{more}"
 
 
-def parse_action(game: Game[Any, Any], state: Any, text: str) -> Any:
+def parse_action(game: Game[S, M], state: S, text: str) -> M:
     """A player's move at a player's turn, or a chance outcome (written as the game
     formats it, e.g. Pig's die face ``4``) where chance acts; raises `IllegalMoveError`
     naming what is allowed."""
@@ -381,7 +381,7 @@ def parse_action(game: Game[Any, Any], state: Any, text: str) -> Any:
     raise IllegalMoveError(f"{text!r} is not a chance outcome here; chance outcomes: {names}")
 
 
-def line_movers(game: Game[Any, Any], state: Any, line: Sequence[str]) -> tuple[int, ...]:
+def line_movers(game: Game[S, M], state: S, line: Sequence[str]) -> tuple[int, ...]:
     """Who plays each move of ``line`` (moves as `Game.format_move` writes them) from
     ``state``: a player, or `CHANCE` for a chance outcome.
 
@@ -409,7 +409,7 @@ def line_movers(game: Game[Any, Any], state: Any, line: Sequence[str]) -> tuple[
     return tuple(movers)
 
 
-def play_line(game: Game[Any, Any], state: Any, line: str) -> Any:
+def play_line(game: Game[S, M], state: S, line: str) -> S:
     """The state after the moves of ``line`` ("M1 M2 …", spaces or commas) from ``state``.
 
     Each move goes through `parse_action`, so the history the draw rules keep is real.

@@ -9,21 +9,20 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import Any
 
-from adversa.games.base import Game, result_text
+from adversa.games.base import Game, M, S, result_text
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """First player won, second player won, draw, unfinished."""
 
 
-def result_token(game: Game[Any, Any], state: Any) -> str:
+def result_token(game: Game[S, M], state: S) -> str:
     """The result a record writes for the game's last ``state``: ``*`` while it goes on."""
     outcome = game.outcome(state)
     return "*" if outcome is None else result_text(outcome.winner)
 
 
-def checked_result(result: str | None, game: Game[Any, Any], state: Any, form: str) -> str:
+def checked_result(result: str | None, game: Game[S, M], state: S, form: str) -> str:
     """``result``, or what ``state`` says when it is None; `ValueError` naming the record
     ``form`` ("PDN") for a token that is not one of `RESULTS`."""
     result = result_token(game, state) if result is None else result

@@ -216,13 +216,12 @@ def write_pdn(
     return "\n".join(lines) + "\n"
 
 
-def read_pdn(text: str, game: Checkers | None = None) -> PdnGame:
+def read_pdn(text: str, game: Checkers) -> PdnGame:
     """The first game in ``text`` (see `read_pdn_games`); the others are not replayed."""
     return read_pdn_games(text, game, limit=1)[0]
 
 
-def read_pdn_games(text: str, game: Checkers | None = None,
-                   limit: int | None = None) -> list[PdnGame]:
+def read_pdn_games(text: str, game: Checkers, limit: int | None = None) -> list[PdnGame]:
     """Every game in a PDN text, moves checked with `Checkers.parse_move`.
 
     Variations are skipped; a comment after a move is kept as that move's note
@@ -231,10 +230,6 @@ def read_pdn_games(text: str, game: Checkers | None = None,
     ``limit``, only the first ``limit`` games are replayed (loading one game from a
     collection of thousands replayed them all).
     """
-    if game is None:
-        from adversa.games.checkers import Checkers  # lazy: checkers imports this module
-
-        game = Checkers()
     games: list[PdnGame] = []
     raw: list[tuple[dict[str, str], list[str], dict[int, list[str]], str | None]] = []
     tags: dict[str, str] = {}

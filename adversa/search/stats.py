@@ -27,7 +27,13 @@ import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Generic, TypedDict
+
+from typing_extensions import TypeVar
+
+MoveT = TypeVar("MoveT", bound=Hashable, default=Hashable, covariant=True)
+"""The searched game's move type, kept from `run_search`'s game to its result's
+``best_move`` (a bare `SearchResult` holds any game's move)."""
 
 Score = float | tuple[float, ...]
 """A scalar for two-player searches (root player's view), a vector for N players."""
@@ -227,11 +233,11 @@ class TraceNode:
 
 
 @dataclass(frozen=True, slots=True)
-class SearchResult:
+class SearchResult(Generic[MoveT]):
     """What a finished (or stopped) search returns: typed fields, each filled by the
     algorithms it applies to and None (or empty) for the others."""
 
-    best_move: Hashable | None
+    best_move: MoveT | None
     best_move_text: str | None
     value: Score | None
     pv: tuple[str, ...]
@@ -437,7 +443,7 @@ class Reporter:
             signed=self.signed,
         )
 
-    def finish(self, result: SearchResult) -> SearchResult:
+    def finish(self, result: SearchResult[MoveT]) -> SearchResult[MoveT]:
         """Send the final result, its PV's movers filled in, as the last event; return it."""
         if result.pv and not result.pv_movers:
             result = dataclasses.replace(result, pv_movers=self.line_movers(result.pv))

@@ -48,8 +48,9 @@ from adversa.tui.runner import (
     SearchProgress,
     SearchStarted,
 )
+from adversa.tui.screens import named
 from adversa.tui.screens.game_files import confirm_discard, load_game, save_game
-from adversa.tui.screens.game_keys import GAME_BINDINGS, key_shown
+from adversa.tui.screens.game_keys import GAME_BINDINGS, GAME_KEY_HELP, key_shown
 from adversa.tui.side import NARROW_WIDTH, WIDE_WIDTH, GameSide
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
@@ -62,6 +63,7 @@ class GameScreen(Screen[None]):
     """Play one `GameSession`; search runs through an `EngineRunner`."""
 
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
+    KEY_HELP: ClassVar[dict[str, str]] = GAME_KEY_HELP
 
     def __init__(self, session: GameSession, *, rng: random.Random | None = None) -> None:
         super().__init__()
@@ -534,10 +536,8 @@ class GameScreen(Screen[None]):
         self._unless_unsaved(self._menu)
 
     def _menu(self) -> None:
-        from adversa.tui.screens.start import StartScreen
-
         self.stop_search()
-        self.app.switch_screen(StartScreen())
+        self.app.switch_screen(named.named_screen(self.app, named.START))
 
     def action_compare(self) -> None:
         """Compare engines on this position; the compare screen can send one back as a player."""
@@ -575,9 +575,7 @@ class GameScreen(Screen[None]):
         build_in_background(self, self.session, larger=True)
 
     def action_help(self) -> None:
-        from adversa.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        self.app.push_screen(named.named_screen(self.app, named.HELP, self))
 
     def action_quit(self) -> None:
         self.stop_search()

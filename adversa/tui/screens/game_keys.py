@@ -18,6 +18,31 @@ from adversa.tui.classroom import (
     refusal_binding,
 )
 
+GAME_KEY_HELP: dict[str, str] = {
+    # What each action does, as the help screen lists it (its ``KEY_HELP``).
+    "undo": "Undo (against an engine: your move and its reply)",
+    "redo": "Redo what undo took back",
+    "hint": "Hint: the engine's best move for you, shown on the board",
+    "flip": "Flip the board",
+    "focus_input": "Type a move in the game's notation",
+    "focus_board": "Back to the board",
+    "toggle_pause": "Engine vs engine: pause / go on",
+    "step": "Engine vs engine: play one move; after going back in the move list: the engine plays",
+    "next_view": "Narrow terminal: next view beside the board (search, iterations, moves)",
+    "faster": "Engine vs engine: shorter delay between moves",
+    "slower": "Engine vs engine: longer delay between moves",
+    "new_game": "New game with the same players",
+    "save": "Save the game (JSON record, or the game's own format)",
+    "load": "Load a saved game",
+    "menu": "Back to the start screen",
+    "presentation": "Presentation mode (projector): big board, few numbers, the PV on the board",
+    "compare": "Compare engines side by side on this position",
+    "explore": "Explore the search tree of the first plies",
+    "engine_settings": "Change the engine's algorithm, depth or time; the game goes on",
+    "help": "This help",
+    "quit": "Quit",
+}
+
 GAME_BINDINGS: list[BindingType] = [
     # Help and Quit first: the footer shows the bindings in this order, and at 80
     # columns it ends about the eighth key.

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
+from adversa.games.base import M, S
 from adversa.games.tree import bundled_trees
 from adversa.match.seats import OutsideSeat
 from adversa.match.session import (
@@ -38,6 +39,7 @@ from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockField
 from adversa.tui.players import fit_player
+from adversa.tui.screens import named
 
 
 def available_games() -> list[tuple[str, str]]:
@@ -368,7 +370,7 @@ class StartScreen(Screen[None]):
         )
 
     def _initial_players(
-        self, game: Game[Any, Any], algorithms: list[str], previous: list[SeatPlayer],
+        self, game: Game[S, M], algorithms: list[str], previous: list[SeatPlayer],
         remembered: bool,
     ) -> list[SeatPlayer]:
         if remembered:
@@ -431,9 +433,7 @@ class StartScreen(Screen[None]):
         self._open(session)
 
     def _open(self, session: GameSession) -> None:
-        from adversa.tui.screens.game import GameScreen
-
-        self.app.switch_screen(GameScreen(session, rng=self.app.rng))  # type: ignore[attr-defined]
+        self.app.switch_screen(named.named_screen(self.app, named.GAME, session))
 
     def action_tournament(self) -> None:
         """Set up a tournament of this game: the seats' engines and a random mover to
@@ -476,6 +476,4 @@ class StartScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def action_help(self) -> None:
-        from adversa.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        self.app.push_screen(named.named_screen(self.app, named.HELP, self))

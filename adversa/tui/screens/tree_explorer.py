@@ -39,7 +39,7 @@ from textual.widgets.tree import TreeNode
 from adversa.figures import MAX_DEPTH, MAX_WIDTH, narrowed, tree_figure
 from adversa.figures import move_names as figure_move_names
 from adversa.files import write_text_atomic
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.presentation import (
     format_number,
     path_text,
@@ -142,8 +142,8 @@ class TreeExplorerScreen(Screen[None]):
 
     def __init__(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         config: EngineConfig,
         *,
         result: SearchResult | None = None,
@@ -437,7 +437,7 @@ EXPLORE_DEPTH = 3
 student can read (tic-tac-toe's full tree has half a million nodes)."""
 
 
-def explorer_for(game: Game[Any, Any], state: Any, engine: EngineConfig | None
+def explorer_for(game: Game[S, M], state: S, engine: EngineConfig | None
                  ) -> TreeExplorerScreen:
     """The explorer on a game position: ``engine``'s algorithm if it records a trace,
     else alpha-beta (or the first tracing algorithm that fits), a few plies deep."""
@@ -462,7 +462,7 @@ class TreeExplorerApp(App[None]):
 
     TITLE = "adversa"
 
-    def __init__(self, game: Game[Any, Any], state: Any, config: EngineConfig, *,
+    def __init__(self, game: Game[S, M], state: S, config: EngineConfig, *,
                  engine_search: SearchFunction | None = None) -> None:
         super().__init__()
         self.game = game
@@ -476,7 +476,7 @@ class TreeExplorerApp(App[None]):
         return TreeExplorerScreen(self.game, self.position, self.config)
 
 
-def run_tree_explorer(game: Game[Any, Any], state: Any, config: EngineConfig) -> None:
+def run_tree_explorer(game: Game[S, M], state: S, config: EngineConfig) -> None:
     """Open the explorer for one search of ``state``; `AdversaError` when it cannot trace."""
     traced_config(config)
     check_fits(game, config.algorithm)

@@ -15,7 +15,7 @@ from typing import Any
 
 from rich.text import Text
 
-from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.base import CHANCE, AdversaError, Game, M, S
 from adversa.presentation import (
     bound_mark,
     cut_reason,
@@ -147,7 +147,7 @@ def pruned_label(parent: TraceNode, position: int, move: str | None, step: int,
     return Text(f"✂ {name}  pruned — {reason or 'cut off'}", style=PRUNED_STYLE)
 
 
-def move_names(game: Game[Any, Any], state: Any, path: Sequence[int]) -> list[str] | None:
+def move_names(game: Game[S, M], state: S, path: Sequence[int]) -> list[str] | None:
     """The moves (or chance outcomes) at the node reached by ``path``, in search order.
 
     Traced searches take children in the game's order, so position ``p`` of a
@@ -162,7 +162,7 @@ def move_names(game: Game[Any, Any], state: Any, path: Sequence[int]) -> list[st
         return None
 
 
-def children_of(game: Game[Any, Any], state: Any) -> list[Any]:
+def children_of(game: Game[S, M], state: S) -> list[Any]:
     """The moves, or chance outcomes, a traced search took from ``state``, in its order."""
     if game.is_terminal(state):
         return []
