@@ -117,6 +117,10 @@ def stats_json(result: SearchResult) -> dict[str, Any]:
         "seldepth": snapshot.seldepth,
         "seconds": snapshot.elapsed,
         "nps": snapshot.nps,
+        # A chance search's own figures (the panel's two chance rows); none elsewhere.
+        **({"chance_nodes": snapshot.chance_nodes, "mass_searched": snapshot.mass_searched,
+            "star1_cuts": snapshot.star1_cuts, "star2_cuts": snapshot.star2_cuts,
+            "filtered": snapshot.filtered} if snapshot.chance_nodes else {}),
     }
 
 
@@ -135,7 +139,7 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
 def stat_text(name: str, value: float) -> str:
     """A `stats_json` figure as the app's search panel writes it: the TT's fill as a
     percentage, times in seconds (``0.25s``), counts and speeds in whole numbers."""
-    if name == "tt_fill":
+    if name in ("tt_fill", "mass_searched"):
         return f"{value:.1%}"
     if name == "seconds":
         return format_seconds(value)
