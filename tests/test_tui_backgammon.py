@@ -8,6 +8,7 @@ from test_tui_boards import BoardApp, click
 
 from adversa.games import make_game
 from adversa.games.backgammon_moves import BackgammonState, apply_step, step_orders
+from adversa.games.backgammon_net import shipped_network
 from adversa.games.base import play_line
 from adversa.tui.boards import make_board
 from adversa.tui.boards.backgammon import BackgammonBoard, PlayPicker
@@ -161,3 +162,18 @@ async def test_a_refused_pick_tells_why_and_changes_nothing() -> None:
         assert board_text(app) == before
     assert app.refused == ["no checker of yours on point 19"]
     assert app.chosen == []
+
+
+async def test_with_the_net_the_board_shows_its_chances_for_the_side_on_roll() -> None:
+    game = make_game("backgammon", {"evaluation": "net"})
+    state = play_line(game, game.initial_state(), "31: 8/5 6/5 52")
+    win = shipped_network().outputs(state.mover, state.opponent)[0]
+    app = BoardApp(game, state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = "\n".join(board_text(app))
+    assert f"O net: win {win:.0%} gammon" in text
+    plain = BoardApp(GAME, state)
+    async with plain.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "net:" not in "\n".join(board_text(plain))

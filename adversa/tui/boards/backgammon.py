@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from adversa.games.backgammon_moves import Play, Side, apply_step, pip_count, step_orders
+from adversa.games.backgammon_net import shipped_network
 from adversa.games.base import CHANCE
 from adversa.tui.boards.base import BoardView, Canvas, Target
 
@@ -419,12 +420,24 @@ class BackgammonBoard(BoardView):
             pips += [("  off ", text), ("X", "backgammon--x"), (f" {x_side[0]} ", text),
                      ("O", "backgammon--o"), (f" {o_side[0]}", text)]
         lines.append(pips)
+        if self.game.options.get("evaluation") == "net" and outcome is None:
+            lines.append(self._net_line())
         picker = self.picker
         if picker is not None and 0 in picker.landings():
             lines.append([("[bear off]", "backgammon--target")])
         else:
             lines.append([("pick a checker, then a die", "backgammon--label")])
         return lines
+
+    def _net_line(self) -> list[tuple[str, str]]:
+        """The trained network's chances for the side on roll (before its roll): win,
+        gammon, backgammon, as gnubg shows them."""
+        state = self.state
+        chances = shipped_network().outputs(state.mover, state.opponent)
+        win, gammon, backgammon = chances[0], chances[1], chances[2]
+        return [(self.game.player_name(state.player), f"backgammon--{'xo'[state.player]}"),
+                (f" net: win {win:.0%} gammon {gammon:.0%} bg {backgammon:.0%}",
+                 "backgammon--text")]
 
     def _dice_runs(self) -> list[tuple[str, str]]:
         """The roll, each die a click target; the dice used so far this turn struck out
