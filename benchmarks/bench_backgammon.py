@@ -138,8 +138,8 @@ def main(argv: list[str] | None = None) -> int:
             seats = (ours, opponent) if seat == 0 else (opponent, ours)
             points.append(play_game(game, seats, stream, seat))
             if (index + 1) % 20 == 0:
-                wins = sum(1 for p in points if p > 0)
-                print(f"{index + 1} games: {wins} won, {sum(points):+.0f} points", flush=True)
+                won = sum(1 for p in points if p > 0)
+                print(f"{index + 1} games: {won} won, {sum(points):+.0f} points", flush=True)
     finally:
         closer()
     wins = [1.0 if p > 0 else 0.0 for p in points]
