@@ -2,7 +2,10 @@
 player and GNU Backgammon, on paired dice.
 
 Run: ``.venv/bin/python benchmarks/bench_backgammon.py --opponent pipcount --games 200
-[--engine "expectiminimax depth=1 star1=on"] [--json FILE]``
+[--engine "expectiminimax depth=1 star1=on"] [--evaluation hand|net] [--json FILE]``
+
+``--evaluation`` is the game option that picks adversa's evaluation: the hand-written
+one (`backgammon_eval`) or the TD(λ)-trained network (`backgammon_net`).
 
 Dice are **paired**: stream ``k`` (a seeded generator of rolls) is played twice, once
 with adversa as X and once as O, and adversa gets the same dice both times (the
@@ -103,11 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", choices=("random", "pipcount", "gnubg"), default="pipcount")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--engine", default="expectiminimax depth=1 star1=on")
+    parser.add_argument("--evaluation", choices=("hand", "net"), default="hand")
     parser.add_argument("--gnubg-ply", type=int, default=0)
     parser.add_argument("--first-stream", type=int, default=1)
     parser.add_argument("--json", default=None)
     arguments = parser.parse_args(argv)
-    game = make_game("backgammon")
+    game = make_game("backgammon", {"evaluation": arguments.evaluation})
     assert isinstance(game, Backgammon)
     closer: Callable[[], None] = lambda: None  # noqa: E731
     if arguments.opponent == "random":
@@ -134,20 +138,22 @@ def main(argv: list[str] | None = None) -> int:
             seats = (ours, opponent) if seat == 0 else (opponent, ours)
             points.append(play_game(game, seats, stream, seat))
             if (index + 1) % 20 == 0:
-                wins = sum(1 for p in points if p > 0)
-                print(f"{index + 1} games: {wins} won, {sum(points):+.0f} points", flush=True)
+                won = sum(1 for p in points if p > 0)
+                print(f"{index + 1} games: {won} won, {sum(points):+.0f} points", flush=True)
     finally:
         closer()
-    won = [1.0 if p > 0 else 0.0 for p in points]
-    rate, rate_margin = interval(won)
+    wins = [1.0 if p > 0 else 0.0 for p in points]
+    rate, rate_margin = interval(wins)
     ppg, ppg_margin = interval(points)
     seconds = time.process_time() - started
-    print(f"{arguments.engine} vs {arguments.opponent}"
+    print(f"{arguments.engine} evaluation={arguments.evaluation} vs {arguments.opponent}"
           f"{f' ply={arguments.gnubg_ply}' if arguments.opponent == 'gnubg' else ''}: "
           f"{len(points)} games, win rate {100 * rate:.1f}% ± {100 * rate_margin:.1f}, "
           f"points/game {ppg:+.3f} ± {ppg_margin:.3f}, {seconds:.0f} s CPU")
     if arguments.json:
-        report: dict[str, Any] = {"engine": arguments.engine, "opponent": arguments.opponent,
+        report: dict[str, Any] = {"engine": arguments.engine,
+                                  "evaluation": arguments.evaluation,
+                                  "opponent": arguments.opponent,
                                   "games": len(points), "win_rate": rate,
                                   "win_rate_margin": rate_margin, "points_per_game": ppg,
                                   "points_margin": ppg_margin, "cpu_seconds": seconds}

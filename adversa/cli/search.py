@@ -49,7 +49,7 @@ from adversa.presentation import (
     show_score,
 )
 from adversa.search.config import PARAMS, EngineConfig, EngineSpecError
-from adversa.search.engine import algorithms_for, engine_for, run_search
+from adversa.search.engine import algorithms_for, default_engine, engine_for, run_search
 from adversa.search.stats import Iteration, Score, SearchResult, TraceNode
 
 TREE_DEPTH = 64
@@ -68,7 +68,9 @@ def engine_config(
 ) -> EngineConfig:
     """The engine from ``--engine`` or ``--algorithm``/``--option``, plus depth/time values.
 
-    Without either, the first of alphabeta or the algorithms that fit the game.
+    Without either: alphabeta where it fits; otherwise the game's default engine (its
+    registration's, bounded: backgammon's searches one ply), not an algorithm's own default
+    depth, which for a dice game can run for minutes.
     """
     if engine_spec is not None and algorithm is not None:
         raise click.UsageError("give either --engine or --algorithm, not both")
@@ -78,6 +80,8 @@ def engine_config(
         return base.with_values(**values) if values else base
     if algorithm is None:
         fitting = algorithms_for(game)
+        if "alphabeta" not in fitting and (default := default_engine(game)) is not None:
+            return default.with_values(**values) if values else default
         algorithm = "alphabeta" if "alphabeta" in fitting else (fitting or ["random"])[0]
     return EngineConfig.create(algorithm.lower(), values)
 
@@ -113,6 +117,10 @@ def stats_json(result: SearchResult) -> dict[str, Any]:
         "seldepth": snapshot.seldepth,
         "seconds": snapshot.elapsed,
         "nps": snapshot.nps,
+        # A chance search's own figures (the panel's two chance rows); none elsewhere.
+        **({"chance_nodes": snapshot.chance_nodes, "mass_searched": snapshot.mass_searched,
+            "star1_cuts": snapshot.star1_cuts, "star2_cuts": snapshot.star2_cuts,
+            "filtered": snapshot.filtered} if snapshot.chance_nodes else {}),
     }
 
 
@@ -131,7 +139,7 @@ def iteration_json(iteration: Iteration) -> dict[str, Any]:
 def stat_text(name: str, value: float) -> str:
     """A `stats_json` figure as the app's search panel writes it: the TT's fill as a
     percentage, times in seconds (``0.25s``), counts and speeds in whole numbers."""
-    if name == "tt_fill":
+    if name in ("tt_fill", "mass_searched"):
         return f"{value:.1%}"
     if name == "seconds":
         return format_seconds(value)
@@ -166,7 +174,9 @@ def value_note(result: SearchResult) -> str:
 @click.option(
     "--engine", "-e", "engine_spec", default=None, metavar="SPEC",
     help="The engine as text, e.g. 'alphabeta depth=10 tt=64', or 'default' (the game's "
-    "default engine) (instead of --algorithm).",
+    "default engine) (instead of --algorithm). With neither: alphabeta where it fits, else "
+    "the game's default engine (backgammon: 'expectiminimax depth=1 star1=on', about a "
+    "second).",
 )
 @click.option(
     "--max-time", "max_seconds", type=click.FloatRange(0, 86_400), default=ANALYZE_MAX_SECONDS,

@@ -34,7 +34,7 @@ from adversa.games.backgammon_moves import (
     Side,
     plays,
 )
-from adversa.games.base import CHANCE, Game, Outcome
+from adversa.games.base import CHANCE, Game, Option, Outcome
 from adversa.games.registry import GameEntry
 
 BackgammonMove = Play | Roll
@@ -64,6 +64,11 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
         "cubeless money play (no doubling cube): single 1, gammon 2, backgammon 3."
     )
     has_chance: ClassVar[bool] = True
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option("evaluation", "str", "hand", "How engines judge a position: 'hand' (pip count, "
+               "blots and shots, points, primes, anchors; exact bear-off in races) or 'net' "
+               "(a small network trained by TD(λ) self-play).", choices=("hand", "net")),
+    )
     margin_utilities: ClassVar[bool] = True
     """A win is worth 1, 2 or 3 points: the search weighs gammons by their points."""
 

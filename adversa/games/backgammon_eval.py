@@ -172,5 +172,11 @@ def equity(state: BackgammonState, player: int) -> float:
 
 
 def backgammon_evaluator(game: Game[S, M]) -> Evaluator:
-    """The registration's evaluator: `equity`, in points per game."""
+    """The registration's evaluator, in points per game: the game option ``evaluation``
+    picks `equity` (``hand``, this module) or the TD(λ)-trained network (``net``,
+    `backgammon_net`, whose weights are read on first use)."""
+    if game.options.get("evaluation") == "net":
+        from adversa.games.backgammon_net import net_evaluator
+
+        return net_evaluator(game)
     return Evaluator(equity, game, raw_name="equity")

@@ -152,3 +152,50 @@ def plays(mover: Side, opponent: Side, dice: tuple[int, int]) -> list[Play]:
 def pip_count(side: Side) -> int:
     """Pips the side still has to travel: each checker's point number, 25 for the bar."""
     return sum(index * side[index] for index in range(1, BAR + 1))
+
+
+def step_orders(mover: Side, opponent: Side, dice: tuple[int, int]
+                ) -> dict[tuple[tuple[int, int], ...], Play]:
+    """Every order of single checker moves that makes a legal play, as ``(source, die)``
+    steps, with the play each makes: what a person picking one checker and one die at a
+    time may do. `plays` keeps one order per position; this keeps them all (an
+    overshooting bear-off names the die it used, which its ``(source, 0)`` step does not).
+    """
+    legal = {(play.mover, play.opponent): play for play in plays(mover, opponent, dice)}
+    high, low = max(dice), min(dice)
+    orders = [(high,) * 4] if high == low else [(high, low), (low, high)]
+    mine, theirs = list(mover), list(opponent)
+    found: dict[tuple[tuple[int, int], ...], Play] = {}
+    steps: list[tuple[int, int]] = []
+
+    def walk(order: tuple[int, ...], index: int) -> None:
+        if index < len(order):
+            die = order[index]
+            for source in (BAR,) if mine[BAR] else range(24, 0, -1):
+                target = _step_target(mine, theirs, source, die) if mine[source] else -1
+                if target < 0:
+                    continue
+                hit = _apply(mine, theirs, source, target)
+                steps.append((source, die))
+                walk(order, index + 1)
+                steps.pop()
+                _undo(mine, theirs, source, target, hit)
+        play = legal.get((tuple(mine), tuple(theirs)))
+        if play is not None and len(steps) == len(play.steps):  # every legal play uses as many dice
+            found[tuple(steps)] = play
+
+    for order in orders:
+        walk(order, 0)
+    return found
+
+
+
+def apply_step(mover: Side, opponent: Side, source: int, die: int) -> tuple[Side, Side]:
+    """Both sides after one checker of ``mover`` moves ``die`` pips from ``source`` (a
+    step of `step_orders`, so known to be legal), hitting a blot it lands on."""
+    mine, theirs = list(mover), list(opponent)
+    target = _step_target(mine, theirs, source, die)
+    if target < 0:
+        raise ValueError(f"no checker on {source} can move {die}")
+    _apply(mine, theirs, source, target)
+    return tuple(mine), tuple(theirs)

@@ -111,10 +111,6 @@ class ChanceMinimax(DepthLimitedSearch):
         self.candidates = candidates
         """Root filtering: keep the best ``candidates`` moves by their static value when
         the search goes deeper than one ply (0: keep every move)."""
-        self.probe_cutoffs = 0
-        """Chance nodes Star2's probes cut (also counted in ``counters.cutoffs``)."""
-        self.filtered = 0
-        """Root moves the candidate filter left out (also counted in ``counters.pruned``)."""
         self.root_indices: list[int] | None = None
         """The root moves the filter kept, as indices into the root's legal moves: the
         searched list is shorter, and the root's scores must go to the right moves."""
@@ -215,7 +211,7 @@ class ChanceMinimax(DepthLimitedSearch):
         values = {index: static(move) for index, move in enumerate(moves)}
         ranked = sorted(values, key=values.__getitem__, reverse=maximizing)
         kept = sorted(ranked[: self.candidates])
-        self.filtered += len(moves) - len(kept)
+        self.counters.filtered += len(moves) - len(kept)
         self.counters.pruned += len(moves) - len(kept)
         return kept
 
@@ -294,6 +290,7 @@ class ChanceMinimax(DepthLimitedSearch):
             handle = recorder.enter(path, move_text, "chance", *self._window(alpha, beta),
                                     probability=probability)
         count = len(outcomes)
+        self.counters.chance_nodes += 1
         children = [game.result(state, outcome) for outcome, _ in outcomes]
         # Bounds on each outcome's value: the utility range, narrowed by Star2's probes.
         lower = [low] * count
@@ -305,6 +302,7 @@ class ChanceMinimax(DepthLimitedSearch):
         rest_low = sum(p * bound for (_, p), bound in zip(outcomes, lower, strict=True))
         rest_high = sum(p * bound for (_, p), bound in zip(outcomes, upper, strict=True))
         total = 0.0
+        searched = 0.0  # the probability of the outcomes searched (the panel's "mass")
         pruned: tuple[int, ...] = ()
         cut = False
         self.pv_table[ply] = []  # a principal variation stops at chance: dice are not chosen
@@ -316,6 +314,7 @@ class ChanceMinimax(DepthLimitedSearch):
             text = game.format_move(state, outcome) if recorder is not None else None
             child_path = (*path, index + 1)
             child = children[index]
+            searched += chance
             if not self.pruning:
                 value = self._value(child, depth, -INFINITY, INFINITY, ply + 1, child_path, text,
                                     chance)
@@ -333,6 +332,7 @@ class ChanceMinimax(DepthLimitedSearch):
                                                       else rest_low)
                     cut = True
                     pruned = self._cut(index, count)
+                    self.counters.star1_cuts += bool(pruned)
                     if ply == 0:
                         self.root_scored(index, value)
                     total = bound  # the node's value: a bound that already decides the parent
@@ -340,6 +340,7 @@ class ChanceMinimax(DepthLimitedSearch):
             if ply == 0:
                 self.root_scored(index, value)
             total += chance * value
+        self.counters.chance_mass += searched
         if recorder is not None:
             recorder.leave(handle, total, pruned=pruned, cut=cut)
         return total
@@ -399,7 +400,7 @@ class ChanceMinimax(DepthLimitedSearch):
 
     def _probe_cut(self, bound: float, count: int) -> float:
         """Count a chance node that Star2's probes decided: none of its outcomes searched."""
-        self.probe_cutoffs += 1
+        self.counters.star2_cuts += 1
         self.counters.cutoffs += 1
         self.counters.pruned += count
         return bound

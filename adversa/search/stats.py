@@ -95,6 +95,12 @@ class Counters:
     * ``pruned``: sibling moves a cutoff skipped, i.e. subtrees never searched.
     * ``tt_probes``/``tt_hits``/``tt_stores``: transposition-table traffic.
     * ``seldepth``: deepest ply reached (quiescence, chance layers included).
+    * Chance searches (expectiminimax) also count ``chance_nodes`` (nodes where dice
+      fall), ``chance_mass`` (the sum over them of the probability their searched
+      outcomes cover: 1 for a node searched in full, less where a cut stopped it),
+      ``star1_cuts`` (chance nodes cut by Star1's windows), ``star2_cuts`` (chance
+      nodes Star2's probes decided) and ``filtered`` (root moves the candidate filter
+      left out). Zero elsewhere, and the panel then shows none of them.
     """
 
     nodes: int = 0
@@ -105,6 +111,11 @@ class Counters:
     tt_hits: int = 0
     tt_stores: int = 0
     seldepth: int = 0
+    chance_nodes: int = 0
+    chance_mass: float = 0.0
+    star1_cuts: int = 0
+    star2_cuts: int = 0
+    filtered: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +208,18 @@ class Snapshot:
     root_move_count: int = 0
     """How many root moves the position has, when `root_moves` lists only the best
     `ROOT_MOVES_SHOWN` of them (0: it lists them all)."""
+    chance_nodes: int = 0
+    """Chance nodes searched, and the rest of a chance search's figures (`Counters`)."""
+    chance_mass: float = 0.0
+    star1_cuts: int = 0
+    star2_cuts: int = 0
+    filtered: int = 0
+
+    @property
+    def mass_searched(self) -> float | None:
+        """The mean share of probability a chance node's searched outcomes covered (1:
+        no chance node was cut); None without chance nodes."""
+        return self.chance_mass / self.chance_nodes if self.chance_nodes else None
 
     @property
     def total_root_moves(self) -> int:
@@ -441,6 +464,11 @@ class Reporter:
             logistic_k=self.logistic_k,
             mean_result=self.mean_result,
             signed=self.signed,
+            chance_nodes=counters.chance_nodes,
+            chance_mass=counters.chance_mass,
+            star1_cuts=counters.star1_cuts,
+            star2_cuts=counters.star2_cuts,
+            filtered=counters.filtered,
         )
 
     def finish(self, result: SearchResult[MoveT]) -> SearchResult[MoveT]:

@@ -13,7 +13,7 @@ useless to a student reading it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -85,6 +85,22 @@ def _pv_text(pv: Sequence[str], movers: Sequence[int], names: Sequence[str]) -> 
     return escape(line_text(pv, movers, names, limit=PV_SHOWN))
 
 
+def _chance_rows(snap: Snapshot, field: Callable[[str, str], str]) -> list[tuple[str, str]]:
+    """A chance search's own figures, two rows under the others (none without chance
+    nodes): how many chance nodes, the mean probability mass their searched outcomes
+    covered, the nodes Star1's windows and Star2's probes cut, and the root moves the
+    candidate filter left out."""
+    mass = snap.mass_searched
+    if mass is None:
+        return []
+    return [
+        (field("chance", format_count(snap.chance_nodes)), field("mass", f"{mass:.1%}")),
+        (field("Star1", format_count(snap.star1_cuts)),
+         field("Star2", format_count(snap.star2_cuts))
+         + (f"  [$text-muted]filtered[/] [b]{snap.filtered}[/]" if snap.filtered else "")),
+    ]
+
+
 # --------------------------------------------------------------------------- the widget
 
 
@@ -125,6 +141,8 @@ class SearchPanel(Vertical):
         height: 5; margin-top: 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
     SearchPanel.-slim #panel-stats { height: 9; }
+    SearchPanel.-chance #panel-stats { height: 7; }
+    SearchPanel.-chance.-slim #panel-stats { height: 13; }
     SearchPanel #panel-budget { height: 1; }
     SearchPanel #panel-budget-label { width: 8; color: $text-muted; }
     SearchPanel #panel-budget ProgressBar { width: 1fr; }
@@ -219,6 +237,8 @@ class SearchPanel(Vertical):
         if snapshot.config != self._config_text:
             self._config_text = snapshot.config
             self._set("#panel-config", escape(snapshot.config))
+        if snapshot.chance_nodes and not self.has_class("-chance"):
+            self.add_class("-chance")  # two more rows, kept for the game's later searches
         self._set("#panel-stats", self._stats_markup(snapshot))
         self._show_budget(snapshot)
         names = self.names or GENERIC_SIDES
@@ -336,6 +356,7 @@ class SearchPanel(Vertical):
                 (field("pruned", format_count(snap.pruned)), field("TT hits", hits)),
                 (field("TT fill", fill), ""),
             ]
+            rows.extend(_chance_rows(snap, field))
         if self.has_class("-slim"):
             return "\n".join(field for row in rows for field in row if field)
         return "\n".join(f"{left}   {right}".rstrip() for left, right in rows)

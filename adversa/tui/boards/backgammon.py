@@ -2,19 +2,29 @@
 
 The top half holds X's points 13–24 left to right, the bottom half 12–1, with the
 bar between the two quarters, as a printed board from X's chair. A stack shows up
-to five checkers; a taller one writes its count in its fifth row. Plays are typed
-in notation in the move box (``24/18 13/11``, ``bar/22``, ``6/off``): the board
-shows the dice already rolled before anyone moves, so the engine's roll is on show
-while it thinks.
+to five checkers; a taller one writes its count in its fifth row. The board shows
+the dice already rolled before anyone moves, so the engine's roll is on show while
+it thinks.
+
+A person plays a roll either in notation in the move box (``24/18 13/11``,
+``bar/22``, ``6/off``) or one checker at a time (`PlayPicker`): click a checker (or
+move the cursor to it and press Enter), then click a die or the point it lands on
+(or press the die's digit). Each checker moves on the board at once and its die is
+shown used; the play is sent when the dice are used up, and Esc takes the checkers
+back. Only orders that lead to a legal play are offered, so a checker that must not
+move (the larger die must be played, both dice used when possible) cannot be picked.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from adversa.games.backgammon_moves import pip_count
+from textual.binding import Binding, BindingType
+
+from adversa.games.backgammon_moves import Play, Side, apply_step, pip_count, step_orders
+from adversa.games.backgammon_net import shipped_network
 from adversa.games.base import CHANCE
-from adversa.tui.boards.base import BoardView, Canvas
+from adversa.tui.boards.base import BoardView, Canvas, Target
 
 STACK = 5
 """Rows a point's column shows; a taller stack writes its count in the last row."""
@@ -24,16 +34,127 @@ _BOTTOM = (12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 _BAR = 25
 
 
+Step = tuple[int, int]
+"""One checker moved: its point in the mover's numbering (25 the bar) and the die."""
+
+
+class PlayPicker:
+    """A play being made one checker and one die at a time, by the side on roll.
+
+    Knows every order of steps that makes a legal play (`step_orders`, restricted to
+    the plays on offer) and keeps the steps taken so far; everything it offers next is
+    the next step of some such order, so the person can never reach a dead end.
+    Points are in the mover's numbering.
+    """
+
+    def __init__(self, mover: Side, opponent: Side, dice: tuple[int, int],
+                 offered: tuple[Play, ...]) -> None:
+        self.start = (mover, opponent)
+        self.dice = dice
+        self.orders = {steps: play for steps, play in step_orders(mover, opponent, dice).items()
+                       if play in offered}
+        self.steps: list[Step] = []
+        self.selected: int | None = None
+        self.sides = self.start
+
+    def _next_steps(self) -> set[Step]:
+        taken = tuple(self.steps)
+        return {order[len(taken)] for order in self.orders
+                if len(order) > len(taken) and order[:len(taken)] == taken}
+
+    def sources(self) -> set[int]:
+        """The points a checker can be picked from now."""
+        return {source for source, _ in self._next_steps()}
+
+    def dice_for(self, source: int) -> set[int]:
+        """The dice the checker on ``source`` can move by now."""
+        return {die for start, die in self._next_steps() if start == source}
+
+    def landing(self, source: int, die: int) -> int:
+        """Where a checker from ``source`` lands with ``die`` (0: borne off)."""
+        return max(0, source - die)
+
+    def landings(self) -> set[int]:
+        """Where the selected checker can land now (0: off); empty with none selected."""
+        if self.selected is None:
+            return set()
+        return {self.landing(self.selected, die) for die in self.dice_for(self.selected)}
+
+    def dice_left(self) -> list[int]:
+        """The dice not used yet (four of a double at first)."""
+        left = [self.dice[0]] * 4 if self.dice[0] == self.dice[1] else list(self.dice)
+        for _, die in self.steps:
+            left.remove(die)
+        return left
+
+    def pick(self, source: int) -> str | None:
+        """Select the checker on ``source``; a reason when none there can move."""
+        if source not in self.sources():
+            return self._why_not(source)
+        self.selected = source
+        return None
+
+    def move(self, die: int) -> Play | str:
+        """Move the selected checker by ``die``: the finished play once every die the play
+        needs is used, else a reason when that die cannot move it, else ``""``."""
+        if self.selected is None:
+            return "pick a checker first"
+        if die not in self.dice_for(self.selected):
+            where = "the bar" if self.selected == 25 else str(self.selected)
+            return f"the checker on {where} cannot move {die}"
+        self.sides = apply_step(*self.sides, self.selected, die)
+        self.steps.append((self.selected, die))
+        self.selected = None
+        play = self.orders.get(tuple(self.steps))
+        if play is not None and not self._next_steps():
+            return play
+        return ""
+
+    def move_to(self, target: int) -> Play | str:
+        """Move the selected checker to ``target`` (0: off) with whichever die gets it there."""
+        if self.selected is None:
+            return "pick a checker first"
+        dice = [die for die in self.dice_for(self.selected)
+                if self.landing(self.selected, die) == target]
+        if not dice:
+            return "no die takes that checker there"
+        return self.move(min(dice))  # bearing off: the smallest die that does it
+
+    def _why_not(self, source: int) -> str:
+        where = "the bar" if source == 25 else f"point {source}"
+        if not self.sides[0][source]:
+            return f"no checker of yours on {where}"
+        if self.sides[0][25] and source != 25:
+            return "a checker on the bar must enter first"
+        return f"the checker on {where} has no legal move with what is left of the roll"
+
+
 class BackgammonBoard(BoardView):
-    """Shows the position; the human types a play in the move box."""
+    """Shows the position; the human picks checkers and dice, or types a play."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(str(die), f"die({die})", f"Die {die}", show=False) for die in range(1, 7)
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.picker: PlayPicker | None = None
+        self.cursor_point = 1
+        """The keyboard cursor, in X's numbering (25: the bar)."""
 
     @property
     def upside_down(self) -> bool:
         """One fixed view (from X's side): point numbers are X's, as in gnubg's board."""
         return False
 
-    KEY_HELP: ClassVar[dict[str, str]] = {"cursor": "", "select": ""}
-    CLICK_HELP: ClassVar[str] = "Type a play in the move box, e.g. 24/18 13/11"
+    KEY_HELP: ClassVar[dict[str, str]] = {
+        "cursor": "Move the cursor over the points (up/down: the other half)",
+        "select": "Pick the checker at the cursor (Enter again on its landing point)",
+        "die": "Move the picked checker by that die",
+        "cancel": "Take back the checkers moved this turn",
+    }
+    CLICK_HELP: ClassVar[str] = ("Click a checker, then a die or the point it lands on "
+                                 "(or type a play, e.g. 24/18 13/11)")
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "backgammon--frame",
@@ -42,6 +163,10 @@ class BackgammonBoard(BoardView):
         "backgammon--label",
         "backgammon--dice",
         "backgammon--text",
+        "backgammon--used",
+        "backgammon--selected",
+        "backgammon--target",
+        "backgammon--cursor",
     }
 
     DEFAULT_CSS = """
@@ -52,11 +177,133 @@ class BackgammonBoard(BoardView):
     BackgammonBoard > .backgammon--dice { color: $background; background: $accent;
                                           text-style: bold; }
     BackgammonBoard > .backgammon--text { color: $foreground; }
+    BackgammonBoard > .backgammon--used { color: $foreground-muted; text-style: strike; }
+    BackgammonBoard > .backgammon--selected { background: $accent 50%; }
+    BackgammonBoard > .backgammon--target { background: $success 35%; }
+    BackgammonBoard > .backgammon--cursor { background: $foreground 25%; }
     """
 
+    # ---- picking a checker and a die ------------------------------------------------
+
+    def reset_selection(self) -> None:
+        self.picker = None
+
+    def _picker(self) -> PlayPicker | None:
+        """The play being made, begun on first use while a rolled position is on offer."""
+        state = self.state
+        if self.picker is None and self.interactive and state is not None and state.dice:
+            plays = tuple(move for move in self.legal_moves if isinstance(move, Play))
+            self.picker = PlayPicker(state.mover, state.opponent,
+                                     (state.dice[0], state.dice[1]), plays)
+        return self.picker
+
+    def _mover_point(self, x_point: int) -> int:
+        """X's point number (25: the bar) in the numbering of the side on roll."""
+        if x_point == 25 or self.state.player == 0:
+            return x_point
+        return 25 - x_point
+
+    def _settle(self, outcome: Play | str | None) -> None:
+        if isinstance(outcome, Play):
+            self.choose(outcome)
+        elif outcome:
+            self.refuse(outcome)
+
+    def _point_chosen(self, x_point: int) -> None:
+        """A click or Enter on a point: pick its checker, or land the picked one there."""
+        picker = self._picker()
+        if picker is None:
+            return
+        point = self._mover_point(x_point)
+        if point != picker.selected and point in picker.landings():
+            self._settle(picker.move_to(point))
+            return
+        if picker.selected == point:
+            picker.selected = None
+            return
+        if picker.sides[0][25] and point != 25 and 25 in picker.sources():
+            point = 25  # a checker on the bar must enter first: picking the board means it
+        self._settle(picker.pick(point))
+
+    def click_target(self, target: Target) -> None:
+        if not isinstance(target, tuple):
+            return
+        if target[0] == "point":
+            self.cursor_point = target[1]
+            self._point_chosen(target[1])
+        elif target[0] == "bar":
+            self.cursor_point = 25
+            self._point_chosen(25)
+        elif target[0] == "off":
+            picker = self._picker()
+            if picker is not None:
+                self._settle(picker.move_to(0))
+        elif target[0] == "die":
+            self.action_die(target[1])
+
+    def action_die(self, die: int) -> None:
+        picker = self._picker()
+        if picker is None:
+            return
+        if picker.selected is None:
+            self.cursor_point = min(self.cursor_point, 25)
+            self._point_chosen(self.cursor_point)
+            if picker.selected is None:
+                return
+        self._settle(picker.move(die))
+        self.redraw()
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        point = self.cursor_point
+        if point == 25:
+            self.cursor_point = 19 if rows < 0 else 6
+            return
+        if rows:
+            self.cursor_point = 25 - point
+            return
+        top = point >= 13
+        step = columns if top else -columns
+        self.cursor_point = min(max(point + step, 13 if top else 1), 24 if top else 12)
+
+    def select_at_cursor(self) -> None:
+        self._point_chosen(self.cursor_point)
+
+    def cancel_selection(self) -> None:
+        self.picker = None
+
+    def has_selection(self) -> bool:
+        return self.picker is not None and bool(self.picker.steps or
+                                                self.picker.selected is not None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "die":
+            return self.interactive
+        return super().check_action(action, parameters)
+
+    # ---- drawing --------------------------------------------------------------------
+
     def _sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """X's and O's checkers as shown: with the checkers moved so far this turn."""
+        picker = self.picker
+        if picker is not None and picker.steps:
+            mover, opponent = picker.sides
+            return (mover, opponent) if self.state.player == 0 else (opponent, mover)
         x_side, o_side = self.game.sides(self.state)  # type: ignore[attr-defined]
         return x_side, o_side
+
+    def _highlight(self, x_point: int) -> str | None:
+        """``selected`` for the picked checker's point, ``target`` where it can land, else
+        ``cursor`` under the keyboard cursor."""
+        picker = self.picker
+        if picker is not None and picker.selected is not None:
+            point = self._mover_point(x_point)
+            if point == picker.selected:
+                return "backgammon--selected"
+            if point in picker.landings():
+                return "backgammon--target"
+        if self.interactive and self.has_focus and x_point == self.cursor_point:
+            return "backgammon--cursor"
+        return None
 
     def _cell(self, point: int, row: int, stack: int, cell: int) -> tuple[str, str]:
         """The text and style of ``row`` (0 at the board's edge) of X's ``point``."""
@@ -124,14 +371,19 @@ class BackgammonBoard(BoardView):
         for index, point in enumerate(points):
             if index == 6:
                 canvas.write("│", frame)
+                bar_style = [f"backgammon--{owner}"]
+                if owner == "xo"[self.state.player] and (highlight := self._highlight(25)):
+                    bar_style.append(highlight)
                 if row < bar:
                     shown = str(bar) if row == stack - 1 and bar > stack else owner.upper()
-                    canvas.write(shown.center(bar_width), self.style_of(f"backgammon--{owner}"))
+                    canvas.write(shown.center(bar_width), self.style_of(*bar_style), ("bar",))
                 else:
-                    canvas.write(" " * bar_width)
+                    canvas.write(" " * bar_width, None, ("bar",))
                 canvas.write("│", frame)
             text, style = self._cell(point, row, stack, cell)
-            canvas.write(text, self.style_of(style))
+            highlight = self._highlight(point)
+            styles = (style, highlight) if highlight else (style,)
+            canvas.write(text, self.style_of(*styles), ("point", point))
         canvas.write("│", frame)
 
     def _panel_line(self, canvas: Canvas, panel: list[list[tuple[str, str]]], line: int,
@@ -140,7 +392,7 @@ class BackgammonBoard(BoardView):
         if beside and line < len(panel):
             canvas.write("  ")
             for text, style in panel[line]:
-                canvas.write(text, self.style_of(style))
+                canvas.write(text, self.style_of(style), _panel_target(text, style))
         return line + 1
 
     def _panel(self) -> list[list[tuple[str, str]]]:
@@ -161,17 +413,56 @@ class BackgammonBoard(BoardView):
             if self.game.to_move(state) == CHANCE:
                 lines.append([mover, (" to roll", text)])
             else:
-                lines.append([mover, (" to play ", text),
-                              (f" {state.dice[0]} ", "backgammon--dice"), (" ", text),
-                              (f" {state.dice[1]} ", "backgammon--dice")])
+                lines.append([mover, (" to play ", text), *self._dice_runs()])
         pips = [("pips ", text), ("X", "backgammon--x"), (f" {pip_count(x_side)} ", text),
                  ("O", "backgammon--o"), (f" {pip_count(o_side)}", text)]
         if x_side[0] or o_side[0]:
             pips += [("  off ", text), ("X", "backgammon--x"), (f" {x_side[0]} ", text),
                      ("O", "backgammon--o"), (f" {o_side[0]}", text)]
         lines.append(pips)
-        lines.append([("type a play: 24/18 13/11", "backgammon--label")])
+        if self.game.options.get("evaluation") == "net" and outcome is None:
+            lines.append(self._net_line())
+        picker = self.picker
+        if picker is not None and 0 in picker.landings():
+            lines.append([("[bear off]", "backgammon--target")])
+        else:
+            lines.append([("pick a checker, then a die", "backgammon--label")])
         return lines
+
+    def _net_line(self) -> list[tuple[str, str]]:
+        """The trained network's chances for the side on roll (before its roll): win,
+        gammon, backgammon, as gnubg shows them."""
+        state = self.state
+        chances = shipped_network().outputs(state.mover, state.opponent)
+        win, gammon, backgammon = chances[0], chances[1], chances[2]
+        return [(self.game.player_name(state.player), f"backgammon--{'xo'[state.player]}"),
+                (f" net: win {win:.0%} gammon {gammon:.0%} bg {backgammon:.0%}",
+                 "backgammon--text")]
+
+    def _dice_runs(self) -> list[tuple[str, str]]:
+        """The roll, each die a click target; the dice used so far this turn struck out
+        (a double shows its four moves)."""
+        state, picker = self.state, self.picker
+        dice = [state.dice[0]] * 4 if state.dice[0] == state.dice[1] else list(state.dice)
+        left = picker.dice_left() if picker is not None else list(dice)
+        runs: list[tuple[str, str]] = []
+        for die in dice:
+            if die in left:
+                left.remove(die)
+                runs.append((f" {die} ", "backgammon--dice"))
+            else:
+                runs.append((f" {die} ", "backgammon--used"))
+            runs.append((" ", "backgammon--text"))
+        return runs[:-1]
+
+
+def _panel_target(text: str, style: str) -> Target | None:
+    """What a click on a run of the side text means: a die, or bearing off."""
+    if style in ("backgammon--dice", "backgammon--used"):
+        return ("die", int(text))
+    if text == "[bear off]":
+        return ("off",)
+    return None
 
 
 BOARD = BackgammonBoard

@@ -1,0 +1,190 @@
+"""A trained backgammon evaluation: a small neural network taught by TD(λ) self-play.
+
+Tesauro's TD-Gammon learnt backgammon by playing itself and nudging each prediction
+towards the next one (temporal-difference learning, λ weighting the older ones);
+``benchmarks/train_backgammon_td.py`` does the same at a small scale and writes the
+weights shipped beside this module (``backgammon_net.bin``). This module only reads
+and runs the network, in pure Python (numpy is not a dependency of the package).
+
+**Inputs** (`encode`), for the side on roll and then its opponent, each in its own
+numbering: Tesauro's four units per point (one checker, two, three, and half of each
+checker past three), the bar (÷2) and the checkers off (÷15) — 98 each — and both pip
+counts (÷167, the start's), 198 in all. A position is sparse: a few dozen are non-zero.
+
+**Outputs**, for the side on roll before its roll: the chances that it wins, wins a
+gammon (or better), wins a backgammon, loses a gammon (or worse) and loses a
+backgammon. `equity` = ``2·win − 1 + (wg − lg) + (wbg − lbg)``: expected points per
+game, a positive linear transform of the expected utility, as expectiminimax needs.
+
+Speed: the hidden layer is summed only over the non-zero inputs (a row of weights per
+input), so a leaf costs about 40 short row additions; the evaluator caches values by
+position, because a one-ply search evaluates each position once for each of the 21
+rolls that follow it, and the net ignores the roll.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from array import array
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any, NamedTuple
+
+from adversa.games.backgammon_moves import BAR, BackgammonState, Side, pip_count
+from adversa.games.base import Game
+from adversa.games.evaluation import Evaluator
+
+SIDE_INPUTS = 98
+INPUTS = 2 * SIDE_INPUTS + 2
+OUTPUTS = 5
+START_PIPS = 167.0
+WEIGHTS_FILE = "backgammon_net.bin"
+MAX_EQUITY = 2.999
+"""Strictly inside the utility range (−3, 3): a heuristic value never equals a result."""
+
+OUTPUT_NAMES = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon")
+
+
+def encode(mover: Side, opponent: Side) -> list[tuple[int, float]]:
+    """The non-zero inputs of a position, as ``(index, value)`` pairs (see the module
+    docstring); the training script expands the same pairs into dense vectors."""
+    active: list[tuple[int, float]] = []
+    for base, side in ((0, mover), (SIDE_INPUTS, opponent)):
+        for point in range(1, BAR):
+            count = side[point]
+            if count:
+                unit = base + 4 * (point - 1)
+                active.append((unit, 1.0))
+                if count >= 2:
+                    active.append((unit + 1, 1.0))
+                    if count >= 3:
+                        active.append((unit + 2, 1.0))
+                        if count > 3:
+                            active.append((unit + 3, (count - 3) / 2.0))
+        if side[BAR]:
+            active.append((base + 96, side[BAR] / 2.0))
+        if side[0]:
+            active.append((base + 97, side[0] / 15.0))
+    active.append((2 * SIDE_INPUTS, pip_count(mover) / START_PIPS))
+    active.append((2 * SIDE_INPUTS + 1, pip_count(opponent) / START_PIPS))
+    return active
+
+
+class Network(NamedTuple):
+    """One hidden layer of sigmoids, five sigmoid outputs.
+
+    ``input_rows[i]`` holds input ``i``'s weights to every hidden unit (the layout the
+    sparse sum reads); ``output_rows[k]`` output ``k``'s weights from every hidden unit.
+    """
+
+    input_rows: tuple[tuple[float, ...], ...]
+    hidden_bias: tuple[float, ...]
+    output_rows: tuple[tuple[float, ...], ...]
+    output_bias: tuple[float, ...]
+
+    @property
+    def hidden(self) -> int:
+        return len(self.hidden_bias)
+
+    def outputs(self, mover: Side, opponent: Side) -> tuple[float, ...]:
+        """The five chances (`OUTPUT_NAMES`) for ``mover``, on roll."""
+        totals = list(self.hidden_bias)
+        rows = self.input_rows
+        for index, value in encode(mover, opponent):
+            row = rows[index]
+            if value == 1.0:
+                totals = [total + weight for total, weight in zip(totals, row, strict=True)]
+            else:
+                totals = [total + value * weight
+                          for total, weight in zip(totals, row, strict=True)]
+        hidden = [_sigmoid(total) for total in totals]
+        return tuple(
+            _sigmoid(bias + sum(weight * unit for weight, unit in zip(row, hidden, strict=True)))
+            for row, bias in zip(self.output_rows, self.output_bias, strict=True))
+
+    def equity(self, mover: Side, opponent: Side) -> float:
+        """Expected points per game for ``mover``, on roll (see the module docstring)."""
+        return equity_of(self.outputs(mover, opponent))
+
+
+def equity_of(chances: Sequence[float]) -> float:
+    """Points per game from the five chances, kept strictly inside (−3, 3)."""
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = chances
+    value = 2.0 * win - 1.0 + win_gammon - lose_gammon + win_backgammon - lose_backgammon
+    return max(-MAX_EQUITY, min(MAX_EQUITY, value))
+
+
+def _sigmoid(total: float) -> float:
+    if total < -40.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-total))
+
+
+def network_from_bytes(data: bytes) -> Network:
+    """Read the weights file: three little-endian int32 (inputs, hidden, outputs), then
+    float32 input rows (inputs × hidden), hidden biases, output rows (outputs × hidden)
+    and output biases. Refuses a file whose sizes do not match `encode`."""
+    header = array("i")
+    header.frombytes(data[:12])
+    values = array("f")
+    values.frombytes(data[12:])
+    if sys.byteorder == "big":
+        header.byteswap()
+        values.byteswap()
+    inputs, hidden, outputs = header
+    expected = inputs * hidden + hidden + outputs * hidden + outputs
+    if (inputs, outputs) != (INPUTS, OUTPUTS) or len(values) != expected:
+        raise ValueError(f"backgammon weights: sizes {inputs}×{hidden}×{outputs} with "
+                         f"{len(values)} values; expected {INPUTS}×H×{OUTPUTS}")
+    numbers = values.tolist()
+    cursor = 0
+
+    def take(count: int) -> tuple[float, ...]:
+        nonlocal cursor
+        cursor += count
+        return tuple(numbers[cursor - count:cursor])
+
+    input_rows = tuple(take(hidden) for _ in range(inputs))
+    hidden_bias = take(hidden)
+    output_rows = tuple(take(hidden) for _ in range(outputs))
+    return Network(input_rows, hidden_bias, output_rows, take(outputs))
+
+
+def network_to_bytes(network: Network) -> bytes:
+    """The weights file `network_from_bytes` reads."""
+    header = array("i", (INPUTS, network.hidden, OUTPUTS))
+    values = array("f", [weight for row in network.input_rows for weight in row])
+    values.extend(network.hidden_bias)
+    values.extend(weight for row in network.output_rows for weight in row)
+    values.extend(network.output_bias)
+    if sys.byteorder == "big":
+        header.byteswap()
+        values.byteswap()
+    return header.tobytes() + values.tobytes()
+
+
+@cache
+def shipped_network() -> Network:
+    """The trained weights shipped with the package, read on first use."""
+    data = resources.files("adversa.games").joinpath(WEIGHTS_FILE).read_bytes()
+    return network_from_bytes(data)
+
+
+def net_evaluator(game: Game[Any, Any], network: Network | None = None) -> Evaluator:
+    """The network's equity for ``player``; the dice of a rolled position are ignored
+    (the net predicts before the roll), so values are cached per position."""
+    net = shipped_network() if network is None else network
+    values: dict[tuple[Side, Side], float] = {}
+
+    def evaluate(state: BackgammonState, player: int) -> float:
+        key = (state.mover, state.opponent)
+        value = values.get(key)
+        if value is None:
+            if len(values) > 100_000:
+                values.clear()
+            value = values[key] = net.equity(state.mover, state.opponent)
+        return value if player == state.player else -value
+
+    return Evaluator(evaluate, game, raw_name="equity")

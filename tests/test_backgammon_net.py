@@ -1,0 +1,138 @@
+"""The TD(λ)-trained backgammon network: its file, its values and its training script."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from adversa.games import make_game
+from adversa.games.backgammon import Backgammon
+from adversa.games.backgammon_moves import BAR, START, BackgammonState, Side
+from adversa.games.backgammon_net import (
+    INPUTS,
+    OUTPUTS,
+    Network,
+    encode,
+    equity_of,
+    network_from_bytes,
+    network_to_bytes,
+    shipped_network,
+)
+from adversa.games.base import OptionError
+from adversa.games.registry import evaluation_of, make_evaluator
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+
+SCRIPT = Path(__file__).parent.parent / "benchmarks" / "train_backgammon_td.py"
+
+
+def side(points: dict[int, int]) -> Side:
+    counts = [0] * (BAR + 1)
+    for point, count in points.items():
+        counts[point] = count
+    counts[0] = 15 - sum(counts[1:])
+    return tuple(counts)
+
+
+def test_shipped_weights_load_with_the_encoding_sizes() -> None:
+    network = shipped_network()
+    assert len(network.input_rows) == INPUTS
+    assert len(network.output_rows) == OUTPUTS
+    assert shipped_network() is network  # read once
+
+
+def test_weights_file_round_trips_and_wrong_sizes_are_refused() -> None:
+    network = shipped_network()
+    again = network_from_bytes(network_to_bytes(network))
+    assert again.outputs(START, START) == pytest.approx(network.outputs(START, START), abs=1e-6)
+    with pytest.raises(ValueError, match="expected"):
+        network_from_bytes(network_to_bytes(network)[:-4])
+
+
+def test_encoding_uses_tesauro_units() -> None:
+    active = dict(encode(START, START))
+    # Five checkers on the six-point: three units on and (5 − 3) / 2 in the fourth.
+    assert [active.get(20 + unit) for unit in range(4)] == [1.0, 1.0, 1.0, 1.0]
+    assert active[2 * 98] == pytest.approx(1.0)  # the start's 167 pips
+    bar = side({6: 5, 8: 3, 13: 5, BAR: 2})
+    assert dict(encode(bar, START))[96] == 1.0
+
+
+def test_values_are_deterministic_probabilities_and_equity_is_inside_the_range() -> None:
+    network = shipped_network()
+    rng = random.Random(3)
+    game = make_game("backgammon")
+    state = game.initial_state()
+    for _ in range(60):
+        if game.is_terminal(state):
+            break
+        state = game.result(state, rng.choice(list(game.legal_moves(state))))
+        chances = network.outputs(state.mover, state.opponent)
+        assert chances == network.outputs(state.mover, state.opponent)
+        assert all(0.0 <= chance <= 1.0 for chance in chances)
+        assert -3.0 < network.equity(state.mover, state.opponent) < 3.0
+
+
+def test_equity_is_points_per_game() -> None:
+    assert equity_of((1.0, 0.0, 0.0, 0.0, 0.0)) == 1.0
+    assert equity_of((0.0, 0.0, 0.0, 1.0, 0.0)) == -2.0
+    assert equity_of((0.5, 0.1, 0.0, 0.1, 0.0)) == 0.0
+    assert -3.0 < equity_of((1.0, 1.0, 1.0, 0.0, 0.0)) < 3.0  # strictly inside
+
+
+def test_net_prefers_an_obviously_better_position() -> None:
+    network = shipped_network()
+    # A race: the mover bears off its last two checkers; the opponent is still at the start.
+    winning = side({1: 2})
+    assert network.equity(winning, START) > 0.5
+    assert network.equity(START, winning) < -0.5
+    # Contact: the same position, with the mover's back checkers home instead of on the bar.
+    safe = side({6: 7, 8: 3, 13: 5})
+    on_bar = side({6: 5, 8: 3, 13: 5, BAR: 2})
+    closed = side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 24: 2})
+    assert network.equity(safe, closed) > network.equity(on_bar, closed)
+
+
+def test_evaluation_option_selects_the_net_in_search() -> None:
+    game = make_game("backgammon", {"evaluation": "net"})
+    assert isinstance(game, Backgammon)
+    state = BackgammonState(START, START, 0, (3, 1), False)
+    evaluator = make_evaluator(game)
+    expected = shipped_network().equity(START, START)
+    assert evaluator(state, 0) == pytest.approx(expected)
+    assert evaluator(state, 1) == pytest.approx(-expected)
+    config = EngineConfig.parse("expectiminimax depth=1 star1=on")
+    first = run_search(game, state, config, evaluation=evaluation_of(game))
+    second = run_search(game, state, config, evaluation=evaluation_of(game))
+    assert first.best_move == second.best_move
+    assert first.value == second.value
+
+
+def test_unknown_evaluation_is_refused_in_one_line() -> None:
+    with pytest.raises(OptionError, match="hand, net"):
+        make_game("backgammon", {"evaluation": "oracle"})
+
+
+def _training_script() -> ModuleType:
+    pytest.importorskip("numpy", reason="training needs numpy (the bench extra)")
+    spec = importlib.util.spec_from_file_location("train_backgammon_td", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_one_tiny_training_game_runs_and_moves_the_weights(tmp_path: Path) -> None:
+    script = _training_script()
+    out = tmp_path / "net.bin"
+    assert script.main(["--games", "1", "--hidden", "4", "--check", "0", "--out", str(out)]) == 0
+    trained = network_from_bytes(out.read_bytes())
+    untrained: Network = script.Trainer(4, 1, 0.1, 0.7).network()
+    assert trained.hidden == 4
+    assert trained.outputs(START, START) != pytest.approx(untrained.outputs(START, START))
