@@ -219,7 +219,9 @@ class SearchPanel(Vertical):
         if snapshot.config != self._config_text:
             self._config_text = snapshot.config
             self._set("#panel-config", escape(snapshot.config))
-        self._set("#panel-stats", self._stats_markup(snapshot))
+        # An outside engine counts nothing: its figures stay blank rather than zero.
+        counted = snapshot.algorithm != OUTSIDE_ALGORITHM
+        self._set("#panel-stats", self._stats_markup(snapshot if counted else None))
         self._show_budget(snapshot)
         names = self.names or GENERIC_SIDES
         self.show_verdict(verdict(snapshot.score, snapshot, mover=self.mover, names=names))
