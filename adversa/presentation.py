@@ -136,6 +136,9 @@ class Verdict:
 
     text: str
     share: float | None
+    short: str = ""
+    """The text without its unit (``+0.174 (Player 2 better)``), for a line too narrow
+    for ``text``; empty when the text has no unit to drop."""
 
 
 def _share_for(seat: int, share: float) -> float:
@@ -183,16 +186,18 @@ def verdict(
     better = mover if score > 0 else other
     unit = f" {snapshot.score_unit}" if snapshot.score_unit else ""
     text = f"+{shown}{unit} ({names[better]} better)"
+    short = f"+{shown} ({names[better]} better)" if unit else ""
     expected = expected_score(score, snapshot)
     if expected is not None:  # one scale for every engine's bar: the expected result
         share = min(BAR_HEURISTIC_LIMIT, max(1.0 - BAR_HEURISTIC_LIMIT, expected))
-        return Verdict(text, _share_for(mover, share))
+        return Verdict(text, _share_for(mover, share), short)
     # An evaluation nobody fitted to results says nothing about odds: its bar grows
-    # with the advantage, on a log scale (`BAR_SENSITIVITY`).
-    edge = abs(score) / (win or 1.0)
+    # with the advantage, on a log scale (`BAR_SENSITIVITY`), measured against a win
+    # or, in a margin game, the widest win (a 3-disc lead in Othello filled 95 %).
+    edge = abs(score) / (win or snapshot.utility_limit or 1.0)
     lean = math.log1p(min(edge, 1.0) * BAR_SENSITIVITY) / math.log1p(BAR_SENSITIVITY)
     share = 0.5 + (BAR_HEURISTIC_LIMIT - 0.5) * lean
-    return Verdict(text, _share_for(better, share))
+    return Verdict(text, _share_for(better, share), short)
 
 
 def plural(count: int, one: str, many: str) -> str:

@@ -192,7 +192,7 @@ class Settings:
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
         self.data: dict[str, Any] = data or {}
-        self._changes: dict[tuple[str, ...], Any] = {}
+        self._changes: dict[tuple[str, ...], object] = {}
 
     @classmethod
     def load(cls) -> Settings:
@@ -208,12 +208,12 @@ class Settings:
             self._changes.clear()
         self.data = current
 
-    def set_value(self, key: str, value: Any) -> None:
+    def set_value(self, key: str, value: object) -> None:
         """Set a top-level entry; `save` writes it (only what was set is written over
         the file's current content)."""
         self._change((key,), value)
 
-    def _change(self, path: tuple[str, ...], value: Any) -> None:
+    def _change(self, path: tuple[str, ...], value: object) -> None:
         _set_in(self.data, path, value)
         self._changes[path] = value
 
@@ -250,7 +250,7 @@ class Settings:
         self._change(("players", game_name), list(players))
 
 
-def _set_in(data: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
+def _set_in(data: dict[str, Any], path: tuple[str, ...], value: object) -> None:
     """``data[path[0]]…[path[-1]] = value``, replacing anything in the way that is not
     an object (a wrong-shaped file)."""
     for key in path[:-1]:

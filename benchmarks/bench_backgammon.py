@@ -138,8 +138,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{index + 1} games: {wins} won, {sum(points):+.0f} points", flush=True)
     finally:
         closer()
-    wins = [1.0 if p > 0 else 0.0 for p in points]
-    rate, rate_margin = interval(wins)
+    won = [1.0 if p > 0 else 0.0 for p in points]
+    rate, rate_margin = interval(won)
     ppg, ppg_margin = interval(points)
     seconds = time.process_time() - started
     print(f"{arguments.engine} vs {arguments.opponent}"

@@ -28,6 +28,7 @@ difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from collections.abc import Callable
@@ -88,9 +89,9 @@ def bench_perft() -> None:
     for name, depth in (("start", 4), ("Kiwipete", 3)):
         fen = POSITIONS[name]
         state = game.parse_position(fen)
-        ours, our_time = best_time(lambda state=state, depth=depth: perft(game, state, depth))
+        ours, our_time = best_time(functools.partial(perft, game, state, depth))
         theirs, their_time = best_time(
-            lambda fen=fen, depth=depth: reference_perft(chess.Board(fen), depth))
+            functools.partial(reference_perft, chess.Board(fen), depth))
         assert ours == theirs, (name, ours, theirs)
         print(f"{name:10} {depth:5} {ours:10,} {ours / our_time:11,.0f} "
               f"{theirs / their_time:14,.0f} {their_time / our_time:6.2f}")
@@ -142,6 +143,7 @@ def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
     while not game.is_terminal(state) and len(moves) < MAX_PLIES:
         if game.to_move(state) == adversa_plays:
             move = run_search(game, state, config, evaluation=evaluation_of(game)).best_move
+            assert move is not None  # a search of a live position always has a move
         else:
             move = sunfish.choose_move(game, start, moves, state, seconds)
         moves.append(move)

@@ -40,8 +40,9 @@ def play_out(game: Checkers, state: CheckersState, engine: EngineConfig,
     """Let ``engine`` play both sides from ``state`` to the end; the final state and plies."""
     plies = 0
     while not game.is_terminal(state):
-        state = game.result(state, run_search(game, state, engine,
-                                              evaluation=evaluation_of(game)).best_move)
+        move = run_search(game, state, engine, evaluation=evaluation_of(game)).best_move
+        assert move is not None  # a search of a live position always has a move
+        state = game.result(state, move)
         plies += 1
     return state, plies
 

@@ -81,6 +81,7 @@ def default_engine(seconds: float) -> str:
 def match(game: Othello, games: int, seconds: float, opponent: str) -> Tally:
     ours = search_chooser(game, default_engine(seconds), evaluation_of(game))
     engine = open_engine("gtp-rhino", game, {}) if opponent == "grhino" else None
+    theirs: Chooser
     if engine is not None:
 
         def theirs(start: Any, moves: list[Any], state: Any) -> Any:

@@ -128,7 +128,7 @@ def new_table(title: str, first: tuple[str, ...], rest: tuple[str, ...]) -> Tabl
 
 
 def easyai_on_checkers(game: Any, state: Any, depth: int) -> tuple[int, float, Any]:
-    from easyAI import AI_Player, Negamax, TwoPlayerGame  # type: ignore[import-untyped]
+    from easyAI import AI_Player, Negamax, TwoPlayerGame
 
     evaluator = make_evaluator(game)
     counter = NodeCounter()
@@ -165,7 +165,7 @@ def easyai_on_checkers(game: Any, state: Any, depth: int) -> tuple[int, float, A
 
 
 def aima_on_checkers(game: Any, state: Any, depth: int) -> tuple[int, float, Any]:
-    from aima.games4e import alpha_beta_cutoff_search  # type: ignore[import-untyped]
+    from aima.games4e import alpha_beta_cutoff_search
 
     evaluator = make_evaluator(game)
     counter = NodeCounter()
@@ -254,7 +254,7 @@ def easyai_runs(
 def easyai_tictactoe(game: Any, state: Any, depth: int) -> tuple[Run, Callable[[], int]]:
     """easyAI's 3×3 ``TicTacToe`` (list board, 0 empty, players 1 and 2) at our position."""
     from easyAI import AI_Player, Negamax
-    from easyAI.games import TicTacToe as EasyTicTacToe  # type: ignore[import-untyped]
+    from easyAI.games import TicTacToe as EasyTicTacToe
 
     getters = [itemgetter(*line) for line in winning_lines(game)]
     scale = float(len(getters) + 1)

@@ -96,7 +96,7 @@ class PeerDraughts:
     """
 
     def __init__(self) -> None:
-        from draughts.boards._core import CORE_AMERICAN  # type: ignore[import-untyped]
+        from draughts.boards._core import CORE_AMERICAN
 
         geometry = CORE_AMERICAN.geo
         self.generate = CORE_AMERICAN.gen_moves
@@ -154,8 +154,8 @@ class PeerDraughts:
 
 
     def walk_fen(self, fen: str, depth: int) -> int:
-        from draughts import AmericanBoard  # type: ignore[import-untyped]
-        from draughts.boards.american import _CORE  # type: ignore[import-untyped]
+        from draughts import AmericanBoard
+        from draughts.boards.american import _CORE
 
         board = AmericanBoard.from_fen(fen)
 

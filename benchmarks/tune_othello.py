@@ -51,6 +51,7 @@ def self_play(game: Othello, games: int, depth: int, seed: int) -> list[tuple[Ot
         while not game.is_terminal(state):
             positions.append(state)
             move = run_search(game, state, config, evaluation=evaluation).best_move
+            assert move is not None  # a search of a live position always has a move
             state = game.result(state, move)
         black_margin = game.margin(state)
         samples.extend((position, black_margin if position.mover == 0 else -black_margin)

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from narrowing import made
 
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.base import AdversaError
+from adversa.games.checkers import Checkers
 from adversa.games.checkers_ballot import ACF_THREE_MOVE_BALLOT, BALLOT
 from adversa.games.pdn import read_pdn
 from adversa.match.arena import (
@@ -22,7 +24,6 @@ from adversa.match.arena import (
     MatchPlan,
     MatchState,
     build_plan,
-    run_match,
 )
 from adversa.match.openings import (
     INITIAL,
@@ -31,6 +32,8 @@ from adversa.match.openings import (
     resolve_openings,
 )
 from adversa.match.records import RecordWriter, match_summary
+from adversa.match.runner import run_match
+from adversa.match.seats import OutsideSeat
 from adversa.search.config import EngineConfig
 
 SOLVE = EngineConfig.parse("solve")
@@ -45,23 +48,30 @@ def tictactoe_plan(games: int, engines: tuple[EngineConfig, EngineConfig] = (SOL
                       seed=3)
 
 
+def engine(seat: EngineConfig | OutsideSeat) -> EngineConfig:
+    """A seat these plans fill with one of adversa's own engines."""
+    assert isinstance(seat, EngineConfig), seat
+    return seat
+
+
 def test_colours_alternate_in_pairs_on_one_opening() -> None:
     plan = tictactoe_plan(6, openings="random:2")
     tasks = plan.tasks()
     assert [task.engine_a_player for task in tasks] == [0, 1, 0, 1, 0, 1]
     for first, second in zip(tasks[::2], tasks[1::2], strict=True):
         assert first.opening == second.opening
-        assert first.seats[0].algorithm == "solve" and first.seats[1].algorithm == "random"
-        assert second.seats[0].algorithm == "random" and second.seats[1].algorithm == "solve"
+        assert [engine(seat).algorithm for seat in first.seats] == ["solve", "random"]
+        assert [engine(seat).algorithm for seat in second.seats] == ["random", "solve"]
     assert len({task.opening for task in tasks}) > 1  # the pairs do not all start alike
 
 
 def test_random_engines_get_a_different_seed_each_game() -> None:
     plan = tictactoe_plan(4, engines=(RANDOM, RANDOM))
-    seeds = {seat.get("seed") for task in plan.tasks() for seat in task.seats}
+    seeds = {engine(seat).get("seed") for task in plan.tasks() for seat in task.seats}
     assert len(seeds) == 8
     user_seeded = tictactoe_plan(4, engines=(EngineConfig.parse("random seed=5"), RANDOM))
-    assert {task.seats[task.engine_a_player].get("seed") for task in user_seeded.tasks()} == {5}
+    seeded = {engine(task.seats[task.engine_a_player]).get("seed") for task in user_seeded.tasks()}
+    assert seeded == {5}
 
 
 @pytest.mark.parametrize("engine", ["solve", "alphabeta depth=9"])
@@ -252,7 +262,7 @@ def test_ctrl_c_keeps_finished_games_and_reports(tmp_path: Path, jobs: str) -> N
 
 
 def test_checkers_games_are_written_as_pdn_that_reads_back(tmp_path: Path) -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     openings = resolve_openings(game, None, 1, seed=5)
     plan = build_plan(game, [RANDOM, RANDOM], games=2, openings=openings, max_plies=30, seed=5)
     writer = RecordWriter(tmp_path, game)

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_arena import tictactoe_plan
 
 from adversa.cli import main
-from adversa.match.arena import GameRecord, MatchState, run_match
+from adversa.match.arena import GameRecord, MatchState
 from adversa.match.records import RECORDS_FILE, RecordWriter, record_from_json
-from tests.test_arena import tictactoe_plan
+from adversa.match.runner import run_match
 
 WAIT_SECONDS = 120.0
 """Generous bounds for a loaded machine, not measurements."""

@@ -10,7 +10,8 @@ import pytest
 
 from adversa.games import make_game
 from adversa.games.base import CHANCE, play_line
-from adversa.match.gnubg import GnubgEngine, OutsideEngineError, open_engine
+from adversa.match.gnubg import GnubgEngine, open_engine
+from adversa.match.seats import OutsideEngineError
 
 GAME = make_game("backgammon")
 INSTALLED = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games:/usr/local/games")

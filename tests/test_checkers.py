@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrowing import known
 
 from adversa.games import checkers, checkers_board, checkers_movegen, make_game
 from adversa.games.base import (
@@ -318,6 +319,10 @@ def reference_moves(state: CheckersState) -> set[tuple[tuple[int, ...], frozense
         rows = (1, -1) if piece.isupper() else (forward,)
         return [(dr, dc) for dr in rows for dc in (-1, 1)]
 
+    def dark(row: int, col: int) -> int:
+        """The number of a dark square on the board (every square a piece stands on)."""
+        return known(square_at(row, col))
+
     captures: set[tuple[tuple[int, ...], frozenset[int]]] = set()
 
     def jump(at: tuple[int, int], piece: str, path: list[int], taken: list[tuple[int, int]],
@@ -329,25 +334,25 @@ def reference_moves(state: CheckersState) -> set[tuple[tuple[int, ...], frozense
             free = land == empty_start or (land not in board and square_at(*land) is not None)
             if victim and victim.lower() != mine and over not in taken and free:
                 extended = True
-                new_path = [*path, square_at(*land)]
+                new_path = [*path, dark(*land)]
                 if piece.islower() and land[0] == crown_row:
-                    victims = frozenset(square_at(*o) for o in [*taken, over])
+                    victims = frozenset(dark(*o) for o in [*taken, over])
                     captures.add((tuple(new_path), victims))
                 else:
                     jump(land, piece, new_path, [*taken, over], empty_start)
         if not extended and taken:
-            captures.add((tuple(path), frozenset(square_at(*o) for o in taken)))
+            captures.add((tuple(path), frozenset(dark(*o) for o in taken)))
 
-    quiet = set()
+    quiet: set[tuple[tuple[int, ...], frozenset[int]]] = set()
     for (row, col), piece in board.items():
         if piece.lower() != mine:
             continue
-        jump((row, col), piece, [square_at(row, col)], [], (row, col))
+        jump((row, col), piece, [dark(row, col)], [], (row, col))
         for dr, dc in steps(piece):
             target = square_at(row + dr, col + dc)
             if target is not None and (row + dr, col + dc) not in board:
-                quiet.add(((square_at(row, col), target), frozenset()))
-    return captures or quiet  # type: ignore[return-value]
+                quiet.add(((dark(row, col), target), frozenset()))
+    return captures or quiet
 
 
 def status_from_moves(moves: list[CheckersMove]) -> int:

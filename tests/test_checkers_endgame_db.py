@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from narrowing import known
 
 from adversa.cli import main
 from adversa.cli.endgame import DEFAULT_PIECES as CLI_DEFAULT_PIECES
@@ -157,7 +158,8 @@ def test_colour_and_board_symmetry(database: EndgameDatabase) -> None:
     """Turning the board round and swapping colours keeps the value; so does reflecting a
     kings-only position in the long diagonal (rows ↔ columns), which the index knows
     nothing of."""
-    reflect = {s: GAME.square_at(*reversed(GAME.square_coordinates(s))) for s in range(1, 33)}
+    reflect = {s: known(GAME.square_at(*reversed(GAME.square_coordinates(s))))
+               for s in range(1, 33)}
 
     def reflected(mask: int) -> int:
         return sum(SQUARE_BIT[reflect[s]] for s in range(1, 33) if mask & SQUARE_BIT[s])

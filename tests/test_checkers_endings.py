@@ -5,6 +5,7 @@ direction (trade down, approach, confine) instead of a flat "a king up"."""
 from __future__ import annotations
 
 import pytest
+from narrowing import known
 
 from adversa.games import make_game
 from adversa.games.checkers import Checkers
@@ -33,8 +34,8 @@ def test_two_kings_beat_one_within_the_40_move_rule(position: str) -> None:
     state = GAME.parse_position(position)
     plies = 0
     while not GAME.is_terminal(state):
-        state = GAME.result(state, run_search(GAME, state, ENGINE,
-                                              evaluation=evaluation_of(GAME)).best_move)
+        state = GAME.result(state, known(run_search(GAME, state, ENGINE,
+                                                    evaluation=evaluation_of(GAME)).best_move))
         plies += 1
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner == 0, outcome

@@ -103,7 +103,7 @@ def spiel_perft(state: Any, depth: int) -> int:
 def random_game(seed: int) -> list[str]:
     """A random game's move texts, played in adversa, until either rule set ends it."""
     rng = random.Random(seed)
-    state, moves = GAME.initial_state(), []
+    state, moves = GAME.initial_state(), list[str]()
     quiet = 0
     while not GAME.is_terminal(state) and quiet < SPIEL_NO_CAPTURE_PLIES:
         move = rng.choice(GAME.legal_moves(state))
@@ -227,7 +227,7 @@ def test_the_adapter_resets_openspiels_count_so_the_game_goes_on() -> None:
 def long_random_game(seed: int) -> list[str]:
     """A random game played to the end by adversa's rules alone (at most 300 plies)."""
     rng = random.Random(seed)
-    state, moves = GAME.initial_state(), []
+    state, moves = GAME.initial_state(), list[str]()
     while not GAME.is_terminal(state) and len(moves) < 300:
         move = rng.choice(GAME.legal_moves(state))
         moves.append(GAME.format_move(state, move))

@@ -12,6 +12,7 @@ from pathlib import Path
 import chess
 import chess.engine
 import pytest
+from narrowing import known
 
 from adversa.cli.uci import serve
 
@@ -33,7 +34,7 @@ def test_python_chess_identifies_adversa_and_gets_a_legal_move(
     board = chess.Board()
     board.push_san("e4")
     played = engine.play(board, chess.engine.Limit(depth=2), info=chess.engine.INFO_ALL)
-    assert played.move in board.legal_moves
+    assert known(played.move) in board.legal_moves
     assert played.info["depth"] == 2 and played.info["nodes"] > 0
     assert "pv" in played.info and played.info["pv"][0] == played.move
 

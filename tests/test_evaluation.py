@@ -12,16 +12,19 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrowing import made
 
 from adversa.games import make_game
+from adversa.games.checkers import Checkers
 from adversa.games.checkers_eval import CheckersWeights, checkers_evaluator
 from adversa.games.registry import make_evaluator, make_vector_evaluator
+from adversa.games.tictactoe import TicTacToe
 
 
 def random_states(game: Any, seed: int, count: int, plies: int) -> list[Any]:
     """Positions along random games (terminal ones included)."""
     rng = random.Random(seed)
-    states = []
+    states: list[Any] = []
     while len(states) < count:
         state = game.initial_state()
         for _ in range(rng.randint(0, plies)):
@@ -75,7 +78,7 @@ def test_tictactoe_values_respect_the_range_rule(options: dict[str, int]) -> Non
 ])
 def test_e_of_n_is_open_lines_for_x_minus_open_lines_for_o(options: dict[str, int]) -> None:
     """Whether looked up in a table (≤ 16 cells) or counted, e(n) is the lectures' count."""
-    game = make_game("tictactoe", options)
+    game = made("tictactoe", TicTacToe, options)
     evaluator = make_evaluator(game)
     for state in random_states(game, 3, 150, 12):
         if game.is_terminal(state):
@@ -98,14 +101,14 @@ def mirrored(game: Any, state: Any) -> Any:
 
 
 def test_checkers_start_is_balanced() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     evaluator = make_evaluator(game)
     assert evaluator(game.initial_state(), 0) == 0
     assert evaluator(game.initial_state(), 1) == 0
 
 
 def test_checkers_evaluation_is_colour_symmetric() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     evaluator = make_evaluator(game)
     for state in random_states(game, 7, 150, 60):
         if game.is_terminal(state):
@@ -116,7 +119,7 @@ def test_checkers_evaluation_is_colour_symmetric() -> None:
 
 
 def test_checkers_values_respect_the_range_rule() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     evaluator = make_evaluator(game)
     crowded_kings = game.state_from_pieces({square: "B" for square in range(1, 13)}, 0)
     for state in [crowded_kings, *random_states(game, 3, 150, 80)]:
@@ -128,7 +131,7 @@ def test_checkers_values_respect_the_range_rule() -> None:
 
 
 def test_checkers_material_dominates_and_kings_beat_men() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     evaluator = make_evaluator(game)
     man_up = game.state_from_pieces({5: "b", 6: "b", 28: "w"}, 0)
     king_vs_man = game.state_from_pieces({14: "B", 19: "w"}, 0)
@@ -138,7 +141,7 @@ def test_checkers_material_dominates_and_kings_beat_men() -> None:
 
 
 def test_checkers_weights_live_in_one_place() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     material_only = CheckersWeights(
         advancement=0, back_rank=0, centre=0, mobility=0, runaway=0,
         trade_down=0, approach=0, confine=0,
@@ -149,7 +152,7 @@ def test_checkers_weights_live_in_one_place() -> None:
 
 
 def test_the_back_rank_bonus_guards_three_squares_not_the_single_corner() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     back_rank_only = CheckersWeights(advancement=0, centre=0, mobility=0, runaway=0)
     evaluator = checkers_evaluator(game, back_rank_only)
 
@@ -164,7 +167,7 @@ def test_the_back_rank_bonus_guards_three_squares_not_the_single_corner() -> Non
 
 
 def test_a_runaway_man_is_worth_more_than_a_blocked_one() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     runaway_only = CheckersWeights(advancement=0, back_rank=0, centre=0, mobility=0)
     evaluator = checkers_evaluator(game, runaway_only)
     free = game.state_from_pieces({22: "b", 4: "w"}, 0)  # nothing ahead of Black's man

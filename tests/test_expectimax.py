@@ -16,6 +16,7 @@ import pytest
 from clocks import StepClock
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrowing import known
 
 from adversa.games import make_game
 from adversa.games.registry import evaluation_of
@@ -81,7 +82,7 @@ def test_order_preserving_rescaling_flips_the_choice(spec: str) -> None:
 ])
 def test_bundled_lecture_trees_agree(name: str, move: str, value: float) -> None:
     result = search(make_game("tree", {"file": name}), "expectiminimax")
-    assert (result.best_move_text, result.value) == (move, pytest.approx(value))
+    assert result.best_move_text == move and result.value == pytest.approx(value)
 
 
 def test_star1_cuts_the_losing_move_of_the_lecture_tree() -> None:
@@ -95,7 +96,7 @@ def test_star1_cuts_the_losing_move_of_the_lecture_tree() -> None:
     assert star1.snapshot.pruned == 2
     chance_a2 = next(node for node in star1.trace if node.path == (2,))
     assert chance_a2.kind == "chance" and chance_a2.pruned == (2,)
-    assert cut_reason(chance_a2) is not None and "Star1" in cut_reason(chance_a2)
+    assert "Star1" in known(cut_reason(chance_a2))
     assert chance_a2.value == pytest.approx(1.3)
     assert [node.probability for node in star1.trace if node.path in ((1, 1), (1, 2))] == [
         0.9, 0.1,
@@ -174,7 +175,7 @@ def test_star1_gives_the_same_value_and_never_more_leaves(tree: Any) -> None:
     plain = search(game, "expectiminimax depth=8")
     star1 = search(game, "expectiminimax depth=8 star1=on")
     assert star1.value == pytest.approx(plain.value, abs=1e-9)
-    assert root_scores(plain)[star1.best_move_text] == pytest.approx(plain.value, abs=1e-9)
+    assert root_scores(plain)[known(star1.best_move_text)] == pytest.approx(plain.value, abs=1e-9)
     assert star1.snapshot.leaves <= plain.snapshot.leaves
     assert star1.snapshot.cutoffs >= 0
 

@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from adversa.games import make_game
-from adversa.match.arena import build_plan, play_game, run_match
+from adversa.match.arena import GameRecord, build_plan, play_game
 from adversa.match.openings import INITIAL
+from adversa.match.runner import run_match
 from adversa.match.seats import (
     OutsideEngineError,
     OutsideSeat,
@@ -52,7 +53,7 @@ def c_engine(tmp_path_factory: pytest.TempPathFactory) -> str:
     return f"external:{binary}"
 
 
-def tictactoe_match(a: str | EngineConfig, b: str | EngineConfig, games: int) -> list[object]:
+def tictactoe_match(a: str | EngineConfig, b: str | EngineConfig, games: int) -> list[GameRecord]:
     game = make_game("tictactoe")
     seats = [parse_seat(game, seat) if isinstance(seat, str) else seat for seat in (a, b)]
     plan = build_plan(game, seats, games=games, openings=[INITIAL])

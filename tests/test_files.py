@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,8 @@ def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Mon
         (lambda p: p.write_bytes(b"caf\xe9"), "not UTF-8"),
     ],
 )
-def test_bad_files_are_refused_with_path_and_reason(tmp_path: Path, make, reason: str) -> None:
+def test_bad_files_are_refused_with_path_and_reason(
+        tmp_path: Path, make: Callable[[Path], object], reason: str) -> None:
     path = tmp_path / "openings.txt"
     make(path)
     with pytest.raises(UserFileError) as caught:

@@ -10,8 +10,8 @@ import pytest
 
 from adversa.games import make_game
 from adversa.games.base import AdversaError
-from adversa.match.gtp import OutsideEngineError, check, open_engine
-from adversa.match.seats import GAME_ENGINE_FOLDERS
+from adversa.match.gtp import check, open_engine
+from adversa.match.seats import GAME_ENGINE_FOLDERS, OutsideEngineError
 
 GAME = make_game("othello")
 
@@ -31,7 +31,7 @@ def test_grhino_plays_whole_games_against_random_moves() -> None:
     try:
         for seat in (0, 1):
             start = GAME.initial_state()
-            state, moves = start, []
+            state, moves = start, list[int]()
             while GAME.legal_moves(state):
                 if GAME.to_move(state) == seat:
                     move = engine.choose_move(GAME, start, moves, state, None, infos.append)

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrowing import scalar
 
 from adversa.games import make_game
 from adversa.games.checkers import QUIET_PLY_LIMIT, Checkers, CheckersState
@@ -37,8 +38,7 @@ ENHANCED = {
 
 def value(state: CheckersState, spec: str) -> float:
     result = run_search(GAME, state, EngineConfig.parse(spec), evaluation=evaluation_of(GAME))
-    assert result.value is not None
-    return float(result.value)
+    return scalar(result.value)
 
 
 def king_ending(rng: random.Random, kings: int) -> CheckersState:

@@ -188,19 +188,23 @@ def test_an_opening_that_ends_the_game_is_refused_naming_its_line(tmp_path: Path
 ])
 def test_a_pdn_with_unbalanced_variations_is_refused(moves: str, expected: str) -> None:
     from adversa.games.base import InvalidMoveError
+    from adversa.games.checkers import Checkers
     from adversa.games.pdn import read_pdn
 
     with pytest.raises(InvalidMoveError, match=expected):
-        read_pdn(f'[Event "x"]\n[Result "*"]\n\n{moves}\n')
+        read_pdn(f'[Event "x"]\n[Result "*"]\n\n{moves}\n', Checkers())
 
 
 def test_loading_one_game_of_a_collection_replays_only_that_game() -> None:
+    from adversa.games.checkers import Checkers
     from adversa.games.pdn import read_pdn, read_pdn_games
 
+    game = Checkers()
     collection = '[Event "a"]\n1. 11-15 *\n\n[Event "b"]\n1. 11-18 *\n'  # b's move is illegal
-    assert read_pdn(collection).tags["Event"] == "a" and len(read_pdn(collection).moves) == 1
+    first = read_pdn(collection, game)
+    assert first.tags["Event"] == "a" and len(first.moves) == 1
     with pytest.raises(AdversaError, match="11-18"):
-        read_pdn_games(collection)
+        read_pdn_games(collection, game)
 
 
 def test_analyze_stops_a_search_without_a_time_budget_at_max_time() -> None:

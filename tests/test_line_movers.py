@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import pytest
 
-from adversa.games.base import CHANCE, Game, line_movers
+from adversa.games.base import CHANCE, Game, M, S, line_movers
 from adversa.games.evaluation import NEUTRAL
 from adversa.presentation import line_text
 from adversa.search.config import EngineConfig
@@ -95,7 +95,7 @@ class OwnPiles(Game[PassState, str]):
         return move
 
 
-def solve(game: Game[PileState, int] | Game[PassState, str], spec: str) -> SearchResult:
+def solve(game: Game[S, M], spec: str) -> SearchResult[M]:
     return run_search(game, game.initial_state(), EngineConfig.parse(f"{spec} depth=8"),
                       evaluation=NEUTRAL)
 

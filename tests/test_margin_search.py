@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import pytest
 
-from adversa.games.base import Game
+from adversa.games.base import Game, S
 from adversa.games.evaluation import NEUTRAL, Evaluation, Evaluator
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -78,8 +78,7 @@ def best_margin(coins: tuple[int, ...]) -> int:
     return best(0, len(coins))
 
 
-def search(game: Game[CoinState, str] | Game[str, str], spec: str,
-           evaluation: Evaluation = NEUTRAL) -> SearchResult:
+def search(game: Game[S, str], spec: str, evaluation: Evaluation = NEUTRAL) -> SearchResult[str]:
     return run_search(game, game.initial_state(), EngineConfig.parse(spec),
                       evaluation=evaluation)
 

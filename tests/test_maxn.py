@@ -154,7 +154,7 @@ def reference_paranoid(node: Any, root_player: int) -> float:
         return float(node["value"][root_player])
     values = [reference_paranoid(child, root_player) for child in node["children"]]
     if node["player"] == "chance":
-        return sum(p * v for p, v in zip(node["probabilities"], values, strict=True))
+        return sum(float(p) * v for p, v in zip(node["probabilities"], values, strict=True))
     return max(values) if node["player"] == root_player else min(values)
 
 

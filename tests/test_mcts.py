@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from clocks import StepClock
+from narrowing import known, scalar
 
 from adversa.games import AdversaError, make_game
 from adversa.games.registry import evaluation_of
@@ -59,13 +60,13 @@ def test_same_seed_same_tree() -> None:
 def test_root_visits_add_up_to_the_iterations_and_best_is_most_visited() -> None:
     game = make_game("tictactoe")
     result = search(game, game.initial_state(), "mcts iterations=777 seed=3")
-    visits = [move.visits for move in result.snapshot.root_moves]
+    visits = [known(move.visits) for move in result.snapshot.root_moves]
     assert sum(visits) == 777 == result.playouts
     assert result.best_move_text == result.snapshot.root_moves[0].move  # sorted by visits
     assert visits[0] == max(visits)
     assert result.pv[0] == result.best_move_text
     assert result.iterations and result.iterations[-1].pv == result.pv
-    assert -1 <= result.value <= 1
+    assert -1 <= scalar(result.value) <= 1
 
 
 def test_a_won_position_scores_near_the_win() -> None:
@@ -96,7 +97,7 @@ def test_chance_root_samples_outcomes_by_probability() -> None:
     assert sum(move.visits or 0 for move in faces.values()) == 600
     assert all(move.probability == pytest.approx(1 / 6) for move in faces.values())
     assert all(60 <= (move.visits or 0) <= 140 for move in faces.values())  # 100 expected
-    expectation = sum((move.visits or 0) * move.score for move in faces.values()) / 600
+    expectation = sum((move.visits or 0) * scalar(move.score) for move in faces.values()) / 600
     assert result.value == pytest.approx(expectation)  # the root's mean, not one face's
 
 
@@ -104,7 +105,7 @@ def test_time_budget_alone_runs_until_the_deadline() -> None:
     game = make_game("tictactoe")
     result = search(game, game.initial_state(), "mcts time=0.2 seed=1", clock=StepClock())
     assert result.stopped
-    assert result.playouts > 0
+    assert known(result.playouts) > 0
     assert result.best_move in game.legal_moves(game.initial_state())
 
 
@@ -130,7 +131,7 @@ def test_live_snapshots_show_visits_while_searching() -> None:
     snapshots = [event for event in events if isinstance(event, Snapshot)]
     assert snapshots
     visits = [sum(move.visits or 0 for move in snap.root_moves) for snap in snapshots]
-    assert visits == sorted(visits) and visits[-1] <= result.playouts
+    assert visits == sorted(visits) and visits[-1] <= known(result.playouts)
     assert events[-1] is result
 
 

@@ -11,8 +11,11 @@ from typing import Any, ClassVar
 
 import pytest
 from clocks import StepClock
+from narrowing import known, made, scalar
 
 from adversa.games import make_game
+from adversa.games.base import Game, M, S
+from adversa.games.nim import Nim
 from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.presentation import cut_reason, pruned_paths, root_score_text
@@ -30,7 +33,7 @@ from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
 
-def search(game: Any, spec: str, state: Any = None, **kwargs: Any) -> SearchResult:
+def search(game: Game[S, M], spec: str, state: S | None = None, **kwargs: Any) -> SearchResult[M]:
     start = game.initial_state() if state is None else state
     return run_search(game, start, EngineConfig.parse(spec), **kwargs,
                       evaluation=evaluation_of(game))
@@ -183,7 +186,7 @@ def test_depth_two_e_of_n_chooses_the_centre_with_value_plus_one() -> None:
     assert result.best_move_text == "b2"
     assert result.raw_value == pytest.approx(1)
     scale = 9  # raw e(n) = value × 9 on the 3×3 board (8 lines + 1)
-    raw = {rm.move: round(rm.score * scale, 9) for rm in result.snapshot.root_moves}
+    raw = {rm.move: round(scalar(rm.score) * scale, 9) for rm in result.snapshot.root_moves}
     assert raw == {"b2": 1, "a1": -1, "a3": -1, "c1": -1, "c3": -1,
                    "a2": -2, "b1": -2, "b3": -2, "c2": -2}
 
@@ -208,11 +211,11 @@ def test_the_fastest_win_is_preferred() -> None:
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
 def test_slowest_loss_is_preferred_when_lost(algorithm: str) -> None:
     # Nim 2,2 is lost for the mover. Emptying a pile loses on ply 2; taking one lasts to ply 4.
-    game = make_game("nim", {"piles": "2,2"})
+    game = made("nim", Nim, {"piles": "2,2"})
     result = search(game, f"{algorithm} depth=10")
     assert result.value == -1
     assert result.loss_in_plies == 4
-    after = game.result(game.initial_state(), result.best_move)
+    after = game.result(game.initial_state(), known(result.best_move))
     assert sorted(game.piles(after)) == [1, 2]
 
 
@@ -230,7 +233,7 @@ def test_checkers_quiescence_sees_the_pending_capture_at_depth_one() -> None:
     assert with_q.value == exact.value
     assert with_q.snapshot.seldepth > 1
     assert without_q.value != exact.value
-    assert -1 < without_q.value < 0
+    assert -1 < scalar(without_q.value) < 0
 
 
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])

@@ -8,10 +8,11 @@ import dataclasses
 from typing import Any
 
 import pytest
+from narrowing import known
 from textual.app import App, ComposeResult
 from textual.widgets import Label, Static
 
-from adversa.games import make_game
+from adversa.games import CHANCE, make_game
 from adversa.games.registry import evaluation_of
 from adversa.games.tree import bundled_trees
 from adversa.presentation import bound_mark, verdict
@@ -86,7 +87,7 @@ def test_the_mcts_bar_is_its_expected_score(mean: float) -> None:
     assert expected == pytest.approx((mean + 1) / 2)
     for mover in (0, 1):
         shown = verdict(mean, snapshot, mover=mover, names=("Black", "White"))
-        first_share = expected if mover == 0 else 1 - expected
+        first_share = expected if mover == 0 else 1 - known(expected)
         assert shown.share == pytest.approx(first_share)
 
 
@@ -145,3 +146,32 @@ def test_under_a_clock_the_seat_line_and_the_panel_agree_on_the_time() -> None:
         assert f"time={budget:g}" in played.text
         assert format_seconds(budget) == f"{budget:.2f}s"
         assert round(budget, 2) == budget  # the bar's figure is the config's, not rounded
+
+
+@pytest.mark.parametrize(("name", "opening", "engine"), [
+    ("othello", "d3", "alphabeta depth=2"), ("backgammon", "", "expectiminimax depth=1")])
+def test_a_margin_game_s_bar_grows_with_the_lead_up_to_the_widest_win(
+        name: str, opening: str, engine: str) -> None:
+    """Othello after d3: the engine's "+3 discs (Black better)" filled the bar to 95 %, as
+    a proven win nearly does, because a margin game's lead was measured against 1. It is
+    measured against the widest win (64 discs, a backgammon of 3 points): a small lead
+    leans, a larger one leans more, and only a proven result fills the bar."""
+    game = make_game(name)
+    state = game.initial_state()
+    while game.to_move(state) == CHANCE:  # backgammon: the opening roll
+        state = game.result(state, game.chance_outcomes(state)[0][0])
+    if opening:
+        state = game.result(state, game.parse_move(state, opening))
+    result = run_search(game, state, EngineConfig.parse(engine),
+                        evaluation=evaluation_of(game))
+    snapshot = result.snapshot
+    widest = game.utility_bounds()[1]
+    assert snapshot.win_value is None and snapshot.utility_limit == widest
+    names = (game.player_name(0), game.player_name(1))
+    shares: list[float] = []
+    for fraction in (0.05, 0.3, 0.99):
+        share = verdict(widest * fraction, snapshot, mover=0, names=names).share
+        assert share is not None
+        shares.append(share)
+    assert 0.5 < shares[0] < shares[1] < shares[2] <= 0.95
+    assert shares[0] < 0.8

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from adversa.games.base import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from adversa.games.checkers import Checkers, CheckersMove, CheckersState
+from adversa.games.game_records import result_token
 from adversa.games.pdn import (
     format_fen,
     parse_fen,
     parse_move_text,
     read_pdn,
     read_pdn_games,
-    result_token,
     write_pdn,
 )
 
@@ -94,7 +94,7 @@ def test_game_records_round_trip(seed: int) -> None:
     text = write_pdn(GAME, moves, tags=tags)
     assert "SetUp" not in text and text.startswith('[Event "round trip"]')
     assert "1. " + GAME.format_move(start, moves[0]) in text
-    record = read_pdn(text)
+    record = read_pdn(text, GAME)
     assert record.moves == tuple(moves)
     assert record.start == start
     assert record.tags["White"] == 'bob "b"' and record.tags["Black"] == "alice"
@@ -107,7 +107,7 @@ def test_a_record_from_a_position_carries_its_fen_and_starts_with_white() -> Non
     text = write_pdn(GAME, moves, start=start, tags={"Date": "2026.11.21"})
     assert '[SetUp "1"]' in text and f'[FEN "{GAME.format_position(start)}"]' in text
     assert "\n1... " + GAME.format_move(start, moves[0]) + " 2. " in text
-    record = read_pdn(text)
+    record = read_pdn(text, GAME)
     assert record.start == start and record.moves == tuple(moves)
 
 
@@ -117,7 +117,7 @@ def test_results_name_the_winner_first_player_first() -> None:
     assert result_token(GAME, GAME.parse_position("B:W5:B")) == "0-1"
     assert result_token(GAME, GAME.initial_state()) == "*"
     text = write_pdn(GAME, [], start=GAME.parse_position("B:WK32:BK1"), result="1/2-1/2")
-    assert read_pdn(text).result == "1/2-1/2"
+    assert read_pdn(text, GAME).result == "1/2-1/2"
     with pytest.raises(ValueError, match="not one of"):
         write_pdn(GAME, [], result="2-0")
 
@@ -131,7 +131,7 @@ def test_reading_skips_comments_and_variations_and_splits_games() -> None:
 [Result "0-1"]
 1. 9-13 22-18 0-1
 """
-    first, second = read_pdn_games(text)
+    first, second = read_pdn_games(text, GAME)
     assert first.tags == {"Event": "one"} and first.result == "*"
     assert [GAME.format_move(s, m) for s, m in zip(first.states, first.moves, strict=False)] == [
         "11-15", "23-19", "8-11", "22-17"]
@@ -140,13 +140,13 @@ def test_reading_skips_comments_and_variations_and_splits_games() -> None:
 
 def test_bad_records_say_where() -> None:
     with pytest.raises(IllegalMoveError, match=r"game 1, ply 3 \(Black\).*'11-16'"):
-        read_pdn("1. 11-15 23-19 2. 11-16 *")
+        read_pdn("1. 11-15 23-19 2. 11-16 *", GAME)
     with pytest.raises(InvalidMoveError, match="'e4'"):
-        read_pdn("1. e4 *")
+        read_pdn("1. e4 *", GAME)
     with pytest.raises(InvalidPositionError, match="FEN tag"):
-        read_pdn('[FEN "B:W33:B1"]\n1. 1-5 *')
+        read_pdn('[FEN "B:W33:B1"]\n1. 1-5 *', GAME)
     with pytest.raises(InvalidMoveError, match="no game"):
-        read_pdn("  ")
+        read_pdn("  ", GAME)
 
 
 def test_a_note_after_a_move_is_written_as_a_comment_and_read_back() -> None:
@@ -159,7 +159,7 @@ def test_a_note_after_a_move_is_written_as_a_comment_and_read_back() -> None:
         state = game.result(state, move)
     text = write_pdn(game, moves, notes=["[%clk 0:04:50.5]", "", "a {braced} note"])
     assert "11-15 {[%clk 0:04:50.5]} 23-19 2. 8-11 {a braced note}" in text
-    record = read_pdn(text)
+    record = read_pdn(text, GAME)
     assert record.notes == ("[%clk 0:04:50.5]", "", "a braced note")
-    assert read_pdn("1. 11-15 {one} {two} 23-19 *").notes == ("one two", "")
-    assert read_pdn("{before any move} 1. 11-15 *").notes == ("",)
+    assert read_pdn("1. 11-15 {one} {two} 23-19 *", GAME).notes == ("one two", "")
+    assert read_pdn("{before any move} 1. 11-15 *", GAME).notes == ("",)

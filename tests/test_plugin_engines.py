@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 
 from adversa.games import make_game
-from adversa.match.arena import build_plan, run_match
+from adversa.match.arena import GameRecord, build_plan
 from adversa.match.openings import INITIAL
+from adversa.match.runner import run_match
 from adversa.match.seats import OutsideEngineError, OutsideSeat, open_seat, parse_seat
 from adversa.search.config import EngineConfig
 
 GREEDY = Path(__file__).resolve().parent.parent / "examples" / "engines" / "greedy_plugin.py"
 
 
-def play(spec: str, against: str, games: int, game_name: str = "tictactoe") -> list[object]:
+def play(spec: str, against: str, games: int, game_name: str = "tictactoe") -> list[GameRecord]:
     game = make_game(game_name)
     seat = parse_seat(game, spec)
     plan = build_plan(game, [seat, EngineConfig.parse(against)], games=games,

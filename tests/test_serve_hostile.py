@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_serve_browser import Served, free_port, isolated_environment
 
 from adversa.cli.serve import exposure_warning
 from adversa.cli.serve_guard import (
@@ -30,7 +31,6 @@ from adversa.cli.serve_guard import (
     is_loopback_host,
     size_from_query,
 )
-from tests.test_serve_browser import Served, free_port, isolated_environment
 
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve", reason="textual-serve is not installed")

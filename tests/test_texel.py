@@ -8,8 +8,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrowing import made
 
-from adversa.games import make_game
+from adversa.games.checkers import Checkers, CheckersState
 from adversa.games.checkers_eval import (
     CHECKERS_SCALE,
     GUARD_SQUARES,
@@ -31,10 +32,10 @@ from adversa.match.texel import (
     with_weights,
 )
 
-CHECKERS = make_game("checkers", {})
+CHECKERS = made("checkers", Checkers)
 
 
-def random_position(seed: int, plies: int) -> object:
+def random_position(seed: int, plies: int) -> CheckersState:
     rng = random.Random(seed)
     state = CHECKERS.initial_state()
     for _ in range(plies):

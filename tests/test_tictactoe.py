@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from narrowing import known
 
 from adversa.games import IllegalMoveError, InvalidMoveError, InvalidPositionError, OptionError
 from adversa.games.perft import perft
@@ -113,7 +114,7 @@ def test_outcomes_name_the_reason() -> None:
     game = TicTacToe()
     won = game.parse_position("XXX/OO./...")
     assert game.is_terminal(won) and game.utility(won) == (1.0, -1.0)
-    assert game.outcome(won) is not None and game.outcome(won).reason == "three in a row"
+    assert known(game.outcome(won)).reason == "three in a row"
     assert game.winning_line(won) == (0, 1, 2)
     o_won = game.parse_position("XX./OOO/X..")
     assert game.utility(o_won) == (-1.0, 1.0)

@@ -14,9 +14,11 @@ from click.testing import CliRunner
 from clocks import HandClock, StepClock
 from hypothesis import given
 from hypothesis import strategies as st
+from narrowing import made
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.checkers import Checkers
 from adversa.games.pdn import read_pdn
 from adversa.games.registry import evaluation_of
 from adversa.match.arena import GameTask, build_plan, play_game
@@ -252,7 +254,7 @@ def test_a_clock_managed_engine_plays_a_whole_game_in_time() -> None:
 
 
 def test_match_records_note_each_engine_move_s_time_and_clock() -> None:
-    game = make_game("checkers")
+    game = made("checkers", Checkers)
     opening = resolve_openings(game, None, 1, seed=5)[0]
     timed = GameTask(index=0, game_name="checkers", game_options=(),
                      seats=(EngineConfig.parse("random seed=1"),

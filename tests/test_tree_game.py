@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from narrowing import known, made
 
-from adversa.games import CHANCE, IllegalMoveError, InvalidPositionError, TreeFileError, make_game
+from adversa.games import CHANCE, IllegalMoveError, InvalidPositionError, TreeFileError
 from adversa.games.tree import BUNDLED_TREES, TreeGame, bundled_trees
 
 TREES = Path(__file__).resolve().parents[1] / "assets" / "trees"
@@ -52,13 +53,13 @@ def test_every_bundled_tree_loads_by_name_and_by_path(name: str) -> None:
 
 
 def test_default_file_is_the_classic_three_ply_tree() -> None:
-    game = make_game("tree")
+    game = made("tree", TreeGame)
     assert game.options["file"] == "three-ply"
     assert game.num_players == 2 and game.zero_sum and not game.has_chance
     assert game.fixed_move_order
     root = game.node(())
     assert root.kind == "max" and [child.kind for child in root.children] == ["min"] * 3
-    leaves = [[leaf.value[0] for leaf in child.children] for child in root.children]
+    leaves = [[known(leaf.value)[0] for leaf in child.children] for child in root.children]
     assert leaves == [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
     assert backed_up(game) == (3.0, -3.0)
     assert game.utility_bounds() == (-14.0, 14.0)

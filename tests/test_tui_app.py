@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from narrowing import fresh
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
@@ -19,7 +20,7 @@ from adversa.tui.boards import BoardView
 from adversa.tui.panel import SearchPanel
 from adversa.tui.screens.dialogs import ConfirmDialog, PathDialog
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.screens.help import HelpScreen, game_keys
+from adversa.tui.screens.help import HelpScreen, class_keys
 from adversa.tui.screens.load_dialog import LoadDialog
 
 SIZE = (120, 40)
@@ -105,12 +106,12 @@ async def test_after_a_typed_move_keys_reach_the_board_again() -> None:
         await pilot.press("backspace", "backspace", *"b2", "enter")
         await pilot.pause()
         assert session.notations == ["b2"]
-        assert app.focused is screen.board and move_box.value == ""
+        assert fresh(app.focused) is screen.board and move_box.value == ""
         await pilot.press("u")
         await pilot.pause()
         assert session.notations == [] and move_box.value == ""
         await pilot.press("colon", "enter")  # an empty box gives the keys back too
-        assert app.focused is screen.board
+        assert fresh(app.focused) is screen.board
 
 
 async def test_hotseat_never_calls_the_engine() -> None:
@@ -394,7 +395,7 @@ def test_the_readme_keys_table_lists_every_game_key() -> None:
     hand, so check it names every binding's first key."""
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     playing = readme.split("## Playing", 1)[1].split("\n## ", 1)[0]
-    for keys, _ in game_keys():
+    for keys, _ in class_keys(GameScreen):
         first = keys.split(" / ")[0]
         if first in ("escape", "esc"):
             continue  # described in the "Type a move" row

@@ -72,7 +72,9 @@ async def test_check_is_shown_on_the_king_and_in_the_side_label() -> None:
     app = BoardApp(GAME, state)
     async with app.run_test(size=(80, 30)) as pilot:
         await pilot.pause()
-        assert "chess--check" in app.board._highlights()[chess.E8]
+        board = app.board
+        assert isinstance(board, ChessBoard)
+        assert "chess--check" in board._highlights()[chess.E8]
         assert "Black ◀ to move — check!" in picture(app)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from click.testing import CliRunner
@@ -132,11 +133,21 @@ class HostApp(App[None]):
         self.push_screen(self.compare)
 
 
+def seat_taking(chosen: list[EngineConfig]) -> Callable[[EngineConfig], str]:
+    """A game's engine seat for `CompareScreen.send_player`: keeps what it is sent."""
+
+    def take(config: EngineConfig) -> str:
+        chosen.append(config)
+        return "O"
+
+    return take
+
+
 async def test_send_the_focused_engine_to_the_game() -> None:
     game = make_game("tictactoe")
     chosen: list[EngineConfig] = []
     screen = CompareScreen(game, game.initial_state(), [MINIMAX, ALPHABETA],
-                           send_player=chosen.append)
+                           send_player=seat_taking(chosen))
     app = HostApp(screen)
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(app, pilot)

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from narrowing import known
 from textual.widgets import Static
 
 from adversa.games import make_game
@@ -59,7 +60,7 @@ async def test_fewer_moves_and_plies_make_a_drawable_figure() -> None:
             assert screen.width == 3
             info = str(screen.query_one("#explorer-info", Static).render())
             assert "first 3 moves per node" in info
-            assert all(len(node.path) <= 3 for node in screen.result.trace)
+            assert all(len(node.path) <= 3 for node in known(screen.result).trace)
             assert max(len(screen.game.legal_moves(screen.position)), 0) == 3
             await pilot.press("minus")
             screen = await settled(app, pilot, 8)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from narrowing import known
 from textual.widgets import Static, Tree
 
 from adversa.games import make_game
@@ -44,9 +45,9 @@ async def open_explorer(game: Any, spec: str, position: str | None = None
         else:
             raise AssertionError("the explorer never showed a trace")
         tree = screen.query_one(Tree)
-        shown = {entry.data[1]: entry.label.plain for entry in tree.root.children
-                 if entry.data[0] == "node"}
-        shown[()] = tree.root.label.plain
+        shown = {known(entry.data)[1]: str(entry.label) for entry in tree.root.children
+                 if known(entry.data)[0] == "node"}
+        shown[()] = str(tree.root.label)
         info = str(screen.query_one("#explorer-info", Static).render())
         return app, shown, info
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from rich.table import Table
 from textual.binding import Binding
-from textual.widgets import Label
+from textual.widgets import Label, Static
 from tui_fakes import FakeEngine
 
 from adversa.games import make_game
@@ -19,8 +19,8 @@ from adversa.tui.boards import BoardView
 from adversa.tui.boards import board_class as app_board_class
 from adversa.tui.classroom import REFUSAL_ACTION
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.game_keys import GAME_KEY_HELP
 from adversa.tui.screens.help import (
-    GAME_KEY_HELP,
     HelpScreen,
     key_text,
     merged_key_help,
@@ -49,6 +49,7 @@ def shown_sections(help_screen: HelpScreen) -> dict[str, list[tuple[str, str]]]:
         if isinstance(widget, Label):
             title = str(widget.content)
         else:
+            assert isinstance(widget, Static)
             table = widget.content
             assert isinstance(table, Table)
             keys, actions = (list(column.cells) for column in table.columns)

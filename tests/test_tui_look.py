@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from test_tui_app import SIZE, game_screen, session_for
+from test_tui_app import SIZE
 from test_tui_boards import BoardApp, click, play
 from textual.filter import Monochrome
-from tui_fakes import FakeEngine
+from tui_fakes import FakeEngine, game_screen, session_for
 
 from adversa.cli import main
 from adversa.games import make_game

@@ -9,8 +9,8 @@ a board that was turned in the picture but not in hit-testing would fail.
 from __future__ import annotations
 
 import pytest
-from test_tui_app import SIZE, game_screen, session_for, settle
-from tui_fakes import FakeEngine
+from test_tui_app import SIZE
+from tui_fakes import FakeEngine, game_screen, session_for, settle
 
 from adversa.tui.app import AdversaApp
 from adversa.tui.boards import home_seat

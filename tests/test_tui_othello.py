@@ -72,7 +72,7 @@ async def test_the_discs_a_move_turned_are_highlighted_after_it() -> None:
 
 async def test_without_colour_the_discs_and_moves_are_ascii() -> None:
     app = BoardApp(GAME, GAME.initial_state())
-    app.no_color = True  # type: ignore[attr-defined]
+    app.no_color = True
     async with app.run_test(size=(80, 24)):
         text = screen_text(app)
     assert "X" in text and "O" in text and "+" in text

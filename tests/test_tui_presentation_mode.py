@@ -6,15 +6,21 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from narrowing import fresh
+from textual.widgets import Input, ProgressBar
 from tui_fakes import FakeEngine, game_screen, session_for, settle, until
 
 from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.registry import game_names
+from adversa.match.session import GameSession
+from adversa.search.timeman import TimeControl
 from adversa.tui.app import AdversaApp
+from adversa.tui.boards.base import Canvas
 from adversa.tui.boards.checkers import CheckersBoard
 from adversa.tui.boards.connect4 import ConnectFourBoard
 from adversa.tui.boards.grid import GridBoard
+from adversa.tui.evalbar import EvalBar
 from adversa.tui.presentation_mode import parse_line
 from adversa.tui.screens.game import GameScreen
 
@@ -143,7 +149,7 @@ async def test_a_hint_s_pv_shows_only_in_the_mode_and_clears_on_the_next_move() 
         assert board.hint is not None and board.pv == ()  # normal mode: the panel has it
         await pilot.press("P")  # the last search's line appears at once
         await pilot.pause()
-        assert board.pv == (board.hint,)
+        assert fresh(board.pv) == (board.hint,)
         start, end = board.path(board.hint)[0], board.path(board.hint)[-1]
         assert "checkers--pv-1" in board._highlights()[start]
         assert board._pv_step_to(end) == 1
@@ -177,6 +183,61 @@ async def test_connect_four_numbers_where_the_expected_stones_land() -> None:
         assert board.pv_cells() == {}
 
 
+async def presented_at_80x24(name: str) -> tuple[Canvas, Canvas, tuple[int, int], str]:
+    """Normal and presentation pictures of ``name``'s board at 80×24 after the engine's first
+    search (the seat to move first is the engine), the board's room in presentation,
+    and the eval bar's text then."""
+    app = AdversaApp(session_for(name, "default", "human"), engine_search=FakeEngine())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await settle(pilot, screen)
+        normal = screen.board._current_canvas()
+        await pilot.press("P")
+        await pilot.pause()
+        assert shown(screen, "#panel-eval")
+        bar = screen.query_one("#panel-eval", EvalBar).render().plain
+        board = screen.board
+        return normal, board._current_canvas(), (board.content_size.width,
+                                                 board.content_size.height), bar
+
+
+@pytest.mark.parametrize("name", ["checkers", "chess", "othello"])
+async def test_at_80x24_the_eight_by_eight_boards_take_a_larger_look(name: str) -> None:
+    """Was: presenting at 80×24 left checkers, chess and Othello at their 3×1 cells, the
+    look they have beside the full panel. With the chrome's spare lines given to the board
+    they take 5×2 cells, twice the lines, and the picture still fits its room."""
+    normal, presented, (width, height), bar = await presented_at_80x24(name)
+    assert presented.height >= 2 * 8 > normal.height
+    assert presented.width > normal.width
+    assert presented.width <= width and presented.height <= height
+    assert "█" in bar or "░" in bar  # the eval bar itself, not just its verdict line
+
+
+async def test_the_compact_move_box_still_takes_a_typed_move() -> None:
+    """Presenting at 80×24 the move box loses its border, not its use."""
+    app = AdversaApp(session_for("tictactoe", "human", "human"), engine_search=FakeEngine(),
+                     big=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        box = screen.query_one("#move-input", Input)
+        assert box.region.height == 1
+        await pilot.press("colon", "b", "2", "enter")
+        await pilot.pause()
+        assert screen.session.notations == ["b2"]
+
+
+async def test_the_budget_bar_has_room_when_presenting_at_80x24() -> None:
+    """Was: "depth ━ 7/7 0.13s", a bar one cell long beside its label and figures."""
+    app = AdversaApp(session_for("checkers", "default", "human"), engine_search=FakeEngine(),
+                     big=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        await settle(pilot, screen)
+        bar = screen.query_one("#panel-budget ProgressBar", ProgressBar)
+        assert bar.region.width >= 8
+        assert shown(screen, "#panel-budget-text")
+
+
 @pytest.mark.parametrize("game_name", game_names())
 async def test_at_80_by_24_presenting_never_draws_a_board_smaller(game_name: str) -> None:
     """Was: checkers drew the same one-row squares presented as not (and Othello and chess
@@ -194,3 +255,20 @@ async def test_at_80_by_24_presenting_never_draws_a_board_smaller(game_name: str
         if game_name in ("checkers", "othello", "chess"):
             assert presented.height >= 8 * 2 > normal.height
         assert shown(screen, "#panel-eval")
+
+
+@pytest.mark.parametrize("game_name", ["checkers", "chess", "othello"])
+async def test_at_80_by_24_a_clocked_game_presents_two_row_squares_too(game_name: str) -> None:
+    """The clocks take a row above the board; the move box without its tall border gives
+    two back, so a game on a clock presents the 8×8 boards as large as one without."""
+    session = session_for(game_name, "human", "human")
+    session = GameSession(game_name, {}, session.players,
+                          time_control=TimeControl.parse("300+3"))
+    app = AdversaApp(session, engine_search=FakeEngine(), big=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert shown(screen, "#clocks")
+        picture = screen.board._current_canvas()
+        assert picture.height >= 8 * 2
+        assert picture.height <= screen.board.content_size.height

@@ -196,7 +196,7 @@ async def test_n_player_values_keep_the_panel_rows_in_place() -> None:
         await pilot.pause()
         stats = app.screen.get_widget_at(*panel.query_one("#panel-stats").region.offset)[0]
         assert stats.id == "panel-stats"
-        lines = [str(stats.render_line(row).text) for row in range(5)]  # type: ignore[attr-defined]
+        lines = [str(stats.render_line(row).text) for row in range(5)]
         assert lines[0].split()[0] == "depth" and lines[4].split()[0] == "TT", lines
         rows = panel.query_one(IterationTable).render().plain.splitlines()[1:]
         nodes = format_count(result.iterations[-1].nodes)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from narrowing import fresh
 from textual.widgets import Static
 from tui_fakes import FakeEngine
 
@@ -45,5 +46,5 @@ async def test_a_game_in_progress_survives_a_shrink_and_a_regrow() -> None:
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
-        assert app.screen is game_screen
+        assert fresh(app.screen) is game_screen
         assert game_screen.session.notations == ["b2"]

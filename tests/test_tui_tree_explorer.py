@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from rich.text import Text
+from textual.app import App
 from textual.widgets import Static, Tree
 
 from adversa.cli import main
@@ -19,11 +20,11 @@ from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.tree_explorer import (
     ExplorerError,
-    TraceView,
     TreeExplorerApp,
     TreeExplorerScreen,
     traced_config,
 )
+from adversa.tui.screens.tree_labels import TraceView
 
 ALPHABETA = EngineConfig.parse("alphabeta depth=4")
 
@@ -32,7 +33,7 @@ def classic_tree() -> Any:
     return make_game("tree", {"file": "three-ply"})
 
 
-async def explorer(app: TreeExplorerApp, pilot: Any,
+async def explorer(app: App[Any], pilot: Any,
                    algorithm: str = "alphabeta") -> TreeExplorerScreen:
     """Wait until the explorer shows a trace of ``algorithm``."""
     for _ in range(200):

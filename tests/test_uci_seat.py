@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 from adversa.games.registry import make_game
-from adversa.match.seats import GAME_ENGINE_FOLDERS
-from adversa.match.uci import OutsideEngineError, open_engine, uci_options
+from adversa.match.seats import GAME_ENGINE_FOLDERS, OutsideEngineError
+from adversa.match.uci import open_engine, uci_options
 
 STOCKFISH = shutil.which("stockfish", path=":".join(["/usr/bin", *GAME_ENGINE_FOLDERS]))
 needs_stockfish = pytest.mark.skipif(

@@ -41,7 +41,7 @@ def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
     def full(_descriptor: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)  # the module files.py writes through
 
 
 def played(*moves: str) -> GameSession:

@@ -22,7 +22,7 @@ import click
 from rich.console import Console
 
 from adversa.games import AdversaError, Game, OptionError, make_game, parse_settings
-from adversa.games.base import play_line
+from adversa.games.base import M, S, play_line
 from adversa.search.config import TIME
 
 console = Console()
@@ -131,7 +131,7 @@ def _fixed_point(match: re.Match[str]) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def emit_json(document: Any) -> None:
+def emit_json(document: object) -> None:
     """Print one JSON document (the ``--json`` output of every subcommand).
 
     Numbers are never in scientific notation (``json`` writes a TT fill of 8.58e-05
@@ -177,7 +177,7 @@ def position_arguments(function: Callable[..., Any]) -> Callable[..., Any]:
     return game_arguments(function)
 
 
-def load_state(game: Game[Any, Any], position: str | None, line: str = "") -> Any:
+def load_state(game: Game[S, M], position: str | None, line: str = "") -> S:
     """The start position (or ``--position``), then the ``--moves`` line played from it."""
     start = game.initial_state() if position is None else game.parse_position(position)
     return play_line(game, start, line)

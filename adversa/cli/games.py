@@ -25,6 +25,7 @@ from adversa.cli.common import (
     time_limit,
 )
 from adversa.games import CHANCE, Game, Option, game_class, game_names
+from adversa.games.base import M, S
 from adversa.games.perft import perft, perft_divide, successors
 from adversa.presentation import plain_number
 
@@ -91,7 +92,7 @@ def games(as_json: bool) -> None:
     console.print(table)
 
 
-def _state_header(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+def _state_header(game: Game[S, M], state: S) -> dict[str, Any]:
     """What every position-level JSON document starts with."""
     mover = game.to_move(state)
     return {

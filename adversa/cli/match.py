@@ -25,7 +25,7 @@ from adversa.cli.common import (
     position_arguments,
 )
 from adversa.games import Game
-from adversa.games.base import AdversaError
+from adversa.games.base import AdversaError, M, S
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.engine import engine_for
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from adversa.match.seats import Seat
 
 
-def parse_seats(game: Game[Any, Any], specs: Sequence[str]) -> list[Seat]:
+def parse_seats(game: Game[S, M], specs: Sequence[str]) -> list[Seat]:
     """Like `parse_engines`, but a spec may also name an outside engine
     (``external:./my-engine``, ``python:my_engine.py``, ``uci:stockfish``…), checked now
     (its module, its program) and started only when a game needs it."""
@@ -52,7 +52,7 @@ def parse_seats(game: Game[Any, Any], specs: Sequence[str]) -> list[Seat]:
     return seats
 
 
-def parse_engines(game: Game[Any, Any], specs: Sequence[str]) -> list[EngineConfig]:
+def parse_engines(game: Game[S, M], specs: Sequence[str]) -> list[EngineConfig]:
     """Each ``--engine`` text as an `EngineConfig` for ``game`` (``default`` is the game's
     default engine), errors naming the bad one."""
     engines = []
@@ -120,18 +120,17 @@ def arena(
     Ctrl-C (or SIGTERM) stops the match and keeps the finished games; the exit status is
     then 130, and --resume continues it.
     """
-    from adversa.cli import match_report as report
+    from adversa.cli.match_report import final_report, run_with_display
     from adversa.match.arena import (
         GameRecord,
         MatchError,
         MatchState,
         build_plan,
-        run_match,
-        terminate_as_interrupt,
     )
     from adversa.match.elo import parse_sprt
     from adversa.match.openings import resolve_openings
     from adversa.match.records import RecordWriter, match_summary
+    from adversa.match.runner import run_match, terminate_as_interrupt
     from adversa.search.timeman import TimeControl, TimeControlError
 
     game = load_game(game_name, settings)
@@ -167,14 +166,14 @@ def arena(
             state = run_match(plan, jobs=jobs, sprt_hypotheses=hypotheses, done=done,
                               on_record=writer.write if writer else None)
         else:
-            state = report.run_with_display(plan, jobs, hypotheses, writer, done)
+            state = run_with_display(plan, jobs, hypotheses, writer, done)
         if writer is not None:
             writer.write_summary(state)
     if as_json:
         emit_json(match_summary(state))
     else:
         console.print()
-        for line in report.final_report(state, out):
+        for line in final_report(state, out):
             console.print(line, markup=False, highlight=False)
     if state.interrupted:
         sys.exit(130)  # as a shell reports a Ctrl-C: scripts must not take it for a finish

@@ -29,7 +29,7 @@ from adversa.cli.common import (
 from adversa.figures import MAX_DEPTH, MAX_WIDTH, Figure, move_names, narrowed, tree_figure
 from adversa.files import write_text_atomic
 from adversa.games import Game, OptionError, make_game
-from adversa.games.base import TreeFileError, parse_assignments
+from adversa.games.base import M, S, TreeFileError, parse_assignments
 from adversa.games.registry import evaluation_of, game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.presentation import (
@@ -60,7 +60,7 @@ TRACE_LIMIT = 200_000
 
 
 def engine_config(
-    game: Game[Any, Any],
+    game: Game[S, M],
     algorithm: str | None,
     engine_spec: str | None,
     values: dict[str, Any],
@@ -243,7 +243,7 @@ def analyze(
     print_analysis(game, state, config, result)
 
 
-def print_analysis(game: Game[Any, Any], state: Any, config: EngineConfig,
+def print_analysis(game: Game[S, M], state: S, config: EngineConfig,
                    result: SearchResult) -> None:
     from rich.table import Table
 

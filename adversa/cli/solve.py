@@ -25,6 +25,7 @@ from adversa.cli.common import (
     position_arguments,
 )
 from adversa.games import Game
+from adversa.games.base import M, S
 from adversa.games.registry import evaluation_of
 from adversa.presentation import line_text, plural
 from adversa.search.config import EngineConfig
@@ -55,7 +56,7 @@ def _plain(score: Score | None) -> Any:
     return score
 
 
-def _verdict(game: Game[Any, Any], state: Any, result: SearchResult) -> str:
+def _verdict(game: Game[S, M], state: S, result: SearchResult) -> str:
     """" — X, to move, wins in 5 plies" (or loses, or "a draw") for the board games;
     trees keep their bare numbers."""
     value = result.value

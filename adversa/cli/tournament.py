@@ -96,7 +96,8 @@ def tournament(
     At the end: standings with ratings (95 % intervals, likelihood of superiority), the
     crosstable, and DIR/index.html linking every game.
     """
-    from adversa.match.arena import MatchError, play_tasks
+    from adversa.match.arena import MatchError
+    from adversa.match.runner import play_tasks
     from adversa.match.tournament import TournamentSettings, build_tournament, run_tournament
     from adversa.match.tournament_files import TournamentFolder as Folder
 

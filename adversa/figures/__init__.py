@@ -35,7 +35,7 @@ from adversa.figures.layout import (
     overlaps,
 )
 from adversa.figures.svg import Figure, draw
-from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.base import CHANCE, AdversaError, Game, M, S
 from adversa.search.stats import SearchResult
 
 __all__ = [
@@ -89,7 +89,7 @@ def tree_figure(
     return draw(root, title, caption)
 
 
-def narrowed(game: Game[Any, Any], width: int) -> Game[Any, Any]:
+def narrowed(game: Game[S, M], width: int) -> Game[Any, Any]:
     """``game`` with each decision limited to its first ``width`` legal moves.
 
     The same rules, options, name and registration (evaluator included), so any
@@ -98,10 +98,10 @@ def narrowed(game: Game[Any, Any], width: int) -> Game[Any, Any]:
     """
     base = type(game)
 
-    def legal_moves(self: Game[Any, Any], state: Any) -> Sequence[Any]:
+    def legal_moves(self: Game[S, M], state: S) -> Sequence[M]:
         return base.legal_moves(self, state)[:width]
 
-    def reduce(self: Game[Any, Any]) -> tuple[Any, ...]:
+    def reduce(self: Game[S, M]) -> tuple[Any, ...]:
         # A class made here cannot be pickled by name: rebuild it in the engine process.
         return _rebuild_narrowed, (base, dict(self.options), width)
 
@@ -119,7 +119,7 @@ def _rebuild_narrowed(base: type[Game[Any, Any]], options: dict[str, Any],
     return narrowed(base(**options), width)
 
 
-def move_names(game: Game[Any, Any], state: Any) -> Names:
+def move_names(game: Game[S, M], state: S) -> Names:
     """The move (or chance outcome) names at the node a trace path leads to from ``state``.
 
     Traced searches take children in the game's order, so position ``p`` of a path

@@ -29,11 +29,10 @@ With the dice rolled (a search's leaves), the roll itself is used (`win_chance`)
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from adversa.games.backgammon_bearoff import expected_rolls
 from adversa.games.backgammon_moves import BAR, BackgammonState, Side, pip_count
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.games.evaluation import Evaluator
 
 MEAN_ROLL_PIPS = 8.17
@@ -172,6 +171,6 @@ def equity(state: BackgammonState, player: int) -> float:
     return value if player == state.player else -value
 
 
-def backgammon_evaluator(game: Game[Any, Any]) -> Evaluator:
+def backgammon_evaluator(game: Game[S, M]) -> Evaluator:
     """The registration's evaluator: `equity`, in points per game."""
     return Evaluator(equity, game, raw_name="equity")

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 
 EvalFunction = Callable[[Any, int], float]
 """``function(state, player)`` for a non-terminal state, strictly inside the utility range."""
@@ -73,11 +73,11 @@ class Evaluation:
     vector: Callable[[Any], VectorEvalFunction] | None = None
     """The N-player evaluation (one value per player) of a rules object."""
 
-    def evaluator(self, game: Game[Any, Any]) -> Evaluator:
+    def evaluator(self, game: Game[S, M]) -> Evaluator:
         """The two-player evaluator for ``game``, or `neutral_evaluator`."""
         return neutral_evaluator(game) if self.scalar is None else self.scalar(game)
 
-    def vector_evaluator(self, game: Game[Any, Any]) -> VectorEvalFunction:
+    def vector_evaluator(self, game: Game[S, M]) -> VectorEvalFunction:
         """One heuristic value per player, for N-player searches (terminal states too).
 
         The vector factory when there is one; otherwise each player's two-player
@@ -95,7 +95,7 @@ NEUTRAL = Evaluation()
 """No opinion anywhere: exact for searches that reach the end of the game."""
 
 
-def neutral_evaluator(game: Game[Any, Any]) -> Evaluator:
+def neutral_evaluator(game: Game[S, M]) -> Evaluator:
     """No opinion: the middle of the utility range (0) for every non-terminal state.
 
     Correct for any game and exact when the search reaches the end (textbook
@@ -106,13 +106,13 @@ def neutral_evaluator(game: Game[Any, Any]) -> Evaluator:
     return Evaluator(lambda state, player: middle, game)
 
 
-def vector_from_scalar(game: Game[Any, Any], scalar: Evaluator) -> VectorEvalFunction:
+def vector_from_scalar(game: Game[S, M], scalar: Evaluator) -> VectorEvalFunction:
     """The two-player vector ``(e(s, 0), e(s, 1))`` of a scalar evaluation."""
     players = range(game.num_players)
     return lambda state: tuple(scalar(state, player) for player in players)
 
 
-def neutral_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
+def neutral_vector_evaluator(game: Game[S, M]) -> VectorEvalFunction:
     """The utility vector at terminal states and the middle of the range elsewhere."""
     low, high = game.utility_bounds()
     neutral = tuple((low + high) / 2 for _ in range(game.num_players))

@@ -15,12 +15,11 @@ method ``perft(state, depth) -> int``; `perft` calls it when it exists.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from adversa.games.base import CHANCE, Game
+from adversa.games.base import CHANCE, Game, M, S
 
 
-def successors(game: Game[Any, Any], state: Any) -> Sequence[Any]:
+def successors(game: Game[S, M], state: S) -> Sequence[M]:
     """The moves of a player or the outcomes of chance (without probabilities)."""
     if game.to_move(state) == CHANCE:
         return [outcome for outcome, _ in game.chance_outcomes(state)]
@@ -29,7 +28,7 @@ def successors(game: Game[Any, Any], state: Any) -> Sequence[Any]:
     return game.legal_moves(state)
 
 
-def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
+def perft(game: Game[S, M], state: S, depth: int) -> int:
     """Leaves of the move tree ``depth`` plies below ``state``."""
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, not {depth}")
@@ -40,7 +39,7 @@ def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
     return generic_perft(game, state, depth)
 
 
-def generic_perft(game: Game[Any, Any], state: Any, depth: int) -> int:
+def generic_perft(game: Game[S, M], state: S, depth: int) -> int:
     """Perft through the Game protocol only (also the reference for specialised ones)."""
     if depth == 0:
         return 1
@@ -51,7 +50,7 @@ def generic_perft(game: Game[Any, Any], state: Any, depth: int) -> int:
     return sum(generic_perft(game, result(state, move), depth - 1) for move in moves)
 
 
-def perft_divide(game: Game[Any, Any], state: Any, depth: int) -> list[tuple[str, int]]:
+def perft_divide(game: Game[S, M], state: S, depth: int) -> list[tuple[str, int]]:
     """``(move in notation, perft of the position after it)`` for every root move."""
     if depth < 1:
         raise ValueError(f"perft divide needs a depth of 1 or more, not {depth}")

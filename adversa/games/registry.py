@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adversa.games.base import Game, UnknownGameError
+from adversa.games.base import Game, M, S, UnknownGameError
 from adversa.games.evaluation import Evaluation, Evaluator, VectorEvalFunction
 
 GAME_MODULES: dict[str, str] = {
@@ -170,7 +170,7 @@ def entry(name: str) -> GameEntry:
     return registration
 
 
-def entry_of(game: Game[Any, Any]) -> GameEntry:
+def entry_of(game: Game[S, M]) -> GameEntry:
     """The registration of a rules object's game.
 
     A game built outside the registry (a library user's, a test's) gets the bare
@@ -181,18 +181,18 @@ def entry_of(game: Game[Any, Any]) -> GameEntry:
     return GameEntry(rules=type(game), engines=())
 
 
-def evaluation_of(game: Game[Any, Any]) -> Evaluation:
+def evaluation_of(game: Game[S, M]) -> Evaluation:
     """The evaluation ``game``'s registration declares (neutral for an unregistered game):
     what the app, the CLI and matches hand `run_search`."""
     return entry_of(game).evaluation
 
 
-def make_evaluator(game: Game[Any, Any]) -> Evaluator:
+def make_evaluator(game: Game[S, M]) -> Evaluator:
     """``game``'s declared two-player evaluator, or `neutral_evaluator` when it has none."""
     return evaluation_of(game).evaluator(game)
 
 
-def make_vector_evaluator(game: Game[Any, Any]) -> VectorEvalFunction:
+def make_vector_evaluator(game: Game[S, M]) -> VectorEvalFunction:
     """``game``'s declared N-player evaluation (see `Evaluation.vector_evaluator`)."""
     return evaluation_of(game).vector_evaluator(game)
 

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.games.registry import evaluation_of
 from adversa.match.outside_move import outside_move
 from adversa.match.seats import OutsideSeat, Seat
@@ -181,7 +181,7 @@ def _same_value(a: Score | None, b: Score | None) -> bool:
     return abs(a - b) <= VALUE_TOLERANCE
 
 
-def prepare(game: Game[Any, Any], state: Any, configs: Sequence[Seat]) -> None:
+def prepare(game: Game[S, M], state: S, configs: Sequence[Seat]) -> None:
     """Check a comparison before any search starts (one-line errors)."""
     check_engine_count(len(configs))
     for config in configs:
@@ -200,7 +200,7 @@ def _search_one(job: tuple[Game[Any, Any], Any, Seat]) -> SearchResult:
 
 
 def run_comparison(
-    game: Game[Any, Any], state: Any, configs: Sequence[Seat], *, parallel: bool = True
+    game: Game[S, M], state: S, configs: Sequence[Seat], *, parallel: bool = True
 ) -> list[SearchResult]:
     """Search ``state`` with every config, in processes when ``parallel``.
 

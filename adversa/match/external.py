@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError, find_program, parse_options
 
 PROTOCOL_VERSION = 1
@@ -62,13 +62,13 @@ class _Flood(Exception):
     """The reader saw a line longer than `MAX_LINE_BYTES`."""
 
 
-def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -> None:
+def check(command_line: str, game: Game[S, M], options: Mapping[str, str]) -> None:
     """Before a match: the program exists and the options are valid."""
     parse_options(options, DEFAULTS, f"external:{command_line}")
     find_program(shlex.split(command_line)[0])
 
 
-def open_engine(command_line: str, game: Game[Any, Any],
+def open_engine(command_line: str, game: Game[S, M],
                 options: Mapping[str, str]) -> ExternalEngine:
     """Start the program and complete the handshake (`OutsideEngineError` on failure)."""
     return ExternalEngine(shlex.split(command_line),
@@ -213,9 +213,9 @@ class ExternalEngine:
             elif keyword == "ready":
                 return
 
-    def choose_move(self, game: Game[Any, Any], start: Any, moves: Sequence[Any], state: Any,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         self._discard_stale_lines()
         budget = self.settings["time"] if seconds is None else seconds
         legal = list(game.legal_moves(state))
@@ -237,7 +237,7 @@ class ExternalEngine:
             elif keyword == "move":
                 return self._legal(game, state, legal, rest)
 
-    def _legal(self, game: Game[Any, Any], state: Any, legal: list[Any], text: str) -> Any:
+    def _legal(self, game: Game[S, M], state: S, legal: list[M], text: str) -> M:
         try:
             move = game.parse_move(state, text)
         except AdversaError:
@@ -280,7 +280,7 @@ def _option_text(value: Any) -> str:
     return str(value).replace(" ", "_")
 
 
-def _history(game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> list[str]:
+def _history(game: Game[S, M], start: S, moves: Sequence[Any]) -> list[str]:
     """Each move since ``start`` in the game's notation (chance outcomes too)."""
     texts = []
     state = start

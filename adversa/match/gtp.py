@@ -25,7 +25,7 @@ import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError, find_program
 
 """Where Debian installs game engines, outside the PATH of root and of many users."""
@@ -37,7 +37,7 @@ COLOURS = ("black", "white")
 class GtpEngine:
     """One running GTP program playing one game at a time."""
 
-    def __init__(self, command: Sequence[str], game: Game[Any, Any]) -> None:
+    def __init__(self, command: Sequence[str], game: Game[S, M]) -> None:
         self.game = game
         self.command = list(command)
         program = os.path.basename(self.command[0])
@@ -91,7 +91,7 @@ class GtpEngine:
             raise OutsideEngineError(f"{self.label} refused {command!r}: {answer[1:].strip()}")
         return answer[1:].strip()
 
-    def _sync(self, game: Game[Any, Any], start: Any, moves: Sequence[Any]) -> None:
+    def _sync(self, game: Game[S, M], start: S, moves: Sequence[Any]) -> None:
         """Tell the program the moves it has not heard yet (replaying from the start
         when the game went another way)."""
         if start != game.initial_state():
@@ -111,9 +111,9 @@ class GtpEngine:
             state = game.result(state, move)
             self.told.append(move)
 
-    def choose_move(self, game: Game[Any, Any], start: Any, moves: Sequence[Any], state: Any,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         """The program's move in ``state`` (after ``moves`` from ``start``)."""
         self._sync(game, start, moves)
         legal = game.legal_moves(state)
@@ -151,7 +151,7 @@ class GtpEngine:
             process.stdout.close()
 
 
-def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -> None:
+def check(command_line: str, game: Game[S, M], options: Mapping[str, str]) -> None:
     """Refuse, before any game starts, a spec whose program is missing or whose options
     are unknown (a GTP seat takes none: program flags go on its command line)."""
     if options:
@@ -164,7 +164,7 @@ def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -
     find_program(words[0], INSTALL_HINT)
 
 
-def open_engine(command_line: str, game: Game[Any, Any],
+def open_engine(command_line: str, game: Game[S, M],
                 options: Mapping[str, str]) -> GtpEngine:
     """The GTP seat for ``gtp:COMMAND LINE``: the program found and started."""
     check(command_line, game, options)

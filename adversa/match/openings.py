@@ -21,10 +21,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from adversa.files import read_user_text
-from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.base import CHANCE, AdversaError, Game, M, S
 from adversa.games.registry import OpeningList, entry_of
 
 
@@ -40,7 +39,7 @@ class Opening:
     moves: tuple[str, ...] = ()
     position: str | None = None
 
-    def start(self, game: Game[Any, Any]) -> tuple[Any, list[str]]:
+    def start(self, game: Game[S, M]) -> tuple[S, list[str]]:
         """The state after the opening and the move texts played to reach it.
 
         Raises `AdversaError` (from the game's parser) when a move is not legal.
@@ -64,7 +63,7 @@ def listed_openings(openings: OpeningList) -> list[Opening]:
     return [Opening(f"{openings.title}: {line}", tuple(line.split())) for line in openings.lines]
 
 
-def random_openings(game: Game[Any, Any], plies: int, count: int, seed: int) -> list[Opening]:
+def random_openings(game: Game[S, M], plies: int, count: int, seed: int) -> list[Opening]:
     """``count`` openings of ``plies`` random legal moves (fewer if the game ends first).
 
     Chance states are never entered by an opening: the walk stops before one.
@@ -88,7 +87,7 @@ def random_openings(game: Game[Any, Any], plies: int, count: int, seed: int) -> 
     return openings
 
 
-def read_openings_file(game: Game[Any, Any], path: Path) -> list[Opening]:
+def read_openings_file(game: Game[S, M], path: Path) -> list[Opening]:
     """Openings from a file, one a line: a move sequence or else a position."""
     lines = read_user_text(path, "openings file").splitlines()
     openings: list[Opening] = []
@@ -102,7 +101,7 @@ def read_openings_file(game: Game[Any, Any], path: Path) -> list[Opening]:
     return openings
 
 
-def _parse_opening_line(game: Game[Any, Any], line: str, where: str) -> Opening:
+def _parse_opening_line(game: Game[S, M], line: str, where: str) -> Opening:
     as_moves = Opening(f"{where}: {line}", tuple(line.split()))
     try:
         opening, (start, _) = as_moves, as_moves.start(game)
@@ -120,7 +119,7 @@ def _parse_opening_line(game: Game[Any, Any], line: str, where: str) -> Opening:
 
 
 def resolve_openings(
-    game: Game[Any, Any], spec: str | None, count: int, seed: int
+    game: Game[S, M], spec: str | None, count: int, seed: int
 ) -> Sequence[Opening]:
     """The openings for a match from ``--openings`` (None: the game's default).
 

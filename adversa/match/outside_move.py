@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.match.seats import OutsideEngineError, OutsideSeat, open_seat
 from adversa.search.stats import Progress, Reporter, SearchResult, StopCallback
 from adversa.search.timeman import ClockReading
@@ -44,8 +44,8 @@ def outside_seconds(seat: OutsideSeat, time_left: ClockReading | None) -> float 
 
 
 def outside_move(
-    game: Game[Any, Any],
-    start: Any,
+    game: Game[S, M],
+    start: S,
     moves: Sequence[Any],
     seat: OutsideSeat,
     *,

@@ -25,13 +25,13 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError
 
 ENTRY_POINT_GROUP = "adversa.engines"
 
 
-def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -> None:
+def check(command_line: str, game: Game[S, M], options: Mapping[str, str]) -> None:
     """Before a match: the plugin loads and has ``choose_move``; it takes no options."""
     if options:
         raise OutsideEngineError(
@@ -40,7 +40,7 @@ def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -
     _load(command_line)
 
 
-def open_engine(command_line: str, game: Game[Any, Any],
+def open_engine(command_line: str, game: Game[S, M],
                 options: Mapping[str, str]) -> PluginEngine:
     return PluginEngine(_load(command_line), command_line)
 
@@ -94,9 +94,9 @@ class PluginEngine:
         self.plugin = plugin
         self.label = str(getattr(plugin, "NAME", "") or Path(command_line).stem)
 
-    def choose_move(self, game: Game[Any, Any], start: Any, moves: Sequence[Any], state: Any,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         try:
             answer = self.plugin.choose_move(game, state, seconds)
         except Exception as error:  # the plugin's bug loses its game, nothing else
@@ -111,7 +111,7 @@ class PluginEngine:
                     f"{self.label} played an illegal move {answer[:40]!r}") from None
         if answer not in legal:
             raise OutsideEngineError(f"{self.label} played an illegal move {str(answer)[:40]!r}")
-        return answer
+        return legal[legal.index(answer)]  # the game's own move, equal to the plugin's
 
     def close(self) -> None:
         """Nothing to end: the plugin lives in this process."""

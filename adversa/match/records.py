@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from adversa.files import write_text_atomic
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.games.registry import entry_of
 from adversa.match.arena import GameRecord, MatchError, MatchState
 from adversa.match.clock_notes import TIME_CONTROL_TAG, clock_note
@@ -112,7 +112,7 @@ class RecordWriter:
     after every game so an interrupted match leaves a consistent folder.
     """
 
-    def __init__(self, directory: Path, game: Game[Any, Any]) -> None:
+    def __init__(self, directory: Path, game: Game[S, M]) -> None:
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -227,7 +227,7 @@ def record_from_json(data: dict[str, Any]) -> GameRecord:
     )
 
 
-def game_as_record(game: Game[Any, Any], record: GameRecord,
+def game_as_record(game: Game[S, M], record: GameRecord,
                    time_control: TimeControl | None = None) -> str | None:
     """The game in its own record format (PDN for checkers), None for games without one.
 

@@ -31,13 +31,10 @@ import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.search.config import EngineConfig
-
-S = TypeVar("S")
-M = TypeVar("M")
 
 
 class OutsideEngineError(AdversaError):
@@ -51,9 +48,9 @@ class OutsideEngine(Protocol):
     label: str
     """Shown in records and the panel, e.g. ``"GRhino (gtp-rhino)"``."""
 
-    def choose_move(self, game: Game[Any, Any], start: Any, moves: Sequence[Any], state: Any,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         """The move to play in ``state``, reached from ``start`` by ``moves`` (every move
         and chance outcome since), thinking about ``seconds`` (None: the engine's own
         budget); ``on_info`` gets each progress line. Raises `OutsideEngineError`."""
@@ -151,7 +148,7 @@ def seat_module(prefix: str) -> ModuleType:
             f"({name} is missing)") from None
 
 
-def parse_seat(game: Game[Any, Any], spec: str) -> OutsideSeat:
+def parse_seat(game: Game[S, M], spec: str) -> OutsideSeat:
     """Check an outside spec for ``game`` before any game is played (the module exists,
     the program is found) and return its seat."""
     prefix, command, options = split_spec(spec)
@@ -162,7 +159,7 @@ def parse_seat(game: Game[Any, Any], spec: str) -> OutsideSeat:
     return OutsideSeat(spec.strip())
 
 
-def open_seat(seat: OutsideSeat, game: Game[Any, Any]) -> OutsideEngine:
+def open_seat(seat: OutsideSeat, game: Game[S, M]) -> OutsideEngine:
     """Start the engine of ``seat`` for one game (in the process that plays it)."""
     prefix, command, options = split_spec(seat.spec)
     engine: OutsideEngine = seat_module(prefix).open_engine(command, game, options)

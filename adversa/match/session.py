@@ -24,7 +24,7 @@ from typing import Any
 from adversa import settings
 from adversa.files import read_user_text, write_text_atomic
 from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
-from adversa.games.base import parse_action, result_text
+from adversa.games.base import M, S, parse_action, result_text
 from adversa.games.registry import record_formats
 from adversa.match.clock_notes import (
     TERMINATION_TAG,
@@ -56,7 +56,7 @@ class RecordError(AdversaError):
 # --------------------------------------------------------------------------- players
 
 
-def parse_player(game: Game[Any, Any], text: str) -> Player:
+def parse_player(game: Game[S, M], text: str) -> Player:
     """``human``, ``default`` (the game's default engine), an engine text form checked to
     fit ``game``, or an outside engine's spec (its program found); raises AdversaError."""
     if text.strip().lower() == HUMAN:
@@ -70,7 +70,7 @@ def player_text(player: Player) -> str:
     return HUMAN if player is None else player.text
 
 
-def default_players(game: Game[Any, Any], given: Sequence[Player] = ()) -> list[Player]:
+def default_players(game: Game[S, M], given: Sequence[Player] = ()) -> list[Player]:
     """Fill missing seats: seat 0 is a human, the others the default engine."""
     players = list(given[: game.num_players])
     while len(players) < game.num_players:
@@ -103,10 +103,10 @@ class GameSession:
             position
         )
         self.players: list[Player] = default_players(self.game, players)
-        self.states: list[Any] = [start]
-        self.moves: list[Any] = []
+        self.states: list[object] = [start]
+        self.moves: list[object] = []
         self.notations: list[str] = []
-        self.redo_stack: list[Any] = []
+        self.redo_stack: list[object] = []
         self.autosaves = True
         """False for a game only looked at (a tournament's game in the replay viewer): it
         must not replace the game the user left to come back to."""
@@ -126,7 +126,7 @@ class GameSession:
         return self.game.name
 
     @property
-    def state(self) -> Any:
+    def state(self) -> object:
         return self.states[-1]
 
     @property
@@ -143,7 +143,7 @@ class GameSession:
         return None if self.clock is None else self.clock.flagged
 
     @property
-    def last_move(self) -> Any | None:
+    def last_move(self) -> object | None:
         return self.moves[-1] if self.moves else None
 
     @property
@@ -189,7 +189,7 @@ class GameSession:
         if self.clock is not None:
             self.clock.set_left(self.clock_history[len(self.moves)])
 
-    def legal_moves(self) -> Sequence[Any]:
+    def legal_moves(self) -> Sequence[object]:
         if self.to_move == CHANCE:
             return ()
         return self.game.legal_moves(self.state)
@@ -243,7 +243,7 @@ class GameSession:
 
     # ---- changing the position ---------------------------------------------------
 
-    def play(self, move: Any) -> None:
+    def play(self, move: object) -> None:
         """Apply a move (or a chance outcome) the caller knows to be legal.
 
         Under a clock the mover's clock stops and gains the increment; a move that
@@ -261,7 +261,7 @@ class GameSession:
                 del self.clock_history[len(self.moves):]
                 self.clock_history.append(times)
 
-    def _advance(self, move: Any) -> None:
+    def _advance(self, move: object) -> None:
         """One ply forward; the redo stack keeps what is still ahead when it is its move."""
         state = self.state
         self.notations.append(self.game.format_move(state, move))
@@ -272,13 +272,13 @@ class GameSession:
         else:
             self.redo_stack.clear()
 
-    def play_text(self, text: str) -> Any:
+    def play_text(self, text: str) -> object:
         """Parse a typed move (raises AdversaError, state unchanged) and play it."""
         move = self.game.parse_move(self.state, text)
         self.play(move)
         return move
 
-    def roll(self, rng: random.Random) -> Any:
+    def roll(self, rng: random.Random) -> object:
         """At a chance state, draw an outcome by its probability and play it."""
         outcomes = self.game.chance_outcomes(self.state)
         values = [outcome for outcome, _ in outcomes]
@@ -341,7 +341,7 @@ class GameSession:
             del self.clock_history[1:]
             self._restore_clock()
 
-    def _human_at(self, state: Any) -> bool:
+    def _human_at(self, state: object) -> bool:
         if self.game.is_terminal(state):
             return False
         seat = self.game.to_move(state)
@@ -438,7 +438,7 @@ class GameSession:
         """Who made each move of the history (`CHANCE` for a chance outcome)."""
         return [self.game.to_move(state) for state in self.states[:-1]]
 
-    def parse_recorded(self, text: str) -> Any:
+    def parse_recorded(self, text: str) -> object:
         """A move of a record: a player's move, or a chance outcome at a chance state."""
         return parse_action(self.game, self.state, text)
 
@@ -576,4 +576,4 @@ def describe_record(record: Mapping[str, Any]) -> str:
     moves = record.get("moves", [])
     who = " vs ".join(str(p) for p in players) if isinstance(players, list) else "?"
     count = len(moves) if isinstance(moves, list) else 0
-    return f"{record.get('game')} — {who} — {count} moves"
+    return f"{record.get('game')} — {who} — {count:,} {'move' if count == 1 else 'moves'}"

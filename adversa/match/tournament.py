@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from adversa.games import make_game, parse_settings
-from adversa.games.base import AdversaError, Game
-from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan, play_tasks
+from adversa.games.base import AdversaError, Game, M, S
+from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan
 from adversa.match.openings import Opening, resolve_openings
 from adversa.match.ratings import RatingError, Ratings, fit_ratings, tally_pairs
+from adversa.match.runner import play_tasks
 from adversa.match.seats import Seat, is_outside_spec, parse_seat, short_spec
 from adversa.search.config import EngineSpecError
 from adversa.search.engine import engine_for
@@ -204,7 +205,7 @@ def swiss_pairings(engines: int, games: Sequence[FinishedGame],
     return tuple(pairings)
 
 
-def parse_seat_spec(game: Game[Any, Any], spec: str) -> Seat:
+def parse_seat_spec(game: Game[S, M], spec: str) -> Seat:
     """One ``--engine``: an outside engine by prefix, else adversa's own search."""
     try:
         return parse_seat(game, spec) if is_outside_spec(spec) else engine_for(game, spec)

@@ -20,7 +20,7 @@ from typing import Any
 import chess
 import chess.engine
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.match.seats import OutsideEngineError, find_program
 
 UCI_INSTALL_HINT = "install it (Debian/Ubuntu: apt install stockfish) or give its full path"
@@ -100,9 +100,9 @@ class UciEngine:
         settings = " ".join(f"{key}={value}" for key, value in options.items())
         self.label = f"{name} (uci:{command_line}{' ' + settings if settings else ''})"
 
-    def choose_move(self, game: Game[Any, Any], start: Any, moves: Sequence[Any], state: Any,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> Any:  # chess.Move
         """The engine's move in ``state``: the game from ``start`` is sent with its moves,
         thinking for ``seconds`` (`DEFAULT_SECONDS` when None)."""
         board = chess.Board(game.format_position(start))
@@ -139,7 +139,7 @@ def program_argv(command_line: str) -> list[str]:
     return [find_program(words[0], UCI_INSTALL_HINT), *words[1:]]
 
 
-def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -> None:
+def check(command_line: str, game: Game[S, M], options: Mapping[str, str]) -> None:
     """Refuse, before any game starts, a game that is not chess (UCI is a chess protocol,
     its positions FEN) or a program that is not there."""
     try:
@@ -149,7 +149,7 @@ def check(command_line: str, game: Game[Any, Any], options: Mapping[str, str]) -
     program_argv(command_line)
 
 
-def open_engine(command_line: str, game: Game[Any, Any],
+def open_engine(command_line: str, game: Game[S, M],
                 options: Mapping[str, str]) -> UciEngine:
     """Start a UCI program for ``game`` (`check`ed first)."""
     check(command_line, game, options)

@@ -7,11 +7,14 @@ algorithm's module from the one registry (`config.ALGORITHMS`), checks that the
 algorithm fits the game, wires a `Reporter` to the caller's stop callable and event
 callback, and returns a `SearchResult`.
 
-Every algorithm module exposes two functions:
+Every algorithm module is an `AlgorithmModule`: it defines
 
-* ``fits(game) -> str | None``: None when the algorithm applies, else the reason
-  it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
-* ``search(game, state, config, reporter, evaluation) -> SearchResult``.
+* ``fits(game, algorithm) -> str | None``: None when the algorithm applies, else the
+  reason it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
+* ``search(game, state, config, reporter, evaluation) -> SearchResult``;
+
+and, when some positions are beyond it under a given budget, ``refuses`` as well
+(a `RefusingModule`: the exact solver without ``time``).
 """
 
 from __future__ import annotations
@@ -20,10 +23,9 @@ import functools
 import importlib
 import time
 from collections.abc import Callable
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from adversa.games.base import AdversaError, Game, line_movers
+from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
@@ -35,21 +37,50 @@ class AlgorithmError(AdversaError):
     """An algorithm that does not fit the game, named with those that do."""
 
 
-def _module(algorithm: str) -> ModuleType:
+@runtime_checkable
+class AlgorithmModule(Protocol):
+    """What `run_search` needs of the module `config.ALGORITHMS` names for an algorithm.
+
+    Its functions take any game (``Game[Any, Any]``): one module serves every game."""
+
+    def fits(self, game: Game[Any, Any], algorithm: str) -> str | None:
+        """None when ``algorithm`` applies to ``game``, else why it does not."""
+        ...
+
+    def search(self, game: Game[Any, Any], state: Any, config: EngineConfig,
+               reporter: Reporter, evaluation: Evaluation) -> SearchResult[Any]:
+        """Search ``state``, reporting through ``reporter``; the result."""
+        ...
+
+
+@runtime_checkable
+class RefusingModule(Protocol):
+    """An algorithm module that cannot finish some positions under a given budget."""
+
+    def refuses(self, game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+        """Why ``config`` will not search ``state``, or None when it will."""
+        ...
+
+
+def _module(algorithm: str) -> AlgorithmModule:
     if algorithm not in ALGORITHMS:
         raise AlgorithmError(
             f"unknown algorithm {algorithm!r}; expected one of: {', '.join(ALGORITHMS)}"
         )
-    return importlib.import_module(ALGORITHMS[algorithm].module)
+    path = ALGORITHMS[algorithm].module
+    module = importlib.import_module(path)  # imported when first used: the CLI starts fast
+    if not isinstance(module, AlgorithmModule):
+        raise TypeError(f"{path} is registered for {algorithm} but lacks fits() or search()")
+    return module
 
 
-def why_not(game: Game[Any, Any], algorithm: str) -> str | None:
+def why_not(game: Game[S, M], algorithm: str) -> str | None:
     """None when ``algorithm`` can search ``game``, else the reason it cannot."""
     reason: str | None = _module(algorithm).fits(game, algorithm)
     return reason
 
 
-def algorithms_for(game: Game[Any, Any]) -> list[str]:
+def algorithms_for(game: Game[S, M]) -> list[str]:
     """The algorithms that fit ``game``, in menu order."""
     return [name for name in ALGORITHMS if why_not(game, name) is None]
 
@@ -58,7 +89,7 @@ DEFAULT = "default"
 """The engine name that means "the game's default engine", wherever an engine is given."""
 
 
-def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
+def default_engine(game: Game[S, M]) -> EngineConfig | None:
     """The engine people play ``game`` against: the first of the engines its registration
     offers that fits the game's options and its start, else the first algorithm that fits
     (None when none does)."""
@@ -71,7 +102,7 @@ def default_engine(game: Game[Any, Any]) -> EngineConfig | None:
     return EngineConfig(available[0]) if available else None
 
 
-def engine_for(game: Game[Any, Any], text: str) -> EngineConfig:
+def engine_for(game: Game[S, M], text: str) -> EngineConfig:
     """An engine's text form for ``game``, where ``default`` (with optional overrides,
     ``default time=0.5``) is the game's default engine; checked to fit the game."""
     words = text.split()
@@ -87,7 +118,7 @@ def engine_for(game: Game[Any, Any], text: str) -> EngineConfig:
     return config
 
 
-def check_fits(game: Game[Any, Any], algorithm: str) -> None:
+def check_fits(game: Game[S, M], algorithm: str) -> None:
     reason = why_not(game, algorithm)
     if reason is not None:
         raise AlgorithmError(
@@ -95,7 +126,7 @@ def check_fits(game: Game[Any, Any], algorithm: str) -> None:
         )
 
 
-def refusal(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+def refusal(game: Game[S, M], state: S, config: EngineConfig) -> str | None:
     """Why ``config`` will not search ``state`` of ``game``, or None when it will.
 
     Beyond `why_not` (the algorithm never fits the game), an algorithm module may
@@ -103,15 +134,15 @@ def refusal(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | Non
     given budget (the exact solver without ``time``).
     """
     reason = why_not(game, config.algorithm)
-    if reason is None:
-        refuses = getattr(_module(config.algorithm), "refuses", None)
-        reason = refuses(game, state, config) if refuses is not None else None
+    module = _module(config.algorithm)
+    if reason is None and isinstance(module, RefusingModule):
+        reason = module.refuses(game, state, config)
     return reason
 
 
 def run_search(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     config: EngineConfig,
     *,
     evaluation: Evaluation,
@@ -119,7 +150,7 @@ def run_search(
     on_event: EventCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
     time_left: ClockReading | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """Search ``state`` with ``config``, judging positions by ``evaluation``; stream
     events; return the result.
 
@@ -153,7 +184,7 @@ def run_search(
     if manager is not None:
         reporter.settled = manager.enough
     try:
-        result: SearchResult = _module(config.algorithm).search(
+        result: SearchResult[M] = _module(config.algorithm).search(
             game, state, config, reporter, evaluation
         )
     finally:

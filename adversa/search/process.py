@@ -36,10 +36,9 @@ import threading
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 import adversa
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.games.evaluation import Evaluation
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -159,8 +158,8 @@ class EngineProcess:
 
     def search(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         config: EngineConfig,
         evaluation: Evaluation,
         should_stop: StopCallback | None,
@@ -262,8 +261,8 @@ atexit.register(_pool.close_all)
 
 
 def search_in_process(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     config: EngineConfig,
     *,
     evaluation: Evaluation,

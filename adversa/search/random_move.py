@@ -10,21 +10,20 @@ an outcome by its probability, so it can stand in for the dice too.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from adversa.games.base import CHANCE, Game
+from adversa.games.base import CHANCE, Game, M, S
 from adversa.games.evaluation import Evaluation
 from adversa.search.config import EngineConfig
 from adversa.search.stats import Reporter, RootMove, SearchResult
 
 
-def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+def fits(game: Game[S, M], algorithm: str) -> str | None:
     """Every game has legal moves to pick from."""
     return None
 
 
 def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
+    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
     evaluation: Evaluation,
 ) -> SearchResult:
     rng = random.Random(config.get("seed"))

@@ -27,7 +27,13 @@ import math
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import Generic, TypedDict
+
+from typing_extensions import TypeVar
+
+MoveT = TypeVar("MoveT", bound=Hashable, default=Hashable, covariant=True)
+"""The searched game's move type, kept from `run_search`'s game to its result's
+``best_move`` (a bare `SearchResult` holds any game's move)."""
 
 Score = float | tuple[float, ...]
 """A scalar for two-player searches (root player's view), a vector for N players."""
@@ -175,6 +181,10 @@ class Snapshot:
     """The utility of a proven win (scores at or beyond it read "win"/"loss");
     None for games whose values are plain numbers (textbook trees), and for
     searches that do not say (`Reporter.win_value`)."""
+    utility_limit: float | None = None
+    """The game's largest utility (in a game scored by margin, a win by the widest
+    margin). An unfitted evaluation's eval bar measures a value against it when there is
+    no `win_value` (margin games), rather than against 1."""
     logistic_k: float | None = None
     """σ(k · score · score_scale) is the mover's expected result (`Evaluator.logistic_k`);
     None when the evaluation was never fitted to results."""
@@ -223,11 +233,11 @@ class TraceNode:
 
 
 @dataclass(frozen=True, slots=True)
-class SearchResult:
+class SearchResult(Generic[MoveT]):
     """What a finished (or stopped) search returns: typed fields, each filled by the
     algorithms it applies to and None (or empty) for the others."""
 
-    best_move: Hashable | None
+    best_move: MoveT | None
     best_move_text: str | None
     value: Score | None
     pv: tuple[str, ...]
@@ -333,6 +343,7 @@ class Reporter:
         self.score_scale = 1.0
         self.score_unit = ""
         self.win_value: float | None = None
+        self.utility_limit: float | None = None
         self.logistic_k: float | None = None
         self.mean_result = False
         self.signed = True
@@ -426,12 +437,13 @@ class Reporter:
             score_scale=self.score_scale,
             score_unit=self.score_unit,
             win_value=self.win_value,
+            utility_limit=self.utility_limit,
             logistic_k=self.logistic_k,
             mean_result=self.mean_result,
             signed=self.signed,
         )
 
-    def finish(self, result: SearchResult) -> SearchResult:
+    def finish(self, result: SearchResult[MoveT]) -> SearchResult[MoveT]:
         """Send the final result, its PV's movers filled in, as the last event; return it."""
         if result.pv and not result.pv_movers:
             result = dataclasses.replace(result, pv_movers=self.line_movers(result.pv))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -27,7 +28,10 @@ from adversa import settings as settings_module
 from adversa.match.session import GameSession
 from adversa.settings import Settings
 from adversa.tui.runner import SearchFunction
+from adversa.tui.screens import named
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.help import HelpScreen
+from adversa.tui.screens.named import ScreenFactory
 from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.too_small import TooSmallScreen, too_small
 from adversa.tui.themes import DEFAULT_THEME, HIGH_CONTRAST_CSS, THEMES
@@ -94,6 +98,24 @@ class AdversaApp(App[None]):
         self.endgame_offered: set[str] = set()
         """Games whose missing endgame database was mentioned in this run (once is enough)."""
         self.rng = random.Random(seed)
+        self.screen_factories: dict[str, ScreenFactory] = {
+            named.GAME: self._game_screen,
+            named.START: StartScreen,
+            named.HELP: HelpScreen,
+        }
+        """The screens other screens open by name (`adversa.tui.screens.named`)."""
+
+    def screen_named(self, name: str, *arguments: object, **options: object) -> Screen[None]:
+        """A new screen registered as ``name``, built from the arguments."""
+        if name not in self.screen_factories:
+            raise LookupError(f"no screen named {name!r}; expected one of: "
+                              f"{', '.join(self.screen_factories)}")
+        return self.screen_factories[name](*arguments, **options)
+
+    def _game_screen(self, session: GameSession, *, rng: random.Random | None = None,
+                     ) -> GameScreen:
+        """A game screen rolling the app's seeded dice unless given its own."""
+        return GameScreen(session, rng=rng or self.rng)
 
     def watch_theme(self, theme: str) -> None:
         """Remember a theme chosen in the app (the palette's "Change theme")."""
@@ -132,7 +154,7 @@ class AdversaApp(App[None]):
         elif isinstance(screen, TooSmallScreen):
             self.pop_screen()
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:  # any result
         """Textual's commands, then the screen's; a title the screen gives replaces
         Textual's (its "Keys" opens a generic key panel, ours the help screen)."""
         own: list[SystemCommand] = []

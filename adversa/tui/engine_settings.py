@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.widgets import Button, Input, Label
 
 from adversa.games import AdversaError
 from adversa.match.seats import is_outside_spec, parse_seat
@@ -59,14 +59,19 @@ class EngineDialog(ModalScreen[str | None]):
                         "outside engine, e.g. uci:stockfish; the game goes on from here",
                         classes="dialog-help")
             yield Input(self.current, id="engine-text")
+            with Horizontal(classes="dialog-buttons"):  # as the other dialogs: for the mouse
+                yield Button("Use", variant="primary", id="ok")
+                yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#engine-text", Input).focus()
 
     @on(Input.Submitted, "#engine-text")
-    def _accept(self, message: Input.Submitted) -> None:
-        self.dismiss(message.value.strip())
+    @on(Button.Pressed, "#ok")
+    def _accept(self) -> None:
+        self.dismiss(self.query_one("#engine-text", Input).value.strip())
 
+    @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
 

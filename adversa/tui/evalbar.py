@@ -15,12 +15,28 @@ from textual.widget import Widget
 
 from adversa.presentation import Verdict
 
+LABEL = "eval    "
+
+
+def fit_verdict(verdict: Verdict, width: int) -> tuple[str, str]:
+    """The label and the verdict's words for a line ``width`` cells wide: the whole text,
+    else without its unit, else without the label too (Pig's "+0.174 expected-score lead
+    (Player 2 better)" at 80 columns). What still does not fit is cut at the end; it is
+    never wrapped, which pushed the bar out of the widget's two lines."""
+    candidates = [(LABEL, verdict.text)]
+    if verdict.short:
+        candidates += [(LABEL, verdict.short), ("", verdict.short)]
+    for label, words in candidates:
+        if len(label) + len(words) <= width:
+            return label, words
+    return candidates[-1]
+
 
 class EvalBar(Widget):
     """``verdict`` on the first line; below it ``Black ███████░░░░ White``."""
 
     DEFAULT_CSS = """
-    EvalBar { height: 2; }
+    EvalBar { height: 2; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -38,8 +54,9 @@ class EvalBar(Widget):
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("eval    ", style="dim")
-        text.append(self.verdict.text, style="bold")
+        label, words = fit_verdict(self.verdict, self.size.width)
+        text.append(label, style="dim")
+        text.append(words, style="bold")
         share = self.verdict.share
         if share is None or len(self.names) != 2:
             return text

@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from adversa.games import CHANCE, Game
+from adversa.games.base import M, S
 
 NUMBER_WIDTH = 4
 MOVE_WIDTH = 8
@@ -48,7 +49,7 @@ class MoveList(DataTable[str]):
             super().__init__()
             self.plies = plies
 
-    def __init__(self, game: Game[Any, Any], *, id: str | None = None) -> None:
+    def __init__(self, game: Game[S, M], *, id: str | None = None) -> None:
         self.paired = game.num_players == 2 and not game.has_chance
         """Score-sheet rows (move number, first player's move, second player's)."""
         super().__init__(id=id, cursor_type="cell" if self.paired else "row",

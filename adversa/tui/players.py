@@ -22,6 +22,8 @@ from adversa.match.seats import OutsideSeat, short_spec
 from adversa.search.config import EngineConfig
 
 ELLIPSIS = "…"
+CLOCKED = " · clock"
+"""Ends a clocked engine's line in place of its ``time=`` (`engine_text`)."""
 SHORT_ALGORITHMS = {"alphabeta": "α-β", "expectiminimax": "expectimm"}
 """Algorithm names written shorter in the compact form (the others are short already)."""
 SHORT_SETTINGS = {"depth": "d{}", "time": "{}s", "iterations": "{} it", "nodes": "{} nodes"}
@@ -46,7 +48,7 @@ def engine_text(engine: EngineConfig | OutsideSeat, *, clocked: bool) -> str:
         return short_spec(engine.spec)
     if not clocked:
         return engine.text
-    return f"{engine.without('time').text} · clock"
+    return f"{engine.without('time').text}{CLOCKED}"
 
 
 def fit_words(text: str, room: int) -> str:
@@ -80,9 +82,12 @@ def compact(text: str) -> str:
 
 def fit_player(text: str, room: int) -> str:
     """``text`` whole if it fits in ``room`` cells, else compact, else compact with
-    settings dropped from the end (`fit_words`)."""
+    settings dropped from the end (`fit_words`). A clocked engine keeps its `CLOCKED`
+    mark, which stands for its time (``α-β d20 … · clock``, not ``α-β d20 …``)."""
     if len(text) <= room:
         return text
+    if text.endswith(CLOCKED):
+        return fit_words(compact(text.removesuffix(CLOCKED)), room - len(CLOCKED)) + CLOCKED
     return fit_words(compact(text), room)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adversa.games import AdversaError, Game
+from adversa.games.base import M, S
 from adversa.tui.boards import BoardView
 from adversa.tui.side import GameSide
 
@@ -26,7 +27,7 @@ PV_STEPS = 3
 CLASS = "-presentation"
 
 
-def parse_line(game: Game[Any, Any], state: Any, texts: Sequence[str],
+def parse_line(game: Game[S, M], state: S, texts: Sequence[str],
                limit: int = PV_STEPS) -> tuple[Any, ...]:
     """The first ``limit`` moves of a PV given as text, parsed from ``state`` on.
 

@@ -35,6 +35,7 @@ from textual.message import Message
 from textual.worker import Worker, get_current_worker
 
 from adversa.games import Game
+from adversa.games.base import M, S
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
 from adversa.match.outside_move import outside_move
@@ -57,8 +58,8 @@ class SearchFunction(Protocol):
 
     def __call__(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         config: EngineConfig,
         *,
         evaluation: Evaluation,
@@ -207,7 +208,7 @@ class EngineRunner:
         return self.current_id is not None
 
     def start(
-        self, game: Game[Any, Any], state: Any, config: EngineConfig | OutsideSeat,
+        self, game: Game[S, M], state: S, config: EngineConfig | OutsideSeat,
         purpose: str = "move", time_left: ClockReading | None = None,
         history: tuple[Any, Sequence[Any]] | None = None,
     ) -> int:
@@ -253,8 +254,8 @@ class EngineRunner:
 
     def _make_work(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         config: EngineConfig | OutsideSeat,
         search_id: int,
         cancel: threading.Event,

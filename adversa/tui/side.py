@@ -9,13 +9,12 @@ competes with a search's snapshots.
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Static
 
 from adversa.games import Game
+from adversa.games.base import M, S
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
 
@@ -32,7 +31,7 @@ PANEL_PAGE = {"search": "summary", "iterations": "history"}
 class GameSide(Vertical):
     """Move list and search panel; `narrow` shows one `VIEWS` entry at a time."""
 
-    def __init__(self, game: Game[Any, Any], *, id: str | None = None) -> None:
+    def __init__(self, game: Game[S, M], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
         self.view = "search"

@@ -27,16 +27,17 @@ MAX_DEPTH = 64
 
 
 def _forced_board_class() -> Any:
-    from draughts.boards._core import CORE_AMERICAN  # type: ignore[import-untyped]
-    from draughts.boards.american import Board  # type: ignore[import-untyped]
+    from draughts.boards._core import CORE_AMERICAN
+    from draughts.boards.american import Board
 
     class ForcedCaptureBoard(Board):  # type: ignore[misc]
         """American checkers with compulsory captures (the ACF rule)."""
 
         @property
         def legal_moves(self) -> list[Any]:
-            return self._legal_moves_from_core(CORE_AMERICAN, max_capture=False,
-                                               captures_optional=False)
+            moves: list[Any] = self._legal_moves_from_core(
+                CORE_AMERICAN, max_capture=False, captures_optional=False)
+            return moves
 
     return ForcedCaptureBoard
 
@@ -51,7 +52,7 @@ class DraughtsEngine:
         from importlib.metadata import version
 
         from draughts import SimpleEngine
-        from draughts.models import Color  # type: ignore[import-untyped]
+        from draughts.models import Color
         from loguru import logger
 
         logger.disable("draughts")  # it logs every search at INFO level

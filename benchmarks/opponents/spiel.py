@@ -117,9 +117,10 @@ def reset_no_capture_count(mirror: Any, approach: bool = False) -> Any | None:
              for square, piece in spiel_pieces(mirror).items()}
     mine = [cell for cell, side in owner.items() if side == player]
     theirs = [cell for cell, side in owner.items() if side != player]
-    pairs: list[tuple[Cell, Cell | None]] = [(x, None) for x in mine]
+    pairs: Sequence[tuple[Cell, Cell | None]] = [(x, None) for x in mine]
     if approach:
-        pairs = sorted(((x, y) for x in mine for y in theirs), key=_distance)
+        nearest_first = sorted(((x, y) for x in mine for y in theirs), key=_distance)
+        pairs = nearest_first
     for x, y in pairs:
         for steps, jump in _plans(owner, x, y):
             trial = mirror.clone()
@@ -241,7 +242,7 @@ class OpenSpielMcts:
 
     def __init__(self, simulations: int, seed: int, uct_c: float = 2.0,
                  max_memory_mb: int = 1000) -> None:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
 
         self.simulations = simulations
         self.spiel_game = pyspiel.load_game("checkers")

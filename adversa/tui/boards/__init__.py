@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.tui.boards.base import BoardView, home_seat
 
 
@@ -19,7 +19,7 @@ class NoBoardError(AdversaError):
     """A game with no board widget in ``adversa/tui/boards`` (a library user's game)."""
 
 
-def board_class(game: Game[Any, Any]) -> type[BoardView]:
+def board_class(game: Game[S, M]) -> type[BoardView]:
     """The board widget class of ``game``: ``BOARD`` of ``adversa.tui.boards.<name>``."""
     module_name = f"{__name__}.{game.name}"
     try:
@@ -35,7 +35,7 @@ def board_class(game: Game[Any, Any]) -> type[BoardView]:
     return found
 
 
-def make_board(game: Game[Any, Any], **widget_options: Any) -> BoardView:
+def make_board(game: Game[S, M], **widget_options: Any) -> BoardView:
     """The board widget of ``game`` (``id=``/``classes=`` pass through to it)."""
     return board_class(game)(game, **widget_options)
 

@@ -27,7 +27,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.tui.themes import HIGH_CONTRAST
 
 Target = Hashable
@@ -180,7 +180,7 @@ class BoardView(Widget, can_focus=True):
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[Any, Any],  # any game's board: the subclass knows which
         *,
         name: str | None = None,
         id: str | None = None,
@@ -498,7 +498,7 @@ def home_seat(humans: Sequence[bool]) -> int:
 RulesT = TypeVar("RulesT")
 
 
-def rules_of(game: Game[Any, Any], rules: type[RulesT]) -> RulesT:
+def rules_of(game: Game[S, M], rules: type[RulesT]) -> RulesT:
     """``game`` typed as the rules class a board draws, so that the board reads the game
     through its typed accessors (``cell``, ``piles``, ``pieces`` …) and mypy checks every
     call; a board handed another game is a programming error, refused at once."""

@@ -17,6 +17,7 @@ the screen was opened from a game); escape goes back.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -28,7 +29,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
-from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.base import CHANCE, AdversaError, Game, M, S
 from adversa.match.compare import (
     MAX_ENGINES,
     CompareError,
@@ -78,7 +79,10 @@ to go: each engine's panel above shows its pruned count and depth."""
 
 def summary_cells(row: CompareRow | None, config: EngineConfig, state: str) -> list[Text]:
     """One summary-table row as plain Text cells (no markup: moves may contain brackets)."""
-    figures = compare_cells(row) if row is not None else ["—"] * (len(SUMMARY_COLUMNS) - 2)
+    # The state column already says "stopped": the time cell's "(stopped)" would only
+    # widen it past 80 columns.
+    figures = (compare_cells(dataclasses.replace(row, stopped=False)) if row is not None
+               else ["—"] * (len(SUMMARY_COLUMNS) - 2))
     engine = Text(config.text, no_wrap=True, overflow="ellipsis")
     engine.truncate(ENGINE_CELL_WIDTH, overflow="ellipsis")
     return [engine, *(Text(cell) for cell in [state, *figures])]
@@ -104,7 +108,7 @@ class CompareScreen(Screen[None]):
     CompareScreen #compare-panels { height: 1fr; }
     CompareScreen .compare-column { width: 1fr; }
     CompareScreen .compare-spec { margin: 0 0; }
-    CompareScreen #compare-agree { height: 1; padding: 0 1; }
+    CompareScreen #compare-agree { height: auto; padding: 0 1; }  /* wraps at 80 */
     CompareScreen #compare-legend { height: auto; padding: 0 1; }
     CompareScreen #compare-summary { height: auto; max-height: 8; }
     """
@@ -119,8 +123,8 @@ class CompareScreen(Screen[None]):
 
     def __init__(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         engines: Sequence[EngineConfig],
         *,
         send_player: SendPlayer | None = None,
@@ -406,7 +410,7 @@ class CompareScreen(Screen[None]):
             self.app.exit()
 
 
-def contrast_engine(game: Game[Any, Any], config: EngineConfig) -> EngineConfig | None:
+def contrast_engine(game: Game[S, M], config: EngineConfig) -> EngineConfig | None:
     """An engine worth comparing with ``config``: minimax for alpha-beta (the lesson
     of pruning), alpha-beta for anything else; same depth and time where declared."""
     other = "minimax" if config.algorithm == "alphabeta" else "alphabeta"
@@ -419,7 +423,7 @@ def contrast_engine(game: Game[Any, Any], config: EngineConfig) -> EngineConfig 
     return EngineConfig.create(other, values)
 
 
-def comparison_engines(game: Game[Any, Any], players: Sequence[Player]) -> list[EngineConfig]:
+def comparison_engines(game: Game[S, M], players: Sequence[Player]) -> list[EngineConfig]:
     """The session's own engines (or the game's default engine), plus a contrast when
     alone; outside engines are left out (the screen runs searches, which they are not)."""
     chosen: list[EngineConfig] = []
@@ -464,8 +468,8 @@ class CompareApp(App[None]):
 
     def __init__(
         self,
-        game: Game[Any, Any],
-        state: Any,
+        game: Game[S, M],
+        state: S,
         engines: Sequence[EngineConfig],
         *,
         engine_search: SearchFunction | None = None,
@@ -491,7 +495,7 @@ class CompareApp(App[None]):
         return CompareScreen(self.game, self.position, self.engines)
 
 
-def run_compare_app(game: Game[Any, Any], state: Any,
+def run_compare_app(game: Game[S, M], state: S,
                     engines: Sequence[EngineConfig]) -> list[CompareRow]:
     """The compare screen on its own, each engine searching in an engine process of its
     own (`adversa.search.process`), so each gets a core; the rows it showed last."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from adversa import settings
 from adversa.games import AdversaError
+from adversa.tui.screens import named
 from adversa.tui.screens.dialogs import (
     ConfirmDialog,
     PathDialog,
@@ -74,7 +75,6 @@ def save_game(screen: GameScreen) -> None:
 def load_game(screen: GameScreen) -> None:
     """Pick a file (`LoadDialog` reads it and refuses a bad one, this game untouched) and
     play it in a new game screen."""
-    from adversa.tui.screens.game import GameScreen
     from adversa.tui.screens.load_dialog import LoadDialog
 
     def load(loaded_file: tuple[Path, GameSession] | None) -> None:
@@ -83,9 +83,9 @@ def load_game(screen: GameScreen) -> None:
         path, session = loaded_file
         screen.stop_search()
         session.autosave()  # the autosave is the loaded game now, not the one left
-        loaded = GameScreen(session, rng=screen.rng)
-        loaded.saved_moves = len(session.notations)
-        screen.app.switch_screen(loaded)
+        # A loaded game counts as saved (`GameScreen.saved_moves` starts at its length).
+        screen.app.switch_screen(named.named_screen(screen.app, named.GAME, session,
+                                                    rng=screen.rng))
         screen.app.notify(f"Loaded {path}", title="Loaded", markup=False)
 
     screen.app.push_screen(LoadDialog(), load)

@@ -134,14 +134,16 @@ def board_key_names(board: type[BoardView]) -> set[str]:
     return {key for key, _ in _own_bindings_first(board)}
 
 
+def class_keys(cls: type[DOMNode]) -> KeyRows:
+    """(keys, what they do) for every binding of a screen class, as its ``KEY_HELP``
+    explains them (the README's keys table is checked against the game screen's)."""
+    return key_rows(cls, merged_key_help(cls))
+
+
 def screen_keys(screen: Screen[Any], board: type[BoardView] | None = None) -> KeyRows:
     """The keys of ``screen`` as they work there now: actions it does not offer in this
     game are left out, keys the board takes first are left to the board's rows."""
-    from adversa.tui.screens.game import GameScreen
-
     explanations = merged_key_help(type(screen))
-    if isinstance(screen, GameScreen):
-        explanations = {**GAME_KEY_HELP, **explanations}
     return key_rows(
         type(screen), explanations,
         offered=lambda action: screen.check_action(action, ()) is not False,
@@ -149,36 +151,7 @@ def screen_keys(screen: Screen[Any], board: type[BoardView] | None = None) -> Ke
     )
 
 
-def game_keys() -> KeyRows:
-    """(keys, what they do) for the game screen, from its BINDINGS (every action)."""
-    from adversa.tui.screens.game import GameScreen
 
-    return key_rows(GameScreen, GAME_KEY_HELP)
-
-
-GAME_KEY_HELP: dict[str, str] = {
-    "undo": "Undo (against an engine: your move and its reply)",
-    "redo": "Redo what undo took back",
-    "hint": "Hint: the engine's best move for you, shown on the board",
-    "flip": "Flip the board",
-    "focus_input": "Type a move in the game's notation",
-    "focus_board": "Back to the board",
-    "toggle_pause": "Engine vs engine: pause / go on",
-    "step": "Engine vs engine: play one move; after going back in the move list: the engine plays",
-    "next_view": "Narrow terminal: next view beside the board (search, iterations, moves)",
-    "faster": "Engine vs engine: shorter delay between moves",
-    "slower": "Engine vs engine: longer delay between moves",
-    "new_game": "New game with the same players",
-    "save": "Save the game (JSON record, or the game's own format)",
-    "load": "Load a saved game",
-    "menu": "Back to the start screen",
-    "presentation": "Presentation mode (projector): big board, few numbers, the PV on the board",
-    "compare": "Compare engines side by side on this position",
-    "explore": "Explore the search tree of the first plies",
-    "engine_settings": "Change the engine's algorithm, depth or time; the game goes on",
-    "help": "This help",
-    "quit": "Quit",
-}
 
 
 def two_column_table(rows: KeyRows) -> Table:

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
+from adversa.games.base import M, S
 from adversa.games.tree import bundled_trees
 from adversa.match.seats import OutsideSeat
 from adversa.match.session import (
@@ -37,6 +38,8 @@ from adversa.settings import Settings
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockField
+from adversa.tui.players import fit_player
+from adversa.tui.screens import named
 
 
 def available_games() -> list[tuple[str, str]]:
@@ -83,6 +86,12 @@ class OptionField(Horizontal):
             value = self.query_one(Select).value
             return "" if value is Select.NULL else str(value)
         return self.query_one(Input).value.strip()
+
+
+DEFAULT_ROOM = 18
+"""Cells for the default engine on the "Use default" button: what a seat's box has beside
+"Use default: " at 80 columns (``α-β d20 2s …``; the whole text is in its tooltip). The
+whole text was cut mid-setting even at 120 columns (``aspiration=0.0``)."""
 
 
 SeatPlayer = EngineConfig | None
@@ -132,9 +141,10 @@ class SeatForm(Vertical):
         yield Grid(*self._param_fields(self.player), classes="seat-params")
         yield Static("", classes="param-help -empty")
         if self.default is not None:
-            yield Button(f"Use default: {self.default.text}", compact=True,
-                         classes="use-default").with_tooltip(
-                "The engine this game is played against by default (ctrl+d in this seat)")
+            yield Button(f"Use default: {fit_player(self.default.text, DEFAULT_ROOM)}",
+                         compact=True, classes="use-default").with_tooltip(
+                f"{self.default.text}: the engine this game is played against by default "
+                "(ctrl+d in this seat)")
 
     def _param_fields(self, player: SeatPlayer) -> list[Horizontal]:
         if player is None:
@@ -360,7 +370,7 @@ class StartScreen(Screen[None]):
         )
 
     def _initial_players(
-        self, game: Game[Any, Any], algorithms: list[str], previous: list[SeatPlayer],
+        self, game: Game[S, M], algorithms: list[str], previous: list[SeatPlayer],
         remembered: bool,
     ) -> list[SeatPlayer]:
         if remembered:
@@ -423,9 +433,7 @@ class StartScreen(Screen[None]):
         self._open(session)
 
     def _open(self, session: GameSession) -> None:
-        from adversa.tui.screens.game import GameScreen
-
-        self.app.switch_screen(GameScreen(session, rng=self.app.rng))  # type: ignore[attr-defined]
+        self.app.switch_screen(named.named_screen(self.app, named.GAME, session))
 
     def action_tournament(self) -> None:
         """Set up a tournament of this game: the seats' engines and a random mover to
@@ -468,6 +476,4 @@ class StartScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def action_help(self) -> None:
-        from adversa.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        self.app.push_screen(named.named_screen(self.app, named.HELP, self))

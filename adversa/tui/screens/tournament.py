@@ -39,6 +39,7 @@ from adversa.match.tournament import (
 )
 from adversa.match.tournament_files import TournamentFolder
 from adversa.match.tournament_process import STOP_SECONDS, TournamentProcess
+from adversa.tui.screens import named
 from adversa.tui.screens.game import GameScreen
 
 WATCH_SECONDS = 0.25
@@ -268,19 +269,15 @@ class TournamentScreen(Screen[None]):
         self._start()
 
     def action_back(self) -> None:
-        from adversa.tui.screens.start import StartScreen
-
         self._stop.set()
-        self.app.switch_screen(StartScreen())
+        self.app.switch_screen(named.named_screen(self.app, named.START))
 
     def on_unmount(self) -> None:
         """Leaving the screen stops the tournament (its finished games stay)."""
         self._stop.set()
 
     def action_help(self) -> None:
-        from adversa.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self))
+        self.app.push_screen(named.named_screen(self.app, named.HELP, self))
 
     def action_quit(self) -> None:
         self._stop.set()
