@@ -127,6 +127,8 @@ async def test_the_app_plays_an_outside_engine_and_shows_its_info() -> None:
         await pilot.pause()
         shown = str(app.screen.query_one("#panel-pv", Static).render())
         assert f"info depth 1 considering {answered}" in shown
+        stats = str(app.screen.query_one("#panel-stats", Static).render())
+        assert "nodes" in stats and " 0" not in stats  # blank, not a count of zero
         assert session.is_human_turn()
 
 

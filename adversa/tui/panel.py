@@ -239,7 +239,9 @@ class SearchPanel(Vertical):
             self._set("#panel-config", escape(snapshot.config))
         if snapshot.chance_nodes and not self.has_class("-chance"):
             self.add_class("-chance")  # two more rows, kept for the game's later searches
-        self._set("#panel-stats", self._stats_markup(snapshot))
+        # An outside engine counts nothing: its figures stay blank rather than zero.
+        counted = snapshot.algorithm != OUTSIDE_ALGORITHM
+        self._set("#panel-stats", self._stats_markup(snapshot if counted else None))
         self._show_budget(snapshot)
         names = self.names or GENERIC_SIDES
         self.show_verdict(verdict(snapshot.score, snapshot, mover=self.mover, names=names))
