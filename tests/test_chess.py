@@ -22,7 +22,7 @@ from adversa.games.base import (
     play_line,
 )
 from adversa.games.chess import Chess, ChessState
-from adversa.games.chess_eval import centipawns, chess_evaluator
+from adversa.games.chess_eval import centipawns, chess_evaluator, material_terms
 from adversa.games.perft import generic_perft, perft
 from adversa.games.pgn import PGN_FORMAT, PgnError
 from adversa.games.registry import evaluation_of, make_game
@@ -65,7 +65,7 @@ def test_result_leaves_the_state_it_was_given_unchanged(game: Chess) -> None:
     assert after.key == chess.polyglot.zobrist_hash(after.board)
 
 
-def test_the_incremental_key_is_the_polyglot_hash_on_random_games(game: Chess) -> None:
+def test_the_incremental_key_and_evaluation_match_a_full_count_on_random_games(game: Chess) -> None:
     chooser = random.Random(3)
     for start in (game.initial_state(), game.parse_position(KIWIPETE)):
         state = start
@@ -78,6 +78,7 @@ def test_the_incremental_key_is_the_polyglot_hash_on_random_games(game: Chess) -
                        or state.board.is_castling(move)]
             state = game.result(state, chooser.choice(special or moves))
             assert state.key == chess.polyglot.zobrist_hash(state.board), state.fen
+            assert (state.mg, state.eg) == material_terms(state.board), state.fen
 
 
 def test_moves_are_shown_in_san_and_read_in_san_or_uci(game: Chess) -> None:

@@ -54,7 +54,7 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
 )
-from adversa.games.chess_eval import chess_evaluator
+from adversa.games.chess_eval import TABLE_EG, TABLE_MG, chess_evaluator, material_terms
 from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
@@ -98,15 +98,23 @@ def _pieces(board: chess.Board) -> tuple[int, ...]:
             board.queens & white, board.kings & black, board.kings & white)
 
 
-def _next_key(key: int, before: chess.Board, after: chess.Board, ep_before: int) -> int:
-    """The polyglot key of ``after`` (one move past ``before``, whose key is ``key``).
+_POLYGLOT_TO_TABLE = tuple(8 * (index & 1) + index // 2 + 1 for index in range(12))
+"""Polyglot's piece index (`_pieces`) → the evaluation tables' ``8 · colour + type``."""
+
+
+def _next_terms(state: ChessState, before: chess.Board, after: chess.Board,
+                ep_before: int) -> tuple[int, int, int]:
+    """The polyglot key and the evaluation's two sums (`material_terms`) of ``after``,
+    one move past ``before`` (``state``'s board).
 
     Speed over elegance: `chess.polyglot.zobrist_hash` walks all 32 pieces (about 50 µs
-    here, more than the move itself); a move changes at most four squares, found by
-    comparing the twelve piece bitboards, so only their terms are toggled. The result is
-    checked against the full hash in tests/test_chess.py.
+    here, more than the move itself), and so would the evaluation; a move changes at most
+    four squares, found by comparing the twelve piece bitboards, so only their terms are
+    toggled (a square in the old bitboard lost that piece, one in the new gained it).
+    Both are checked against the full computation in tests/test_chess.py.
     """
-    key ^= _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
+    key = state.key ^ _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
+    mg, eg = state.mg, state.eg
     if before.castling_rights != after.castling_rights:
         key ^= _castling_hash(before) ^ _castling_hash(after)
     scan = chess.scan_forward
@@ -114,9 +122,17 @@ def _next_key(key: int, before: chess.Board, after: chess.Board, ep_before: int)
         changed = old ^ new
         if changed:
             base = 64 * index
+            table = _POLYGLOT_TO_TABLE[index]
+            table_mg, table_eg = TABLE_MG[table], TABLE_EG[table]
             for square in scan(changed):
                 key ^= _RANDOM[base + square]
-    return key
+                if old >> square & 1:
+                    mg -= table_mg[square]
+                    eg -= table_eg[square]
+                else:
+                    mg += table_mg[square]
+                    eg += table_eg[square]
+    return key, mg, eg
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +145,10 @@ class ChessState:
     key: int
     history: tuple[int, ...]
     clock: int
+    mg: int = field(compare=False)
+    eg: int = field(compare=False)
+    """The evaluation's sums of material and square bonuses (`material_terms`), kept
+    here so the evaluation need not walk the pieces."""
     draw: str = field(default="", compare=False)
     captures: list[list[chess.Move]] = field(default_factory=list, compare=False, repr=False)
     """A memo, empty until asked: [the worthwhile captures and promotions]. Filled once by
@@ -155,12 +175,14 @@ def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str
 
 
 def make_state(board: chess.Board, history: tuple[int, ...] = (),
-               key: int | None = None) -> ChessState:
-    """Wrap ``board`` (which the caller hands over and must not change again); ``key``
-    is its polyglot key when the caller knows it."""
-    if key is None:
-        key = _zobrist(board)
-    return ChessState(board, key, history, board.halfmove_clock,
+               terms: tuple[int, int, int] | None = None) -> ChessState:
+    """Wrap ``board`` (which the caller hands over and must not change again); ``terms``
+    are its polyglot key and evaluation sums when the caller knows them."""
+    if terms is None:
+        key, (mg, eg) = _zobrist(board), material_terms(board)
+    else:
+        key, mg, eg = terms
+    return ChessState(board, key, history, board.halfmove_clock, mg, eg,
                       _draw_by_rule(board, key, history))
 
 
@@ -196,7 +218,7 @@ class Chess(Game[ChessState, chess.Move]):
         ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
         board.push(move)
         history = () if irreversible else (*state.history, state.key)
-        return make_state(board, history, _next_key(state.key, before, board, ep_before))
+        return make_state(board, history, _next_terms(state, before, board, ep_before))
 
     def is_terminal(self, state: ChessState) -> bool:
         return bool(state.draw) or not any(state.board.generate_legal_moves())
@@ -285,7 +307,7 @@ class Chess(Game[ChessState, chess.Move]):
         passed = board.copy(stack=False)
         ep_before = _HASHER.hash_ep_square(board) if board.ep_square is not None else 0
         passed.push(chess.Move.null())
-        return make_state(passed, (), state.key ^ _TURN ^ ep_before)
+        return make_state(passed, (), (state.key ^ _TURN ^ ep_before, state.mg, state.eg))
 
     def is_capture(self, state: ChessState, move: chess.Move) -> bool:
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
