@@ -174,6 +174,87 @@ def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str
     return ""
 
 
+def _loses_to_recapture(board: chess.Board, attacker: int, victim: int, square: int) -> bool:
+    """A capture by a piece worth more than its victim onto a square the opponent
+    attacks: it loses at least the difference to the recapture."""
+    return PIECE_VALUES[attacker] > PIECE_VALUES[victim] and board.is_attacked_by(
+        not board.turn, square)
+
+
+def _worthwhile_evasion_captures(board: chess.Board) -> list[chess.Move]:
+    """In check (rare at a leaf): python-chess's legal captures, filtered."""
+    piece_type_at = board.piece_type_at
+    return [move for move in board.generate_legal_captures()
+            if move.promotion or not _loses_to_recapture(
+                board, piece_type_at(move.from_square) or chess.PAWN,
+                piece_type_at(move.to_square) or chess.PAWN, move.to_square)]
+
+
+_PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+
+
+def _attacked_squares(board: chess.Board, colour: bool) -> int:
+    """Every square a piece of ``colour`` attacks, as one bitboard: pawns by two shifts,
+    the other pieces by python-chess's attack tables (one lookup a piece)."""
+    own = board.occupied_co[colour]
+    occupied = board.occupied
+    pawns = board.pawns & own
+    if colour:
+        attacked = ((pawns & ~chess.BB_FILE_A) << 7 | (pawns & ~chess.BB_FILE_H) << 9) \
+            & chess.BB_ALL
+    else:
+        attacked = (pawns & ~chess.BB_FILE_A) >> 9 | (pawns & ~chess.BB_FILE_H) >> 7
+    for square in chess.scan_forward(board.knights & own):
+        attacked |= chess.BB_KNIGHT_ATTACKS[square]
+    for square in chess.scan_forward(board.kings & own):
+        attacked |= chess.BB_KING_ATTACKS[square]
+    for square in chess.scan_forward((board.bishops | board.queens) & own):
+        attacked |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    for square in chess.scan_forward((board.rooks | board.queens) & own):
+        attacked |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                     | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
+    return attacked
+
+
+def _worthwhile_captures_by_victim(board: chess.Board) -> list[chess.Move]:
+    """The legal captures that do not plainly lose material, when not in check, found
+    from each victim's attackers rather than from every move of every piece.
+
+    Speed over elegance: python-chess generates all pseudo-legal moves of all pieces to
+    find the few captures, and this test runs at every leaf; asking each enemy piece for
+    its attackers (only the pieces under attack at all, found from one bitboard of the
+    mover's attacks), and whether it is defended only when that matters, halves it.
+    Legality is python-chess's own test for a side not in check (`_is_safe`: a pinned
+    piece stays on its ray, the king does not step onto an attacked square).
+    """
+    us = board.turn
+    king = board.king(us)
+    if king is None:
+        return list(board.generate_legal_captures())
+    blockers = board._slider_blockers(king)
+    safe = board._is_safe
+    piece_type_at = board.piece_type_at
+    attackers_mask = board.attackers_mask
+    last_rank = chess.BB_RANK_8 if us else chess.BB_RANK_1
+    pawns = board.pawns
+    kept: list[chess.Move] = []
+    targets = board.occupied_co[not us] & ~board.kings & _attacked_squares(board, us)
+    for target in chess.scan_reversed(targets):
+        attackers = attackers_mask(us, target)
+        victim = piece_type_at(target) or chess.PAWN
+        for origin in chess.scan_reversed(attackers):
+            if pawns >> origin & 1 and last_rank >> target & 1:
+                moves = [chess.Move(origin, target, piece) for piece in _PROMOTIONS]
+            elif _loses_to_recapture(board, piece_type_at(origin) or chess.PAWN, victim,
+                                     target):
+                continue
+            else:
+                moves = [chess.Move(origin, target)]
+            kept += [move for move in moves if safe(king, blockers, move)]
+    kept += board.generate_legal_ep()
+    return kept
+
+
 def make_state(board: chess.Board, history: tuple[int, ...] = (),
                terms: tuple[int, int, int] | None = None) -> ChessState:
     """Wrap ``board`` (which the caller hands over and must not change again); ``terms``
@@ -249,17 +330,8 @@ class Chess(Game[ChessState, chess.Move]):
         if state.captures:
             return state.captures[0]
         board = state.board
-        piece_type_at = board.piece_type_at
-        attacked = board.is_attacked_by
-        opponent = not board.turn
-        kept = []
-        for move in board.generate_legal_captures():
-            victim = piece_type_at(move.to_square) or chess.PAWN
-            attacker = piece_type_at(move.from_square) or chess.PAWN
-            if (PIECE_VALUES[attacker] > PIECE_VALUES[victim] and not move.promotion
-                    and attacked(opponent, move.to_square)):
-                continue
-            kept.append(move)
+        kept = (_worthwhile_evasion_captures(board) if board.is_check()
+                else _worthwhile_captures_by_victim(board))
         pawns = board.pawns & board.occupied_co[board.turn]
         last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
         if pawns & last_rank:
