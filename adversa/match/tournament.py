@@ -31,9 +31,10 @@ from typing import Any
 
 from adversa.games import make_game, parse_settings
 from adversa.games.base import AdversaError, Game
-from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan, play_tasks
+from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan
 from adversa.match.openings import Opening, resolve_openings
 from adversa.match.ratings import RatingError, Ratings, fit_ratings, tally_pairs
+from adversa.match.runner import play_tasks
 from adversa.match.seats import Seat, is_outside_spec, parse_seat
 from adversa.search.config import EngineSpecError
 from adversa.search.engine import engine_for
