@@ -151,6 +151,11 @@ class Game(Generic[S, M]):
     rather than ±1 for a win (see the module docstring). Searches then rank a proven
     result by its margin first and its distance second, and show margins as numbers."""
 
+    mate_distances: ClassVar[bool] = False
+    """True where a proven result is a mate and players count its distance in the
+    winner's moves ("mate in 3", five plies away), as chess players do; otherwise a
+    distance is shown in plies."""
+
     captures_forced: ClassVar[bool] = False
     """True when a position with a capture has no other legal move (checkers' rule):
     searches then need not sort captures from quiet moves, since there never are both."""

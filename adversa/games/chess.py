@@ -271,6 +271,7 @@ class Chess(Game[ChessState, chess.Move]):
     """Chess under python-chess's rules, draws declared as soon as a rule allows one."""
 
     name: ClassVar[str] = "chess"
+    mate_distances: ClassVar[bool] = True
     title: ClassVar[str] = "Chess"
     description: ClassVar[str] = (
         "The lectures' running example: FIDE chess (rules by python-chess), moves in SAN "

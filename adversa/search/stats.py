@@ -175,6 +175,9 @@ class Snapshot:
     """The utility of a proven win (scores at or beyond it read "win"/"loss");
     None for games whose values are plain numbers (textbook trees), and for
     searches that do not say (`Reporter.win_value`)."""
+    mate_distances: bool = False
+    """Proven results are told as "mate in N" (the winner's moves), not in plies
+    (`Game.mate_distances`)."""
     logistic_k: float | None = None
     """σ(k · score · score_scale) is the mover's expected result (`Evaluator.logistic_k`);
     None when the evaluation was never fitted to results."""
@@ -333,6 +336,7 @@ class Reporter:
         self.score_scale = 1.0
         self.score_unit = ""
         self.win_value: float | None = None
+        self.mate_distances = False
         self.logistic_k: float | None = None
         self.mean_result = False
         self.signed = True
@@ -426,6 +430,7 @@ class Reporter:
             score_scale=self.score_scale,
             score_unit=self.score_unit,
             win_value=self.win_value,
+            mate_distances=self.mate_distances,
             logistic_k=self.logistic_k,
             mean_result=self.mean_result,
             signed=self.signed,
