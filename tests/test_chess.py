@@ -235,6 +235,8 @@ def test_equal_positions_are_equal_states_with_equal_hashes(game: Chess) -> None
     other_knights = play_line(game, game.initial_state(), "Nc3 Nf6 Nf3")
     assert isinstance(knights, ChessState)
     assert knights.key == other_knights.key and knights != other_knights
+    # The search shares their table entry all the same (`Chess.transposition_key`).
+    assert game.transposition_key(knights) == game.transposition_key(other_knights)
 
 
 def test_cli_perft_and_a_bad_fen(game: Chess) -> None:

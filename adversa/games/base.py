@@ -220,6 +220,8 @@ class Game(Generic[S, M]):
         position was reached (repetition, move counters), so a stored value is exact
         for every path to the key. Defaults to the state itself. Checkers returns its
         incremental Zobrist int, paired with its draw-rule history when it has one.
+        Chess keys on the board alone, trading exactness for transpositions (see
+        `Chess.transposition_key`).
         """
         return state
 
