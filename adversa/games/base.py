@@ -44,6 +44,7 @@ evaluator gives a non-terminal state (strictly inside). Four shapes exist:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -261,6 +262,20 @@ class Game(Generic[S, M]):
             return moves, False
         captures = self.order_captures(state, [m for m in moves if self.is_capture(state, m)])
         return captures, len(captures) < len(moves)
+
+    def capture_gain(self, state: S, move: M) -> float:
+        """At most how much the quiescence move ``move`` can raise the mover's static
+        value, in utility units (the victim, a promotion, and a margin for what the
+        evaluation's other terms can swing), for delta pruning: a capture that could not
+        lift the stand-pat value to alpha even so is not searched. Default infinite: no
+        bound known, nothing pruned."""
+        return math.inf
+
+    def in_check(self, state: S) -> bool:
+        """True where the side to move is under a threat it must answer at once (chess:
+        in check); a search extends the move that made it by a ply (check extension),
+        so the forced reply is not cut off by the horizon. Default: never."""
+        return False
 
     def is_quiet(self, state: S) -> bool:
         """False while a capture is pending (quiescence search extends such states)."""

@@ -54,7 +54,13 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
 )
-from adversa.games.chess_eval import TABLE_EG, TABLE_MG, chess_evaluator, material_terms
+from adversa.games.chess_eval import (
+    TABLE_EG,
+    TABLE_MG,
+    capture_gain,
+    chess_evaluator,
+    material_terms,
+)
 from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
@@ -404,6 +410,13 @@ class Chess(Game[ChessState, chess.Move]):
         if board.is_check():
             return self.order_captures(state, list(board.legal_moves)), False
         return self._worthwhile_captures(state), True
+
+    def capture_gain(self, state: ChessState, move: chess.Move) -> float:
+        """The victim's material, a promotion's gain and a margin (`chess_eval.capture_gain`)."""
+        return capture_gain(state.board, move)
+
+    def in_check(self, state: ChessState) -> bool:
+        return state.board.is_check()
 
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:

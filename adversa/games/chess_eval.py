@@ -132,6 +132,25 @@ def centipawns(board: chess.Board) -> int:
     return tapered(board, *material_terms(board))
 
 
+DELTA_MARGIN = 200
+"""Centipawns a capture may gain beyond its victim's material (and a promotion's): the
+squares' bonuses, the phase's shift and the tempo. Delta pruning's customary two pawns."""
+
+_LARGEST_MATERIAL = tuple(max(mg, eg) for mg, eg in zip(MATERIAL_MG, MATERIAL_EG, strict=True))
+
+
+def capture_gain(board: chess.Board, move: chess.Move) -> float:
+    """At most how much ``move`` raises the mover's static value (utility units): its
+    victim's material at its largest (an en passant victim is a pawn), a promotion's
+    gain over the pawn, and `DELTA_MARGIN`."""
+    victim = board.piece_type_at(move.to_square) or (
+        chess.PAWN if move.to_square == board.ep_square else 0)
+    gain = _LARGEST_MATERIAL[victim] + DELTA_MARGIN
+    if move.promotion:
+        gain += _LARGEST_MATERIAL[move.promotion] - _LARGEST_MATERIAL[chess.PAWN]
+    return gain / CHESS_SCALE
+
+
 def chess_evaluator(game: Any) -> Evaluator:
     """The tapered evaluation for the side asked about, plus a tempo for the mover."""
 

@@ -28,6 +28,10 @@ class Enhancements:
     pvs: bool = True
     lmr: bool = False
     null_move: bool = False
+    delta_pruning: bool = True
+    """Skip a quiescence capture that cannot reach alpha (games with `Game.capture_gain`)."""
+    check_extension: bool = True
+    """Search a move that gives check a ply deeper (games with `Game.in_check`)."""
 
 
 NULL_MOVE_MIN_DEPTH = 3

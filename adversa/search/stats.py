@@ -89,6 +89,8 @@ class Counters:
     * ``pruned``: sibling moves a cutoff skipped, i.e. subtrees never searched.
     * ``tt_probes``/``tt_hits``/``tt_stores``: transposition-table traffic.
     * ``seldepth``: deepest ply reached (quiescence, chance layers included).
+    * ``delta_pruned``: quiescence captures skipped by delta pruning.
+    * ``extensions``: moves searched a ply deeper (check extension).
     """
 
     nodes: int = 0
@@ -99,6 +101,8 @@ class Counters:
     tt_hits: int = 0
     tt_stores: int = 0
     seldepth: int = 0
+    delta_pruned: int = 0
+    extensions: int = 0
 
 
 @dataclass(frozen=True, slots=True)
