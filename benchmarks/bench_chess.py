@@ -5,7 +5,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py perft
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py depth [--seconds 5]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py match [--games 10] [--seconds 0.5]
-    nice -n 10 .venv/bin/python benchmarks/bench_chess.py ladder [--games 20] [--seconds 0.5]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py ladder [--games 20] [--skills 0,1,2]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
@@ -35,7 +35,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import chess
 import chess.engine
@@ -193,9 +193,9 @@ def bench_match(games: int, seconds: float, first: int = 1) -> None:
     print(tally_line("Sunfish", seconds, tally), flush=True)
 
 
-def bench_ladder(games: int, seconds: float) -> None:
+def bench_ladder(games: int, seconds: float, skills: Sequence[int] = LADDER_SKILLS) -> None:
     lines = []
-    for skill in LADDER_SKILLS:
+    for skill in skills:
         stockfish = UciEngine(STOCKFISH, {"skill": str(skill), "Threads": "1", "Hash": "16"})
         print(f"Stockfish Skill Level {skill}", flush=True)
         try:
@@ -214,6 +214,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1,
                         help="number of the first game (to continue a match: 11 after 10)")
+    parser.add_argument("--skills", default="0,1,2,3,4,5",
+                        help="the ladder's Stockfish Skill Levels, comma-separated")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
@@ -222,7 +224,8 @@ def main() -> None:
     elif arguments.what == "match":
         bench_match(arguments.games, arguments.seconds or 0.5, arguments.first)
     else:
-        bench_ladder(arguments.games, arguments.seconds or 0.5)
+        skills = [int(level) for level in arguments.skills.split(",")]
+        bench_ladder(arguments.games, arguments.seconds or 0.5, skills)
 
 
 if __name__ == "__main__":
