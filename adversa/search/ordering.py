@@ -72,7 +72,7 @@ class MoveOrderer:
                 forcing = [move for move in rest if move_class(state, move)]
             if forcing and (len(forcing) < len(rest) or self.graded):
                 # A set, not the list: `in` on a list compares move by move, and with a
-                # dozen captures among forty moves (chess) that was a tenth of the search.
+                # dozen captures among forty moves that was a tenth of the search.
                 taken = set(forcing)
                 rest = [move for move in rest if move not in taken]
                 front.extend(forcing if self.graded else self.order_captures(state, forcing))
@@ -96,3 +96,11 @@ class MoveOrderer:
                 del slot[KILLERS_PER_PLY:]
         if self.use_history:
             self.history[move] += depth * depth
+
+
+def beam_select(game: Game[Any, Any], judge: Callable[[Any, int], float], state: Any,
+                mover: int, moves: Sequence[Hashable], width: int) -> list[Hashable]:
+    """Forward pruning: the ``width`` moves whose child ``judge`` values best for ``mover``."""
+    result = game.result
+    return sorted(moves, key=lambda move: judge(result(state, move), mover),
+                  reverse=True)[:width]
