@@ -169,6 +169,10 @@ def verdict(
     if isinstance(score, tuple) or len(names) != 2:
         return Verdict(display_score(score), None)
     other = 1 - mover
+    if snapshot.mate_distances and (win_in_plies or loss_in_plies):
+        winner = mover if win_in_plies else other
+        moves = mate_moves(win_in_plies or loss_in_plies or 0)
+        return Verdict(f"{names[winner]} mates in {moves}", _share_for(winner, 1.0))
     if win_in_plies is not None:
         return Verdict(f"{names[mover]} wins in {_plies(win_in_plies)}", _share_for(mover, 1.0))
     if loss_in_plies is not None:
@@ -207,6 +211,27 @@ def plural(count: int, one: str, many: str) -> str:
 
 def _plies(count: int) -> str:
     return plural(count, "ply", "plies")
+
+
+def mate_moves(plies: int) -> int:
+    """The mating side's moves in a mate ``plies`` plies from the root, as chess players
+    count "mate in N": the mover mates on an odd ply, the opponent on an even one, and
+    either way the mating side has made ``⌈plies / 2⌉`` moves."""
+    return (plies + 1) // 2
+
+
+def distance_note(result: SearchResult) -> str | None:
+    """A proven result's distance: ``mate in 3``/``mated in 2`` where the game counts
+    mates (`Snapshot.mate_distances`), else ``forced win in 5 plies``/``forced loss in
+    4 plies``; None for a value that is not proven."""
+    win, loss = result.win_in_plies, result.loss_in_plies
+    if result.snapshot.mate_distances and (win or loss):
+        return f"mate in {mate_moves(win)}" if win else f"mated in {mate_moves(loss or 0)}"
+    if win is not None:
+        return f"forced win in {_plies(win)}"
+    if loss is not None:
+        return f"forced loss in {_plies(loss)}"
+    return None
 
 
 def result_verdict(result: SearchResult, *, mover: int = 0,

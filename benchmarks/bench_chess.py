@@ -5,6 +5,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py perft
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py depth [--seconds 5]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py match [--games 10] [--seconds 0.5]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py ladder [--games 20] [--skills 0,1,2]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
@@ -23,6 +24,10 @@ ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through pyth
 openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo
 difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
 ``--first`` (default 1), so ``--first 11`` continues a match with the next openings.
+
+``ladder``: the same match against Stockfish (Debian's ``/usr/games/stockfish``, one
+thread) at each Skill Level from 0 to 5, ``--games`` games a level, so adversa's engine
+is placed on a scale others can reproduce; one W/D/L line with its Elo interval a level.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import argparse
 import functools
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import chess
 import chess.engine
@@ -58,6 +63,9 @@ OPENINGS = ("e4 e5", "d4 d5", "e4 c5", "c4 e5", "e4 e6", "d4 Nf6", "e4 c6", "Nf3
 
 MAX_PLIES = 300
 SUNFISH = f"{sys.executable} -m sunfish"
+STOCKFISH = "stockfish"
+"""Found on PATH or in the game folders (`adversa.match.uci.program_argv`)."""
+LADDER_SKILLS = range(6)
 
 
 def reference_perft(board: chess.Board, depth: int) -> int:
@@ -131,7 +139,7 @@ def bench_depth(seconds: float) -> None:
 
 
 def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
-              sunfish: UciEngine) -> float:
+              opponent: UciEngine) -> float:
     """Points adversa scores in one game (1, ½ or 0)."""
     start: ChessState = game.initial_state()
     state = start
@@ -145,7 +153,7 @@ def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
             move = run_search(game, state, config, evaluation=evaluation_of(game)).best_move
             assert move is not None  # a search of a live position always has a move
         else:
-            move = sunfish.choose_move(game, start, moves, state, seconds)
+            move = opponent.choose_move(game, start, moves, state, seconds)
         moves.append(move)
         state = game.result(state, move)
     outcome = game.outcome(state)
@@ -154,41 +162,72 @@ def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
     return 1.0 if outcome.winner == adversa_plays else 0.0
 
 
-def bench_match(games: int, seconds: float, first: int = 1) -> None:
+def play_match(opponent: UciEngine, games: int, seconds: float, first: int = 1) -> Tally:
+    """``games`` games against ``opponent``, numbered from ``first``, each printed."""
     game = Chess()
-    sunfish = UciEngine(SUNFISH, {})
     tally = Tally()
+    for number in range(first - 1, first - 1 + games):
+        opening = OPENINGS[(number // 2) % len(OPENINGS)]
+        adversa_plays = number % 2
+        points = play_game(game, opening, adversa_plays, seconds, opponent)
+        tally = tally.add(points)
+        colour = "White" if adversa_plays == 0 else "Black"
+        print(f"game {number + 1}: {opening:14} adversa {colour}: {points}", flush=True)
+    return tally
+
+
+def tally_line(opponent: str, seconds: float, tally: Tally) -> str:
+    """``adversa vs X at 0.5 s a move: +W =D -L (score), Elo +d [lower, upper]``."""
+    line = (f"adversa vs {opponent} at {seconds:g} s a move: +{tally.wins} ={tally.draws} "
+            f"-{tally.losses} ({tally.score:.3f})")
+    estimate = elo_estimate(tally)
+    if estimate is not None:
+        line += f", Elo {estimate.elo:+.1f} [{estimate.lower:+.1f}, {estimate.upper:+.1f}]"
+    return line
+
+
+def bench_match(games: int, seconds: float, first: int = 1) -> None:
+    sunfish = UciEngine(SUNFISH, {})
     try:
-        for number in range(first - 1, first - 1 + games):
-            opening = OPENINGS[(number // 2) % len(OPENINGS)]
-            adversa_plays = number % 2
-            points = play_game(game, opening, adversa_plays, seconds, sunfish)
-            tally = tally.add(points)
-            colour = "White" if adversa_plays == 0 else "Black"
-            print(f"game {number + 1}: {opening:14} adversa {colour}: {points}", flush=True)
+        tally = play_match(sunfish, games, seconds, first)
     finally:
         sunfish.close()
-    estimate = elo_estimate(tally)
-    print(f"adversa vs Sunfish at {seconds:g} s a move: +{tally.wins} ={tally.draws} "
-          f"-{tally.losses} ({tally.score:.3f})")
-    if estimate is not None:
-        print(f"Elo {estimate.elo:+.1f} [{estimate.lower:+.1f}, {estimate.upper:+.1f}]")
+    print(tally_line("Sunfish", seconds, tally), flush=True)
+
+
+def bench_ladder(games: int, seconds: float, skills: Sequence[int] = LADDER_SKILLS) -> None:
+    lines = []
+    for skill in skills:
+        stockfish = UciEngine(STOCKFISH, {"skill": str(skill), "Threads": "1", "Hash": "16"})
+        print(f"Stockfish Skill Level {skill}", flush=True)
+        try:
+            tally = play_match(stockfish, games, seconds)
+        finally:
+            stockfish.close()
+        lines.append(tally_line(f"Stockfish skill {skill}", seconds, tally))
+        print(lines[-1], flush=True)
+    print("\n".join(lines))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("perft", "depth", "match"))
+    parser.add_argument("what", choices=("perft", "depth", "match", "ladder"))
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1,
                         help="number of the first game (to continue a match: 11 after 10)")
+    parser.add_argument("--skills", default="0,1,2,3,4,5",
+                        help="the ladder's Stockfish Skill Levels, comma-separated")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
     elif arguments.what == "depth":
         bench_depth(arguments.seconds or 5.0)
-    else:
+    elif arguments.what == "match":
         bench_match(arguments.games, arguments.seconds or 0.5, arguments.first)
+    else:
+        skills = [int(level) for level in arguments.skills.split(",")]
+        bench_ladder(arguments.games, arguments.seconds or 0.5, skills)
 
 
 if __name__ == "__main__":

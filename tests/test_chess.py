@@ -21,8 +21,8 @@ from adversa.games.base import (
     InvalidPositionError,
     play_line,
 )
-from adversa.games.chess import Chess, ChessState
-from adversa.games.chess_eval import centipawns, chess_evaluator
+from adversa.games.chess import PIECE_VALUES, Chess, ChessState
+from adversa.games.chess_eval import centipawns, chess_evaluator, material_terms
 from adversa.games.perft import generic_perft, perft
 from adversa.games.pgn import PGN_FORMAT, PgnError
 from adversa.games.registry import evaluation_of, make_game
@@ -65,7 +65,7 @@ def test_result_leaves_the_state_it_was_given_unchanged(game: Chess) -> None:
     assert after.key == chess.polyglot.zobrist_hash(after.board)
 
 
-def test_the_incremental_key_is_the_polyglot_hash_on_random_games(game: Chess) -> None:
+def test_the_incremental_key_and_evaluation_match_a_full_count_on_random_games(game: Chess) -> None:
     chooser = random.Random(3)
     for start in (game.initial_state(), game.parse_position(KIWIPETE)):
         state = start
@@ -78,6 +78,46 @@ def test_the_incremental_key_is_the_polyglot_hash_on_random_games(game: Chess) -
                        or state.board.is_castling(move)]
             state = game.result(state, chooser.choice(special or moves))
             assert state.key == chess.polyglot.zobrist_hash(state.board), state.fen
+            assert (state.mg, state.eg) == material_terms(state.board), state.fen
+
+
+def plainly_losing(board: chess.Board, move: chess.Move) -> bool:
+    """The definition quiescence leaves out, written from python-chess's public API: a
+    capture (not a promotion) by a piece worth more than its victim (the engine's values:
+    a bishop a little above a knight) onto an attacked square."""
+    attacker = board.piece_type_at(move.from_square)
+    victim = board.piece_type_at(move.to_square) or chess.PAWN  # en passant
+    assert attacker is not None
+    return (move.promotion is None and PIECE_VALUES[attacker] > PIECE_VALUES[victim]
+            and board.is_attacked_by(not board.turn, move.to_square))
+
+
+def test_quiescence_captures_are_the_legal_ones_not_plainly_losing_on_random_games(
+        game: Chess) -> None:
+    chooser = random.Random(5)
+    checked = 0
+    for start in (game.initial_state(), game.parse_position(KIWIPETE),
+                  game.parse_position("4k3/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQ d6 0 1")):
+        state = start
+        for _ply in range(120):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            board = state.board
+            expected = {move for move in board.generate_legal_captures()
+                        if not plainly_losing(board, move)}
+            expected |= {move for move in moves if move.promotion}
+            if board.is_check():
+                expected = {move for move in moves if board.is_capture(move)
+                            and not plainly_losing(board, move)}
+                expected |= {move for move in moves if move.promotion}
+            found = game.quiescence_moves(state)[0] if not board.is_check() else None
+            if found is not None:
+                assert sorted(found, key=str) == sorted(expected, key=str), state.fen
+                checked += 1
+            special = [move for move in moves if game.is_capture(state, move)]
+            state = game.result(state, chooser.choice(special or moves))
+    assert checked > 200
 
 
 def test_moves_are_shown_in_san_and_read_in_san_or_uci(game: Chess) -> None:
@@ -195,6 +235,8 @@ def test_equal_positions_are_equal_states_with_equal_hashes(game: Chess) -> None
     other_knights = play_line(game, game.initial_state(), "Nc3 Nf6 Nf3")
     assert isinstance(knights, ChessState)
     assert knights.key == other_knights.key and knights != other_knights
+    # The search shares their table entry all the same (`Chess.transposition_key`).
+    assert game.transposition_key(knights) == game.transposition_key(other_knights)
 
 
 def test_cli_perft_and_a_bad_fen(game: Chess) -> None:

@@ -24,21 +24,25 @@ from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search, why_not
 from adversa.search.stats import SearchResult
 
-PLAIN = "ordering=off killers=off history=off tt=0 id=off pvs=off quiescence=off"
+OFF = "quiescence=off checkext=off"
+"""Off in every value-preserving configuration: quiescence and the check extension
+search some lines deeper than minimax's depth."""
+
+PLAIN = f"ordering=off killers=off history=off tt=0 id=off pvs=off {OFF}"
 """The enhanced engine with every enhancement off: plain fail-soft negamax alpha-beta."""
 
 VALUE_PRESERVING = {
     "plain": PLAIN,
-    "ordering": "ordering=on killers=off history=off tt=0 id=off pvs=off quiescence=off",
-    "killers": "ordering=on killers=on history=off tt=0 id=off pvs=off quiescence=off",
-    "history": "ordering=on killers=off history=on tt=0 id=off pvs=off quiescence=off",
-    "tt": "ordering=off killers=off history=off tt=1 id=off pvs=off quiescence=off",
-    "id": "ordering=off killers=off history=off tt=0 id=on pvs=off quiescence=off",
-    "pvs": "ordering=off killers=off history=off tt=0 id=off pvs=on quiescence=off",
-    "aspiration": "ordering=on tt=1 id=on pvs=off aspiration=0.05 quiescence=off",
-    "step": "ordering=on tt=1 id=on step=2 quiescence=off",
-    "all": "tt=1 aspiration=0.02 quiescence=off",
-    "all, step 2": "tt=1 step=2 quiescence=off",
+    "ordering": f"ordering=on killers=off history=off tt=0 id=off pvs=off {OFF}",
+    "killers": f"ordering=on killers=on history=off tt=0 id=off pvs=off {OFF}",
+    "history": f"ordering=on killers=off history=on tt=0 id=off pvs=off {OFF}",
+    "tt": f"ordering=off killers=off history=off tt=1 id=off pvs=off {OFF}",
+    "id": f"ordering=off killers=off history=off tt=0 id=on pvs=off {OFF}",
+    "pvs": f"ordering=off killers=off history=off tt=0 id=off pvs=on {OFF}",
+    "aspiration": f"ordering=on tt=1 id=on pvs=off aspiration=0.05 {OFF}",
+    "step": f"ordering=on tt=1 id=on step=2 {OFF}",
+    "all": f"tt=1 aspiration=0.02 {OFF}",
+    "all, step 2": f"tt=1 step=2 {OFF}",
 }
 
 SETTINGS = settings(

@@ -37,12 +37,12 @@ from adversa.presentation import (
     cut_reason,
     database_text,
     display_score,
+    distance_note,
     format_count,
     format_number,
     format_seconds,
     line_text,
     path_text,
-    plural,
     pruned_paths,
     result_verdict,
     root_score_text,
@@ -153,10 +153,9 @@ example finishes well inside it, a depth no machine can reach stops."""
 
 def value_note(result: SearchResult) -> str:
     """How to read the value: win/loss distance, or the heuristic in its own units."""
-    if result.win_in_plies is not None:
-        return f"  (forced win in {plural(result.win_in_plies, 'ply', 'plies')})"
-    if result.loss_in_plies is not None:
-        return f"  (forced loss in {plural(result.loss_in_plies, 'ply', 'plies')})"
+    distance = distance_note(result)
+    if distance is not None:
+        return f"  ({distance})"
     unit = result.snapshot.score_unit
     return f" {unit}" if unit and result.value is not None else ""
 

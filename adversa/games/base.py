@@ -44,6 +44,7 @@ evaluator gives a non-terminal state (strictly inside). Four shapes exist:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -151,6 +152,11 @@ class Game(Generic[S, M]):
     rather than ±1 for a win (see the module docstring). Searches then rank a proven
     result by its margin first and its distance second, and show margins as numbers."""
 
+    mate_distances: ClassVar[bool] = False
+    """True where a proven result is a mate and players count its distance in the
+    winner's moves ("mate in 3", five plies away), as chess players do; otherwise a
+    distance is shown in plies."""
+
     captures_forced: ClassVar[bool] = False
     """True when a position with a capture has no other legal move (checkers' rule):
     searches then need not sort captures from quiet moves, since there never are both."""
@@ -215,6 +221,8 @@ class Game(Generic[S, M]):
         position was reached (repetition, move counters), so a stored value is exact
         for every path to the key. Defaults to the state itself. Checkers returns its
         incremental Zobrist int, paired with its draw-rule history when it has one.
+        Chess keys on the board alone, trading exactness for transpositions (see
+        `Chess.transposition_key`).
         """
         return state
 
@@ -254,6 +262,20 @@ class Game(Generic[S, M]):
             return moves, False
         captures = self.order_captures(state, [m for m in moves if self.is_capture(state, m)])
         return captures, len(captures) < len(moves)
+
+    def capture_gain(self, state: S, move: M) -> float:
+        """At most how much the quiescence move ``move`` can raise the mover's static
+        value, in utility units (the victim, a promotion, and a margin for what the
+        evaluation's other terms can swing), for delta pruning: a capture that could not
+        lift the stand-pat value to alpha even so is not searched. Default infinite: no
+        bound known, nothing pruned."""
+        return math.inf
+
+    def in_check(self, state: S) -> bool:
+        """True where the side to move is under a threat it must answer at once (chess:
+        in check); a search extends the move that made it by a ply (check extension),
+        so the forced reply is not cut off by the horizon. Default: never."""
+        return False
 
     def is_quiet(self, state: S) -> bool:
         """False while a capture is pending (quiescence search extends such states)."""

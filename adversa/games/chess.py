@@ -54,7 +54,13 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
 )
-from adversa.games.chess_eval import chess_evaluator
+from adversa.games.chess_eval import (
+    TABLE_EG,
+    TABLE_MG,
+    capture_gain,
+    chess_evaluator,
+    material_terms,
+)
 from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
@@ -98,15 +104,23 @@ def _pieces(board: chess.Board) -> tuple[int, ...]:
             board.queens & white, board.kings & black, board.kings & white)
 
 
-def _next_key(key: int, before: chess.Board, after: chess.Board, ep_before: int) -> int:
-    """The polyglot key of ``after`` (one move past ``before``, whose key is ``key``).
+_POLYGLOT_TO_TABLE = tuple(8 * (index & 1) + index // 2 + 1 for index in range(12))
+"""Polyglot's piece index (`_pieces`) → the evaluation tables' ``8 · colour + type``."""
+
+
+def _next_terms(state: ChessState, before: chess.Board, after: chess.Board,
+                ep_before: int) -> tuple[int, int, int]:
+    """The polyglot key and the evaluation's two sums (`material_terms`) of ``after``,
+    one move past ``before`` (``state``'s board).
 
     Speed over elegance: `chess.polyglot.zobrist_hash` walks all 32 pieces (about 50 µs
-    here, more than the move itself); a move changes at most four squares, found by
-    comparing the twelve piece bitboards, so only their terms are toggled. The result is
-    checked against the full hash in tests/test_chess.py.
+    here, more than the move itself), and so would the evaluation; a move changes at most
+    four squares, found by comparing the twelve piece bitboards, so only their terms are
+    toggled (a square in the old bitboard lost that piece, one in the new gained it).
+    Both are checked against the full computation in tests/test_chess.py.
     """
-    key ^= _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
+    key = state.key ^ _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
+    mg, eg = state.mg, state.eg
     if before.castling_rights != after.castling_rights:
         key ^= _castling_hash(before) ^ _castling_hash(after)
     scan = chess.scan_forward
@@ -114,9 +128,17 @@ def _next_key(key: int, before: chess.Board, after: chess.Board, ep_before: int)
         changed = old ^ new
         if changed:
             base = 64 * index
+            table = _POLYGLOT_TO_TABLE[index]
+            table_mg, table_eg = TABLE_MG[table], TABLE_EG[table]
             for square in scan(changed):
                 key ^= _RANDOM[base + square]
-    return key
+                if old >> square & 1:
+                    mg -= table_mg[square]
+                    eg -= table_eg[square]
+                else:
+                    mg += table_mg[square]
+                    eg += table_eg[square]
+    return key, mg, eg
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +151,10 @@ class ChessState:
     key: int
     history: tuple[int, ...]
     clock: int
+    mg: int = field(compare=False)
+    eg: int = field(compare=False)
+    """The evaluation's sums of material and square bonuses (`material_terms`), kept
+    here so the evaluation need not walk the pieces."""
     draw: str = field(default="", compare=False)
     captures: list[list[chess.Move]] = field(default_factory=list, compare=False, repr=False)
     """A memo, empty until asked: [the worthwhile captures and promotions]. Filled once by
@@ -154,13 +180,96 @@ def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str
     return ""
 
 
+def _loses_to_recapture(board: chess.Board, attacker: int, victim: int, square: int) -> bool:
+    """A capture by a piece worth more than its victim onto a square the opponent
+    attacks: it loses at least the difference to the recapture."""
+    return PIECE_VALUES[attacker] > PIECE_VALUES[victim] and board.is_attacked_by(
+        not board.turn, square)
+
+
+def _worthwhile_evasion_captures(board: chess.Board) -> list[chess.Move]:
+    """In check (rare at a leaf): python-chess's legal captures, filtered."""
+    piece_type_at = board.piece_type_at
+    return [move for move in board.generate_legal_captures()
+            if move.promotion or not _loses_to_recapture(
+                board, piece_type_at(move.from_square) or chess.PAWN,
+                piece_type_at(move.to_square) or chess.PAWN, move.to_square)]
+
+
+_PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+
+
+def _attacked_squares(board: chess.Board, colour: bool) -> int:
+    """Every square a piece of ``colour`` attacks, as one bitboard: pawns by two shifts,
+    the other pieces by python-chess's attack tables (one lookup a piece)."""
+    own = board.occupied_co[colour]
+    occupied = board.occupied
+    pawns = board.pawns & own
+    if colour:
+        attacked = ((pawns & ~chess.BB_FILE_A) << 7 | (pawns & ~chess.BB_FILE_H) << 9) \
+            & chess.BB_ALL
+    else:
+        attacked = (pawns & ~chess.BB_FILE_A) >> 9 | (pawns & ~chess.BB_FILE_H) >> 7
+    for square in chess.scan_forward(board.knights & own):
+        attacked |= chess.BB_KNIGHT_ATTACKS[square]
+    for square in chess.scan_forward(board.kings & own):
+        attacked |= chess.BB_KING_ATTACKS[square]
+    for square in chess.scan_forward((board.bishops | board.queens) & own):
+        attacked |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    for square in chess.scan_forward((board.rooks | board.queens) & own):
+        attacked |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                     | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
+    return attacked
+
+
+def _worthwhile_captures_by_victim(board: chess.Board) -> list[chess.Move]:
+    """The legal captures that do not plainly lose material, when not in check, found
+    from each victim's attackers rather than from every move of every piece.
+
+    Speed over elegance: python-chess generates all pseudo-legal moves of all pieces to
+    find the few captures, and this test runs at every leaf; asking each enemy piece for
+    its attackers (only the pieces under attack at all, found from one bitboard of the
+    mover's attacks), and whether it is defended only when that matters, halves it.
+    Legality is python-chess's own test for a side not in check (`_is_safe`: a pinned
+    piece stays on its ray, the king does not step onto an attacked square).
+    """
+    us = board.turn
+    king = board.king(us)
+    if king is None:
+        return list(board.generate_legal_captures())
+    blockers = board._slider_blockers(king)
+    safe = board._is_safe
+    piece_type_at = board.piece_type_at
+    attackers_mask = board.attackers_mask
+    last_rank = chess.BB_RANK_8 if us else chess.BB_RANK_1
+    pawns = board.pawns
+    kept: list[chess.Move] = []
+    targets = board.occupied_co[not us] & ~board.kings & _attacked_squares(board, us)
+    for target in chess.scan_reversed(targets):
+        attackers = attackers_mask(us, target)
+        victim = piece_type_at(target) or chess.PAWN
+        for origin in chess.scan_reversed(attackers):
+            if pawns >> origin & 1 and last_rank >> target & 1:
+                moves = [chess.Move(origin, target, piece) for piece in _PROMOTIONS]
+            elif _loses_to_recapture(board, piece_type_at(origin) or chess.PAWN, victim,
+                                     target):
+                continue
+            else:
+                moves = [chess.Move(origin, target)]
+            kept += [move for move in moves if safe(king, blockers, move)]
+    kept += board.generate_legal_ep()
+    return kept
+
+
 def make_state(board: chess.Board, history: tuple[int, ...] = (),
-               key: int | None = None) -> ChessState:
-    """Wrap ``board`` (which the caller hands over and must not change again); ``key``
-    is its polyglot key when the caller knows it."""
-    if key is None:
-        key = _zobrist(board)
-    return ChessState(board, key, history, board.halfmove_clock,
+               terms: tuple[int, int, int] | None = None) -> ChessState:
+    """Wrap ``board`` (which the caller hands over and must not change again); ``terms``
+    are its polyglot key and evaluation sums when the caller knows them."""
+    if terms is None:
+        key, (mg, eg) = _zobrist(board), material_terms(board)
+    else:
+        key, mg, eg = terms
+    return ChessState(board, key, history, board.halfmove_clock, mg, eg,
                       _draw_by_rule(board, key, history))
 
 
@@ -168,6 +277,7 @@ class Chess(Game[ChessState, chess.Move]):
     """Chess under python-chess's rules, draws declared as soon as a rule allows one."""
 
     name: ClassVar[str] = "chess"
+    mate_distances: ClassVar[bool] = True
     title: ClassVar[str] = "Chess"
     description: ClassVar[str] = (
         "The lectures' running example: FIDE chess (rules by python-chess), moves in SAN "
@@ -196,7 +306,7 @@ class Chess(Game[ChessState, chess.Move]):
         ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
         board.push(move)
         history = () if irreversible else (*state.history, state.key)
-        return make_state(board, history, _next_key(state.key, before, board, ep_before))
+        return make_state(board, history, _next_terms(state, before, board, ep_before))
 
     def is_terminal(self, state: ChessState) -> bool:
         return bool(state.draw) or not any(state.board.generate_legal_moves())
@@ -227,17 +337,8 @@ class Chess(Game[ChessState, chess.Move]):
         if state.captures:
             return state.captures[0]
         board = state.board
-        piece_type_at = board.piece_type_at
-        attacked = board.is_attacked_by
-        opponent = not board.turn
-        kept = []
-        for move in board.generate_legal_captures():
-            victim = piece_type_at(move.to_square) or chess.PAWN
-            attacker = piece_type_at(move.from_square) or chess.PAWN
-            if (PIECE_VALUES[attacker] > PIECE_VALUES[victim] and not move.promotion
-                    and attacked(opponent, move.to_square)):
-                continue
-            kept.append(move)
+        kept = (_worthwhile_evasion_captures(board) if board.is_check()
+                else _worthwhile_captures_by_victim(board))
         pawns = board.pawns & board.occupied_co[board.turn]
         last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
         if pawns & last_rank:
@@ -270,9 +371,18 @@ class Chess(Game[ChessState, chess.Move]):
     # ---- search helpers -----------------------------------------------------
 
     def transposition_key(self, state: ChessState) -> Hashable:
-        """The polyglot key, paired with the repetition history when there is one (two
-        paths to a board with different earlier positions can differ in threefold)."""
-        return (state.key, state.history) if state.history else state.key
+        """The polyglot key alone, though two paths to a board with different earlier
+        positions can differ in threefold: a deliberate departure from `Game`'s contract.
+
+        Pairing the key with the history (as checkers does) keeps the table exact but
+        makes every reversible move's position path-dependent, so an ending lost its
+        transpositions: Fine #70 reached depth 12 in 60,000 nodes that way, 25 keyed on
+        the board. Chess engines accept the same trade (the "graph history
+        interaction"): a stored value may miss, or wrongly include, a repetition draw
+        that only one path to the position allows. Draws are still declared exactly on
+        the path being searched (`ChessState.draw`), and the game itself is unaffected.
+        """
+        return state.key
 
     def null_move(self, state: ChessState) -> ChessState | None:
         """The turn passed (python-chess's null move), except in check and when the mover
@@ -285,7 +395,7 @@ class Chess(Game[ChessState, chess.Move]):
         passed = board.copy(stack=False)
         ep_before = _HASHER.hash_ep_square(board) if board.ep_square is not None else 0
         passed.push(chess.Move.null())
-        return make_state(passed, (), state.key ^ _TURN ^ ep_before)
+        return make_state(passed, (), (state.key ^ _TURN ^ ep_before, state.mg, state.eg))
 
     def is_capture(self, state: ChessState, move: chess.Move) -> bool:
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
@@ -300,6 +410,13 @@ class Chess(Game[ChessState, chess.Move]):
         if board.is_check():
             return self.order_captures(state, list(board.legal_moves)), False
         return self._worthwhile_captures(state), True
+
+    def capture_gain(self, state: ChessState, move: chess.Move) -> float:
+        """The victim's material, a promotion's gain and a margin (`chess_eval.capture_gain`)."""
+        return capture_gain(state.board, move)
+
+    def in_check(self, state: ChessState) -> bool:
+        return state.board.is_check()
 
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:

@@ -94,6 +94,8 @@ def enhancements_of(config: EngineConfig) -> Enhancements:
         pvs=config.get("pvs"),
         lmr=config.get("lmr"),
         null_move=config.get("nullmove"),
+        delta_pruning=config.get("delta"),
+        check_extension=config.get("checkext"),
     )
 
 

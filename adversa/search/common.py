@@ -174,6 +174,7 @@ def show_scores_in_evaluator_units(
     shows_wins = scores_by_distance(game) and not game.margin_utilities  # margins show as numbers
     reporter.win_value = game.utility_bounds()[1] if shows_wins else None
     reporter.utility_limit = game.utility_bounds()[1]
+    reporter.mate_distances = shows_wins and game.mate_distances
     reporter.logistic_k = evaluator.logistic_k
 
 

@@ -8,9 +8,19 @@ tree each enhancement applies, and why there (`adversa.search.negamax` reads the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from adversa.games.base import Game
 from adversa.search.common import MAX_DEPTH
+from adversa.search.stats import Counters
+
+CapturePruner = Callable[[Any, Sequence[Any], float, float], tuple[Sequence[Any], float]]
+"""``(state, captures, stand-pat value, alpha) → (captures to search, value so far)``."""
+
+CheckExtender = Callable[[Any, int], int]
+"""``(state, plies to go) → plies to search it to``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +38,10 @@ class Enhancements:
     pvs: bool = True
     lmr: bool = False
     null_move: bool = False
+    delta_pruning: bool = True
+    """Skip a quiescence capture that cannot reach alpha (games with `Game.capture_gain`)."""
+    check_extension: bool = True
+    """Search a move that gives check a ply deeper (games with `Game.in_check`)."""
 
 
 NULL_MOVE_MIN_DEPTH = 3
@@ -80,3 +94,46 @@ TT_MIN_DEPTH = 2
 plies remain. A node one ply above the horizon only judges its children statically,
 which costs little more than the probe and store that could spare it. With ``lmr=on``
 the table serves every depth (it spares more nodes there)."""
+
+
+def game_hooks(game: Game[Any, Any], enhancements: Enhancements,
+               counters: Counters) -> tuple[CapturePruner | None, CheckExtender | None]:
+    """Delta pruning and the check extension for ``game``, each None where it is switched
+    off or the game supplies no test for it (`Game.capture_gain`, `Game.in_check`), so
+    the kernel spends nothing on them then. What they do is counted in ``counters``
+    (``delta_pruned``, ``extensions``)."""
+    rules = type(game)
+    capture_gain, in_check = game.capture_gain, game.in_check
+
+    def prune_captures(state: Any, captures: Sequence[Any], static: float,
+                       alpha: float) -> tuple[Sequence[Any], float]:
+        """Delta pruning: the captures whose largest gain could lift the stand-pat value
+        ``static`` above ``alpha``, and the node's value so far: ``static``, raised to the
+        best that a skipped capture could reach (no more than alpha, but the fail-soft
+        value must not claim less than a skipped move might be worth)."""
+        kept = []
+        best = static
+        for move in captures:
+            hope = static + capture_gain(state, move)
+            if hope > alpha:
+                kept.append(move)
+            elif hope > best:
+                best = hope
+        counters.delta_pruned += len(captures) - len(kept)
+        return kept, best
+
+    def check_depth(state: Any, depth: int) -> int:
+        """The check extension: a position in check (inside the tree, not at its horizon,
+        where quiescence answers checks) is searched a ply deeper, so the forced reply
+        does not use up the depth that the move giving check was searched to."""
+        if depth > 0 and in_check(state):
+            counters.extensions += 1
+            return depth + 1
+        return depth
+
+    return (
+        prune_captures if enhancements.delta_pruning
+        and rules.capture_gain is not Game.capture_gain else None,
+        check_depth if enhancements.check_extension
+        and rules.in_check is not Game.in_check else None,
+    )

@@ -69,6 +69,7 @@ from adversa.search.enhancements import (
     NULL_MOVE_REDUCTION,
     TT_MIN_DEPTH,
     Enhancements,
+    game_hooks,
 )
 from adversa.search.ordering import MoveOrderer, beam_select
 from adversa.search.stats import POLL_INTERVAL, Reporter
@@ -173,6 +174,7 @@ class Kernel:
         by_distance = scores_by_distance(game)
         probe = self.probe
         null_move = game.null_move if enhancements.null_move else None
+        prune_captures, check_depth = game_hooks(game, enhancements, reporter.counters)
         passed_at = [False] * (PLY_LIMIT + 2)  # plies whose move was a null move
         # The table stores a bound as a plain int (see adversa.search.tt.Entry).
         EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
@@ -266,6 +268,8 @@ class Kernel:
                 if best >= beta:
                     return best
                 alpha = max(alpha, best)
+                if prune_captures is not None:  # delta pruning
+                    captures, best = prune_captures(state, captures, best, alpha)
             else:
                 best = -INFINITY
             for index, move in enumerate(captures):
@@ -398,6 +402,7 @@ class Kernel:
             if not nodes & POLL_MASK:  # stat
                 checkpoint()  # stat
             pv[ply] = ()
+            depth = check_depth(state, depth) if check_depth is not None else depth
             if depth <= 0:  # only from a depth-1 root: deeper, step 4 judges the children
                 status = (leaf_status(state) if use_quiescence
                           else FINISHED if is_terminal(state) else SETTLED)

@@ -71,7 +71,10 @@ class MoveOrderer:
             else:
                 forcing = [move for move in rest if move_class(state, move)]
             if forcing and (len(forcing) < len(rest) or self.graded):
-                rest = [move for move in rest if move not in forcing]
+                # A set, not the list: `in` on a list compares move by move, and with a
+                # dozen captures among forty moves that was a tenth of the search.
+                taken = set(forcing)
+                rest = [move for move in rest if move not in taken]
                 front.extend(forcing if self.graded else self.order_captures(state, forcing))
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:

@@ -101,6 +101,8 @@ class Counters:
       ``star1_cuts`` (chance nodes cut by Star1's windows), ``star2_cuts`` (chance
       nodes Star2's probes decided) and ``filtered`` (root moves the candidate filter
       left out). Zero elsewhere, and the panel then shows none of them.
+    * ``delta_pruned``: quiescence captures skipped by delta pruning.
+    * ``extensions``: moves searched a ply deeper (check extension).
     """
 
     nodes: int = 0
@@ -116,6 +118,8 @@ class Counters:
     star1_cuts: int = 0
     star2_cuts: int = 0
     filtered: int = 0
+    delta_pruned: int = 0
+    extensions: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +200,9 @@ class Snapshot:
     """The game's largest utility (in a game scored by margin, a win by the widest
     margin). An unfitted evaluation's eval bar measures a value against it when there is
     no `win_value` (margin games), rather than against 1."""
+    mate_distances: bool = False
+    """Proven results are told as "mate in N" (the winner's moves), not in plies
+    (`Game.mate_distances`)."""
     logistic_k: float | None = None
     """σ(k · score · score_scale) is the mover's expected result (`Evaluator.logistic_k`);
     None when the evaluation was never fitted to results."""
@@ -367,6 +374,7 @@ class Reporter:
         self.score_unit = ""
         self.win_value: float | None = None
         self.utility_limit: float | None = None
+        self.mate_distances = False
         self.logistic_k: float | None = None
         self.mean_result = False
         self.signed = True
@@ -461,6 +469,7 @@ class Reporter:
             score_unit=self.score_unit,
             win_value=self.win_value,
             utility_limit=self.utility_limit,
+            mate_distances=self.mate_distances,
             logistic_k=self.logistic_k,
             mean_result=self.mean_result,
             signed=self.signed,

@@ -1,0 +1,60 @@
+"""Delta pruning in quiescence and the check extension: switchable (``delta=``,
+``checkext=``), generic through `Game.capture_gain` and `Game.in_check`, counted, and
+inert for a game that supplies neither (its node counts and values are unchanged)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adversa.games.base import Game
+from adversa.games.registry import evaluation_of, make_game
+from adversa.search import alphabeta
+from adversa.search.config import EngineConfig
+from adversa.search.stats import Counters, Reporter, SearchResult
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+POSITIONS = (
+    KIWIPETE,
+    "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 2 8",
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",  # WAC.001
+    "r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq - 0 1",  # WAC.011
+)
+
+
+def search(game: Game[object, object], state: object,
+           text: str) -> tuple[SearchResult, Counters]:
+    config = EngineConfig.parse(text)
+    reporter = Reporter(config.algorithm, config.text)
+    result = alphabeta.search(game, state, config, reporter, evaluation_of(game))
+    return result, reporter.counters
+
+
+@pytest.mark.parametrize("fen", POSITIONS)
+def test_delta_pruning_skips_captures_and_keeps_the_move_and_value(fen: str) -> None:
+    game = make_game("chess")
+    state = game.parse_position(fen)
+    pruned, counted = search(game, state, "alphabeta depth=3 checkext=off")
+    full, uncounted = search(game, state, "alphabeta depth=3 checkext=off delta=off")
+    assert counted.delta_pruned > 0 and uncounted.delta_pruned == 0
+    assert counted.nodes < uncounted.nodes
+    assert (pruned.best_move, pruned.value) == (full.best_move, full.value)
+
+
+def test_the_check_extension_searches_checks_deeper_and_counts_them() -> None:
+    game = make_game("chess")
+    state = game.parse_position(KIWIPETE)
+    _, extended = search(game, state, "alphabeta depth=3 delta=off")
+    _, plain = search(game, state, "alphabeta depth=3 delta=off checkext=off")
+    assert extended.extensions > 0 and plain.extensions == 0
+    assert extended.nodes > plain.nodes
+
+
+@pytest.mark.parametrize("name", ["connect4", "checkers"])
+def test_a_game_without_the_hooks_searches_exactly_as_before(name: str) -> None:
+    game = make_game(name)
+    state = game.initial_state()
+    on, on_counts = search(game, state, "alphabeta depth=6")
+    off, off_counts = search(game, state, "alphabeta depth=6 delta=off checkext=off")
+    assert (on.best_move, on.value, on_counts.nodes) == (off.best_move, off.value,
+                                                         off_counts.nodes)
+    assert on_counts.delta_pruned == on_counts.extensions == 0
