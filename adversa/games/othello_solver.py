@@ -28,7 +28,7 @@ from adversa.games.othello_bitboard import PASS, Geometry
 
 TABLE_EMPTIES = 7
 """Nodes with at least this many empties use the transposition table."""
-ORDER_EMPTIES = 6
+ORDER_EMPTIES = 7
 """Nodes with at least this many empties sort moves by the opponent's mobility."""
 
 
