@@ -42,8 +42,9 @@ from adversa.games import make_game
 from adversa.games.checkers import Checkers
 from adversa.games.checkers_eval import CHECKERS_LOGISTIC_K, GUARD_SQUARES, CheckersWeights
 from adversa.games.registry import evaluation_of
-from adversa.match.arena import GameRecord, build_plan, run_match
+from adversa.match.arena import GameRecord, build_plan
 from adversa.match.openings import resolve_openings
+from adversa.match.runner import run_match
 from adversa.match.texel import (
     BACK_ROW,
     TUNED,

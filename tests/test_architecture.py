@@ -229,3 +229,16 @@ def test_no_module_points_at_files_outside_the_repository(name: str) -> None:
     text = MODULES[name].read_text(encoding="utf-8")
     found = sorted({match.group(0) for match in POINTER_OUTSIDE.finditer(text)})
     assert not found, f"{name} points outside the repository: {found}"
+
+
+MAX_MODULE_LINES = 600
+"""Longest module: past this a file holds more than one concept, and a newcomer looking for
+one of them cannot find it by the file's name. Split by concept, not by line number."""
+
+
+def test_no_module_is_longer_than_the_house_allows() -> None:
+    lengths = {name: len(path.read_text(encoding="utf-8").splitlines())
+               for name, path in MODULES.items()}
+    too_long = sorted(f"{name} ({lines} lines)" for name, lines in lengths.items()
+                      if lines > MAX_MODULE_LINES)
+    assert not too_long, f"over {MAX_MODULE_LINES} lines: {', '.join(too_long)}"

@@ -22,7 +22,6 @@ from adversa.match.arena import (
     MatchPlan,
     MatchState,
     build_plan,
-    run_match,
 )
 from adversa.match.openings import (
     INITIAL,
@@ -31,6 +30,7 @@ from adversa.match.openings import (
     resolve_openings,
 )
 from adversa.match.records import RecordWriter, match_summary
+from adversa.match.runner import run_match
 from adversa.search.config import EngineConfig
 
 SOLVE = EngineConfig.parse("solve")

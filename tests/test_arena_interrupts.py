@@ -17,8 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from adversa.cli import main
-from adversa.match.arena import GameRecord, MatchState, run_match
+from adversa.match.arena import GameRecord, MatchState
 from adversa.match.records import RECORDS_FILE, RecordWriter, record_from_json
+from adversa.match.runner import run_match
 from tests.test_arena import tictactoe_plan
 
 WAIT_SECONDS = 120.0

@@ -1,4 +1,4 @@
-"""Match statistics against values worked out by hand (see adversa/search/elo.py)."""
+"""Match statistics against values worked out by hand (see adversa/match/elo.py)."""
 
 from __future__ import annotations
 

@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from adversa.games import make_game
-from adversa.match.arena import build_plan, play_game, run_match
+from adversa.match.arena import build_plan, play_game
 from adversa.match.openings import INITIAL
+from adversa.match.runner import run_match
 from adversa.match.seats import (
     OutsideEngineError,
     OutsideSeat,

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from adversa.games.base import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from adversa.games.checkers import Checkers, CheckersMove, CheckersState
+from adversa.games.game_records import result_token
 from adversa.games.pdn import (
     format_fen,
     parse_fen,
     parse_move_text,
     read_pdn,
     read_pdn_games,
-    result_token,
     write_pdn,
 )
 

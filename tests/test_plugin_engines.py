@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from adversa.games import make_game
-from adversa.match.arena import build_plan, run_match
+from adversa.match.arena import build_plan
 from adversa.match.openings import INITIAL
+from adversa.match.runner import run_match
 from adversa.match.seats import OutsideEngineError, OutsideSeat, open_seat, parse_seat
 from adversa.search.config import EngineConfig
 

@@ -19,11 +19,11 @@ from adversa.tui.app import AdversaApp
 from adversa.tui.screens.game import GameScreen
 from adversa.tui.screens.tree_explorer import (
     ExplorerError,
-    TraceView,
     TreeExplorerApp,
     TreeExplorerScreen,
     traced_config,
 )
+from adversa.tui.screens.tree_labels import TraceView
 
 ALPHABETA = EngineConfig.parse("alphabeta depth=4")
 

@@ -44,9 +44,10 @@ def main(ctx: click.Context, classroom: bool) -> None:
     "players",
     multiple=True,
     metavar="SPEC",
-    help="Who plays each seat, in order: 'human', 'default' (the game's default engine) or "
-    "an engine such as 'alphabeta depth=9'. Missing seats: a human first, the default "
-    "engine after.",
+    help="Who plays each seat, in order: 'human', 'default' (the game's default engine), "
+    "an engine such as 'alphabeta depth=9', or an outside engine such as 'uci:stockfish' "
+    "or 'external:python3 my_engine.py' (docs/engine-protocol.md). Missing seats: a human "
+    "first, the default engine after.",
 )
 @click.option("--theme", metavar="NAME",
               help="Colour theme, e.g. 'high-contrast' (remembered from the app otherwise).")

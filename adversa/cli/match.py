@@ -126,12 +126,11 @@ def arena(
         MatchError,
         MatchState,
         build_plan,
-        run_match,
-        terminate_as_interrupt,
     )
     from adversa.match.elo import parse_sprt
     from adversa.match.openings import resolve_openings
     from adversa.match.records import RecordWriter, match_summary
+    from adversa.match.runner import run_match, terminate_as_interrupt
     from adversa.search.timeman import TimeControl, TimeControlError
 
     game = load_game(game_name, settings)

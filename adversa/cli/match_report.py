@@ -17,10 +17,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from adversa.cli.common import console
-from adversa.match.arena import GameRecord, MatchPlan, MatchState, run_match
+from adversa.match.arena import GameRecord, MatchPlan, MatchState
 from adversa.match.compare import CompareRow, disagreement
 from adversa.match.elo import elo_estimate, likelihood_of_superiority
 from adversa.match.records import RecordWriter, seconds_per_move
+from adversa.match.runner import run_match
 from adversa.presentation import (
     COMPARE_CAPTION,
     COMPARE_COLUMNS,

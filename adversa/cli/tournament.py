@@ -55,7 +55,15 @@ if TYPE_CHECKING:
 @click.option("--max-plies", type=int, default=None,
               help="Adjudicate a draw after this many plies.")
 @click.option("--jobs", default=1, show_default=True, type=int,
-              help="Games played at once, each in its own process.")
+              help="Games played at once, each in its own process (with --backend ray: "
+                   "games in flight on the cluster, default twice its CPUs).")
+@click.option("--backend", default="local", show_default=True,
+              type=click.Choice(["local", "ray"]),
+              help="Where games are played: this machine, or a Ray cluster "
+                   "(pip install 'adversa[ray]'; docs/tournaments.md).")
+@click.option("--address", default=None, metavar="ADDRESS",
+              help="With --backend ray: the cluster, e.g. ray://head:10001 or auto "
+                   "(default: a Ray instance started on this machine).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the settings, every game, results.json and index.html.")
 @click.option("--resume", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -75,6 +83,8 @@ def tournament(
     clock_text: str | None,
     max_plies: int | None,
     jobs: int,
+    backend: str,
+    address: str | None,
     out: Path | None,
     resume: Path | None,
     seed: int,
@@ -87,17 +97,20 @@ def tournament(
     crosstable, and DIR/index.html linking every game.
     """
     from adversa.match.arena import MatchError
+    from adversa.match.runner import play_tasks
     from adversa.match.tournament import TournamentSettings, build_tournament, run_tournament
     from adversa.match.tournament_files import TournamentFolder as Folder
 
     if jobs < 1:
         raise MatchError(f"--jobs {jobs}: expected a whole number ≥ 1")
+    if address is not None and backend != "ray":
+        raise MatchError("--address names a Ray cluster: give it with --backend ray")
     if time_per_move is not None and clock_text is not None:
         raise MatchError("give --time-per-move or --clock, not both")
     if resume is not None:
         if game_name is not None or engine_specs or out is not None:
             raise MatchError("--resume DIR continues with the settings saved in DIR; give "
-                             "only --jobs and --json with it")
+                             "only --jobs, --backend, --address and --json with it")
         resumed = Folder(resume)
         chosen, finished = resumed.settings(), resumed.finished()
         folder: TournamentFolder | None = resumed
@@ -111,6 +124,13 @@ def tournament(
         folder = Folder(out) if out is not None else None
         finished = []
     plan = build_tournament(chosen)
+    play = play_tasks
+    if backend == "ray":
+        from adversa.match.ray_backend import RayBackend
+
+        cluster = RayBackend(address)
+        cluster.check_workers(chosen)  # before any game: a missing program is one line
+        play = cluster.play_tasks
     if folder is not None and resume is None:
         folder.create(chosen)
 
@@ -136,9 +156,9 @@ def tournament(
 
     if live is not None:
         with live.live:
-            run = run_tournament(plan, jobs=jobs, finished=finished, on_game=on_game)
+            run = run_tournament(plan, jobs=jobs, finished=finished, on_game=on_game, play=play)
     else:
-        run = run_tournament(plan, jobs=jobs, finished=finished, on_game=on_game)
+        run = run_tournament(plan, jobs=jobs, finished=finished, on_game=on_game, play=play)
     if folder is not None:
         folder.write_results(plan, run.games, run.interrupted)
     if as_json:

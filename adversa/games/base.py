@@ -44,13 +44,24 @@ evaluator gives a non-terminal state (strictly inside). Four shapes exist:
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+# The protocol's vocabulary is importable from here in one line: the errors a game raises
+# (`games.errors`) and the declared options (`games.options`) live in their own modules.
 from adversa.errors import AdversaError as AdversaError
+from adversa.games.errors import AmbiguousMoveError as AmbiguousMoveError
+from adversa.games.errors import IllegalMoveError as IllegalMoveError
+from adversa.games.errors import InvalidMoveError as InvalidMoveError
+from adversa.games.errors import InvalidPositionError as InvalidPositionError
+from adversa.games.errors import OptionError as OptionError
+from adversa.games.errors import TreeFileError as TreeFileError
+from adversa.games.errors import UnknownGameError as UnknownGameError
+from adversa.games.options import MAX_NUMBER_DIGITS as MAX_NUMBER_DIGITS
+from adversa.games.options import Option as Option
+from adversa.games.options import parse_assignments as parse_assignments
+from adversa.games.options import whole_number as whole_number
 
 CHANCE: int = -1
 """`Game.to_move` returns this for a state where chance, not a player, acts."""
@@ -62,218 +73,6 @@ extends it); the game is over (score it by its utility)."""
 
 S = TypeVar("S", bound=Hashable)  # a game's state type
 M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
-
-
-# --------------------------------------------------------------------------- errors
-# `AdversaError` lives in `adversa.errors` (below every layer) and is re-exported here,
-# where the games' own errors derive from it.
-
-
-class UnknownGameError(AdversaError):
-    """A game name that is not in the registry."""
-
-
-class OptionError(AdversaError):
-    """A game option that does not exist or has a bad value."""
-
-
-class InvalidPositionError(AdversaError):
-    """A position string that does not parse, or describes an impossible state."""
-
-
-class InvalidMoveError(AdversaError):
-    """A move string that is not in the game's notation at all."""
-
-
-class IllegalMoveError(AdversaError):
-    """A well-formed move that is not legal in the given state."""
-
-
-class AmbiguousMoveError(AdversaError):
-    """A short move (e.g. checkers ``15x31``) that matches several legal moves."""
-
-
-class TreeFileError(AdversaError):
-    """A textbook-tree file that is unreadable or malformed; names the bad path."""
-
-
-# --------------------------------------------------------------------------- options
-
-
-_ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
-"""A whole number as people type it; `int` alone also takes '٣' and '1_000'."""
-
-MAX_NUMBER_DIGITS = 100
-"""Most digits a whole number typed by a user may have. Python refuses to convert more than
-4,300 digits at all (a guard against quadratic conversion), which used to surface as a
-`ValueError` traceback; below this bound a number is read and the game's own bound ("a pile
-larger than 1000") names what was expected."""
-
-
-def whole_number(digits: str, error: type[AdversaError], what: str) -> int:
-    """``digits`` (ASCII digits, optionally signed, already checked by the caller's pattern)
-    as an int; more than `MAX_NUMBER_DIGITS` digits raise ``error`` naming ``what``."""
-    if len(digits.strip().lstrip("+-").lstrip("0")) > MAX_NUMBER_DIGITS:
-        shown = digits.strip()[:12]
-        raise error(
-            f"{what} {shown}… has {len(digits.strip())} characters; "
-            f"expected a whole number of at most {MAX_NUMBER_DIGITS} digits"
-        )
-    return int(digits)
-
-
-_TRUE_WORDS = ("on", "true", "yes", "1")
-_FALSE_WORDS = ("off", "false", "no", "0")
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One declared setting — a game option or an engine parameter — with its text form.
-
-    The CLI (``--set``, ``--engine``), the app's forms and saved files all go through
-    `parse`/`format`/`validate`, so a value means the same everywhere and every
-    refusal reads the same. ``kind`` is ``"int"``, ``"float"``, ``"bool"``, ``"str"``,
-    ``"int-list"`` (comma separated, e.g. Nim piles ``1,3,5,7``) or ``"path"``.
-    ``minimum``/``maximum`` bound numbers (``above`` makes the minimum exclusive:
-    ``time`` must be more than 0); ``words`` are how a bool is written back
-    (engines say ``on``/``off``, game options ``true``/``false``; both are read).
-    A default of None means "not set" (e.g. no time limit) and is never parsed.
-    """
-
-    name: str
-    kind: str
-    default: Any
-    help: str
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple[str, ...] | None = None
-    above: bool = False
-    words: tuple[str, str] = ("true", "false")
-
-    def parse(self, text: str) -> Any:
-        """Convert the text form (``name=text``) to a value, validated; `OptionError` if bad."""
-        lowered = text.strip().lower()
-        value: Any
-        if self.kind == "int":
-            if not _ASCII_INTEGER.fullmatch(lowered):
-                raise self._bad(text)
-            value = whole_number(lowered, OptionError, f"option {self.name}:")
-        elif self.kind == "float":
-            try:
-                value = float(lowered)
-            except ValueError:
-                raise self._bad(text) from None
-            if not math.isfinite(value) or "_" in lowered:
-                raise self._bad(text)
-            value = value + 0.0  # -0.0 is 0.0
-        elif self.kind == "bool":
-            if lowered in _TRUE_WORDS:
-                value = True
-            elif lowered in _FALSE_WORDS:
-                value = False
-            else:
-                raise self._bad(text)
-        elif self.kind == "int-list":
-            parts = [part.strip() for part in lowered.split(",") if part.strip() != ""]
-            if not parts or not all(_ASCII_INTEGER.fullmatch(part) for part in parts):
-                raise self._bad(text)
-            value = tuple(whole_number(part, OptionError, f"option {self.name}:")
-                          for part in parts)
-        else:
-            value = text
-        return self.validate(value)
-
-    def validate(self, value: Any) -> Any:
-        """Check a value of the right type against the declared bounds and choices."""
-        numbers = value if isinstance(value, tuple) else (value,)
-        if self.kind in ("int", "float", "int-list"):
-            for number in numbers:
-                if self.minimum is not None and (
-                    number <= self.minimum if self.above else number < self.minimum
-                ):
-                    relation = "more than" if self.above else "at least"
-                    raise OptionError(
-                        f"option {self.name!r}: {self._show(number)} is too small; "
-                        f"expected {relation} {self._show(self.minimum)}"
-                    )
-                if self.maximum is not None and number > self.maximum:
-                    raise OptionError(
-                        f"option {self.name!r}: {self._show(number)} is too large; "
-                        f"expected at most {self._show(self.maximum)}"
-                    )
-        if self.choices is not None and value not in self.choices:
-            raise OptionError(
-                f"option {self.name!r}: {value!r} is not one of {', '.join(self.choices)}"
-            )
-        return value
-
-    def format(self, value: Any) -> str:
-        """The text form of a value, the inverse of `parse`."""
-        if self.kind == "int-list":
-            return ",".join(str(v) for v in value)
-        if self.kind == "bool":
-            return self.words[0] if value else self.words[1]
-        if self.kind == "float":
-            return self._show(float(value))
-        return str(value)
-
-    def to_json(self, value: Any) -> Any:
-        """The value for a JSON document: numbers, booleans and lists stay typed."""
-        return list(value) if isinstance(value, tuple) else value
-
-    def from_json(self, value: Any) -> Any:
-        """A value read back from JSON (typed, or the text form older files wrote)."""
-        if isinstance(value, str) and self.kind not in ("str", "path"):
-            return self.parse(value)
-        if isinstance(value, bool) != (self.kind == "bool"):
-            raise OptionError(f"option {self.name}={value!r}: expected {self._expected()}")
-        if self.kind == "int-list" and isinstance(value, list):
-            value = tuple(value)
-        if self.kind == "float" and isinstance(value, int):
-            value = float(value)
-        return self.parse(self.format(value))
-
-    @staticmethod
-    def _show(number: float) -> str:
-        """The shortest text that parses back to the same number ("2", "0.25", "1e-05")."""
-        if isinstance(number, float):
-            return repr(number).removesuffix(".0")
-        return str(number)
-
-    def _bad(self, text: str) -> OptionError:
-        return OptionError(f"option {self.name}={text!r}: expected {self._expected()}")
-
-    def _expected(self) -> str:
-        return {
-            "int": "a whole number",
-            "float": "a finite number (e.g. 2 or 0.5)",
-            "bool": f"{self.words[0]} or {self.words[1]}",
-            "int-list": "a comma-separated list of whole numbers, e.g. 1,3,5",
-        }.get(self.kind, "valid text")
-
-
-def parse_assignments(words: Iterable[str], example: str) -> dict[str, str]:
-    """``["piles=1,3", "misere=true"]`` → ``{"piles": "1,3", "misere": "true"}``.
-
-    The one KEY=VALUE reader, for game options (``--set``) and engine parameters
-    (``--engine``, ``--option``). A word without ``=``, an empty key or value, and a
-    key given twice are refused: a repeated key would silently drop one of the two.
-    ``example`` is shown in the message ("piles=1,3,5").
-    """
-    values: dict[str, str] = {}
-    for word in words:
-        key, sep, value = word.partition("=")
-        key, value = key.strip(), value.strip()
-        if not sep or not key:
-            raise OptionError(f"{word!r} is not KEY=VALUE (e.g. {example})")
-        if not value:
-            raise OptionError(f"{key}= has no value (e.g. {example})")
-        if key in values:
-            raise OptionError(
-                f"{key} is given twice ({key}={values[key]} and {key}={value}); give it once"
-            )
-        values[key] = value
-    return values
 
 
 # --------------------------------------------------------------------------- outcome

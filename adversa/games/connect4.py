@@ -415,8 +415,10 @@ class ConnectFour(Game[ConnectFourState, Column]):
 # --------------------------------------------------------------------------- registration
 
 MAX_EMPTY_CELLS = 16
-"""Most empty cells solved without a time budget: an empty 4×4 board takes under a
-second, 5×4 (20 cells) about 16 s and 6×5 far longer, so they need ``--time``."""
+"""Most empty cells solved without a time budget, so that such a solve ends in seconds:
+each empty cell multiplies the positions, and an empty 5×4 board (20 cells) already
+takes several seconds; larger boards need ``--time``. `benchmarks/bench_solve.py`
+times the 4×4 and 5×4 solves (benchmarks/RESULTS.md)."""
 
 
 def too_big_to_solve(game: ConnectFour, state: ConnectFourState) -> str | None:

@@ -122,8 +122,9 @@ class Grundy(Game[PilesState, GrundyMove]):
 # --------------------------------------------------------------------------- registration
 
 MAX_GRUNDY_PILE = 50
-"""Largest pile solved without a time budget: 50 takes about 2 s, 60 about 12 s,
-100 over a minute."""
+"""Largest pile solved without a time budget, so that such a solve ends in seconds; the
+positions grow steeply with the pile (`benchmarks/bench_solve.py --piles 26,40,50`
+times them, benchmarks/RESULTS.md)."""
 
 
 def too_big_to_solve(game: Grundy, state: PilesState) -> str | None:

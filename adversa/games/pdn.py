@@ -24,7 +24,6 @@ trailing ``.``, spaces, lower case, surrounding quotes and square ranges such as
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,9 +33,9 @@ from adversa.games.base import (
     AdversaError,
     InvalidMoveError,
     InvalidPositionError,
-    result_text,
     whole_number,
 )
+from adversa.games.game_records import RESULTS, checked_result, default_tags, move_note
 from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
@@ -143,8 +142,6 @@ def shortens(squares: tuple[int, ...], path: tuple[int, ...]) -> bool:
 
 # --------------------------------------------------------------------------- game records
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-"""Black won, White won, draw, unfinished."""
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TOKEN = re.compile(
     r'(?P<tag>\[[^\]]*\])|(?P<comment>\{[^}]*\})|(?P<result>1-0|0-1|1/2-1/2|\*)(?![\d\-xX])'
@@ -170,12 +167,6 @@ class PdnGame:
     @property
     def final_state(self) -> CheckersState:
         return self.states[-1] if self.states else self.start
-
-
-def result_token(game: Checkers, state: CheckersState) -> str:
-    """The PDN result for the game's last state: ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``."""
-    outcome = game.outcome(state)
-    return "*" if outcome is None else result_text(outcome.winner)
 
 
 def write_pdn(
@@ -204,18 +195,14 @@ def write_pdn(
         elif index == 0:
             numbered.append(f"{move_number}...")
         numbered.append(game.format_move(state, move))
-        note = notes[index].replace("{", "").replace("}", "").strip() \
-            if index < len(notes) else ""
+        note = move_note(notes, index)
         if note:
             numbered.append(f"{{{note}}}")
         if state.player == 1:
             move_number += 1
         state = game.result(state, move)
-    result = result_token(game, state) if result is None else result
-    if result not in RESULTS:
-        raise ValueError(f"PDN result {result!r} is not one of {', '.join(RESULTS)}")
-    header = {"Event": "adversa game", "Date": datetime.date.today().strftime("%Y.%m.%d"),
-              "Black": "?", "White": "?"} | dict(tags or {})
+    result = checked_result(result, game, state, "PDN")
+    header = default_tags() | {"Black": "?", "White": "?"} | dict(tags or {})
     header["Result"] = result
     initial = game.initial_state()
     if (start.black, start.white, start.kings, start.player) != (

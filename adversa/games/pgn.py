@@ -10,7 +10,6 @@ lichess and chess.com use.
 
 from __future__ import annotations
 
-import datetime
 import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -18,13 +17,13 @@ from typing import TYPE_CHECKING
 import chess
 import chess.pgn
 
-from adversa.games.base import AdversaError, result_text
+from adversa.games.base import AdversaError
+from adversa.games.game_records import checked_result, default_tags, move_note
 from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
     from adversa.games.chess import Chess, ChessState
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 PGN_COLUMNS = 80
 """Move text is wrapped to lines of at most this many characters, as PGN recommends."""
 
@@ -41,9 +40,7 @@ def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
     when not empty, is the comment after move ``i``.
     """
     record = chess.pgn.Game()
-    record.headers["Event"] = "adversa game"
-    record.headers["Date"] = datetime.date.today().strftime("%Y.%m.%d")
-    for name, value in tags.items():
+    for name, value in (default_tags() | dict(tags)).items():
         record.headers[name] = value
     if start.board.fen() != chess.STARTING_FEN:
         record.setup(start.board)
@@ -51,17 +48,11 @@ def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
     state = start
     for index, move in enumerate(moves):
         node = node.add_variation(move)
-        note = notes[index].replace("{", "").replace("}", "").strip() \
-            if index < len(notes) else ""
+        note = move_note(notes, index)
         if note:
             node.comment = note
         state = game.result(state, move)
-    if result is None:
-        outcome = game.outcome(state)
-        result = "*" if outcome is None else result_text(outcome.winner)
-    if result not in RESULTS:
-        raise ValueError(f"PGN result {result!r} is not one of {', '.join(RESULTS)}")
-    record.headers["Result"] = result
+    record.headers["Result"] = checked_result(result, game, state, "PGN")
     exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True,
                                         columns=PGN_COLUMNS)
     return record.accept(exporter) + "\n"

@@ -23,11 +23,10 @@ from typing import Any
 
 from adversa.games.base import AdversaError, Game
 from adversa.games.registry import evaluation_of
-from adversa.match.seats import OutsideSeat, Seat, open_seat
+from adversa.match.outside_move import outside_move
+from adversa.match.seats import OutsideSeat, Seat
 from adversa.search.engine import check_fits, run_search
 from adversa.search.stats import (
-    Progress,
-    Reporter,
     Score,
     SearchResult,
     Snapshot,
@@ -195,24 +194,9 @@ def prepare(game: Game[Any, Any], state: Any, configs: Sequence[Seat]) -> None:
 def _search_one(job: tuple[Game[Any, Any], Any, Seat]) -> SearchResult:
     game, state, config = job
     if isinstance(config, OutsideSeat):
-        return outside_choice(game, state, config)
+        # No nodes and no value: its row shows the move and the time only.
+        return outside_move(game, state, (), config)
     return run_search(game, state, config, evaluation=evaluation_of(game))
-
-
-def outside_choice(game: Game[Any, Any], state: Any, seat: OutsideSeat) -> SearchResult:
-    """An outside engine's move as a search result: the move and the seconds it took
-    (starting the program included); it reports no nodes and no value, so its row
-    shows the move only (and a value never agrees with one)."""
-    reporter = Reporter("outside", seat.spec)
-    engine = open_seat(seat, game)
-    try:
-        move = engine.choose_move(game, state, [], state, seat.seconds)
-    finally:
-        engine.close()
-    text = game.format_move(state, move)
-    reporter.snapshot_fields = lambda: Progress(pv=(text,), current_move=text)
-    return SearchResult(best_move=move, best_move_text=text, value=None, pv=(text,),
-                        snapshot=reporter.snapshot(finished=True))
 
 
 def run_comparison(

@@ -103,6 +103,15 @@ def is_outside_spec(text: str) -> bool:
     return bool(colon) and prefix in PREFIXES
 
 
+def short_spec(spec: str) -> str:
+    """An outside spec with the folders dropped from its paths, for tables and seat lines
+    (``external:/usr/bin/python3 /home/ann/random_mover.py`` → ``external:python3
+    random_mover.py``)."""
+    prefix, _, rest = spec.partition(":")
+    return f"{prefix}:" + " ".join(os.path.basename(word) if "/" in word else word
+                                   for word in rest.split(" "))
+
+
 def split_spec(spec: str) -> tuple[str, str, dict[str, str]]:
     """``(prefix, command line, options)`` of an outside spec; trailing ``KEY=VALUE``
     words are the options. Raises `OutsideEngineError` for an empty command or

@@ -6,9 +6,10 @@ game record (save, load, autosave). Keeping it free of widgets means every rule 
 a terminal, the screen only draws what the session says, and the CLI builds one
 without importing the app (it lives in `adversa.match` for that reason).
 
-A *player* is ``None`` for a human or an `EngineConfig` for an engine; its text
-form is ``human`` or the engine's text form (``alphabeta depth=9``), the same
-words ``adversa play --player`` accepts.
+A *player* is ``None`` for a human, an `EngineConfig` for one of adversa's engines or
+an `OutsideSeat` for an outside engine (``uci:stockfish``, ``external:./mine``); its
+text form is ``human``, the engine's text form (``alphabeta depth=9``) or the seat's
+spec, the same words ``adversa play --player`` accepts.
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ from adversa.match.clock_notes import (
     clocks_from_notes,
 )
 from adversa.match.clocks import Clock, GameClock
+from adversa.match.seats import OutsideSeat, is_outside_spec, parse_seat
 from adversa.numbers import plain_number
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine, engine_for
 from adversa.search.timeman import ClockReading, TimeControl, TimeControlError
 
-Player = EngineConfig | None
-"""None is a human at the keyboard; an `EngineConfig` is an engine."""
+Player = EngineConfig | OutsideSeat | None
+"""None is a human at the keyboard; an `EngineConfig` or `OutsideSeat` is an engine."""
 
 HUMAN = "human"
 RECORD_FORMAT = "adversa-game"
@@ -55,10 +57,12 @@ class RecordError(AdversaError):
 
 
 def parse_player(game: Game[Any, Any], text: str) -> Player:
-    """``human``, ``default`` (the game's default engine) or an engine text form checked to
-    fit ``game``; raises AdversaError."""
+    """``human``, ``default`` (the game's default engine), an engine text form checked to
+    fit ``game``, or an outside engine's spec (its program found); raises AdversaError."""
     if text.strip().lower() == HUMAN:
         return None
+    if is_outside_spec(text):
+        return parse_seat(game, text)
     return engine_for(game, text)
 
 
@@ -103,6 +107,9 @@ class GameSession:
         self.moves: list[Any] = []
         self.notations: list[str] = []
         self.redo_stack: list[Any] = []
+        self.autosaves = True
+        """False for a game only looked at (a tournament's game in the replay viewer): it
+        must not replace the game the user left to come back to."""
         self.clock: GameClock | None = None
         """The players' clocks under ``time_control`` (None: no clock, as before)."""
         self.clock_history: list[tuple[float, ...]] = []
@@ -146,11 +153,22 @@ class GameSession:
     def is_human_turn(self) -> bool:
         return self.lost_on_time is None and self._human_at(self.state)
 
-    def engine_to_move(self) -> EngineConfig | None:
+    def engine_to_move(self) -> EngineConfig | OutsideSeat | None:
         """The engine that must move now, or None (human turn, chance, game over)."""
         if self.is_over or self.to_move == CHANCE:
             return None
         return self.players[self.to_move]
+
+    def replace_failed_outside_engine(self) -> bool:
+        """The outside engine to move failed (crashed, answered an illegal move, ran out
+        of time): its seat goes to the game's default engine, or to a person when the
+        game has none, so the game goes on from the same position. False (nothing
+        changed) when the side to move is not an outside engine."""
+        seat = self.to_move
+        if seat == CHANCE or not isinstance(self.players[seat], OutsideSeat):
+            return False
+        self.players[seat] = default_engine(self.game)
+        return True
 
     # ---- the clocks ---------------------------------------------------------------
 
@@ -200,7 +218,8 @@ class GameSession:
         if seat == CHANCE:
             return "Chance to move (rolling…)"
         player = self.players[seat]
-        who = self.human_label(seat).lower() if player is None else player.algorithm
+        who = (self.human_label(seat).lower() if player is None
+               else player.algorithm if isinstance(player, EngineConfig) else "outside engine")
         return f"{self.game.player_name(seat)} to move ({who})"
 
     def human_label(self, seat: int) -> str:
@@ -512,7 +531,7 @@ class GameSession:
         Only the app that owns the autosave writes it (`settings.owns_autosave`), and a
         failed write (a full disk) is noted once, never raised: autosave is a
         convenience that must not interrupt the game."""
-        if not settings.owns_autosave():
+        if not self.autosaves or not settings.owns_autosave():
             return
         record = None if self.is_over or not self.moves else self.to_record()
         settings.save_quietly(settings.AUTOSAVE_FILE, record, "The autosave")

@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from adversa.games import make_game, parse_settings
 from adversa.games.base import AdversaError, Game
-from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan, play_tasks
+from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan
 from adversa.match.openings import Opening, resolve_openings
 from adversa.match.ratings import RatingError, Ratings, fit_ratings, tally_pairs
-from adversa.match.seats import Seat, is_outside_spec, parse_seat
+from adversa.match.runner import play_tasks
+from adversa.match.seats import Seat, is_outside_spec, parse_seat, short_spec
 from adversa.search.config import EngineSpecError
 from adversa.search.engine import engine_for
 from adversa.search.timeman import TimeControl, TimeControlError
@@ -137,12 +137,7 @@ class Tournament:
     def short_names(self) -> tuple[str, ...]:
         """Names for tables: folders dropped from paths in outside specs
         (``external:python3 random_mover.py``), unless that makes two names equal."""
-        def shortened(spec: str) -> str:
-            prefix, _, rest = spec.partition(":")
-            return f"{prefix}:" + " ".join(os.path.basename(word) if "/" in word else word
-                                           for word in rest.split(" "))
-
-        short = tuple(shortened(spec) if is_outside_spec(spec) else spec for spec in self.names)
+        short = tuple(short_spec(spec) if is_outside_spec(spec) else spec for spec in self.names)
         return short if len(set(short)) == len(short) else self.names
 
     @property
@@ -370,11 +365,15 @@ class TournamentRun:
 
 
 GameCallback = Callable[[GameRecord, FinishedGame, TournamentRun], object]
+TaskPlayer = Callable[[Sequence[GameTask], int], Generator[GameRecord, None, None]]
+"""Plays games (tasks, jobs) and yields their records as they finish: `arena.play_tasks`
+on this machine, `ray_backend.RayBackend.play_tasks` on a cluster."""
 
 
 def run_tournament(tournament: Tournament, *, jobs: int = 1,
                    finished: Sequence[FinishedGame] = (),
-                   on_game: GameCallback | None = None) -> TournamentRun:
+                   on_game: GameCallback | None = None,
+                   play: TaskPlayer = play_tasks) -> TournamentRun:
     """Play every game not in ``finished``, round by round; call ``on_game`` as each ends.
 
     Ctrl-C stops the tournament: the run says ``interrupted`` and keeps every game
@@ -390,7 +389,7 @@ def run_tournament(tournament: Tournament, *, jobs: int = 1,
             laid_out = tournament.tasks(round_number,
                                         tournament.pairings(round_number, run.games))
             pairing_of = {task.index: pairing for task, pairing in laid_out}
-            results = play_tasks([task for task, _ in laid_out if task.index not in done], jobs)
+            results = play([task for task, _ in laid_out if task.index not in done], jobs)
             try:
                 for record in results:
                     game = FinishedGame.from_record(record, pairing_of[record.index])

@@ -24,9 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from adversa.files import UserFileError, read_user_text, write_text_atomic
+from adversa.games import parse_settings
+from adversa.games.base import AdversaError
 from adversa.games.registry import entry_of
 from adversa.match.arena import GameRecord, MatchError
 from adversa.match.records import game_as_record
+from adversa.match.session import GameSession, Player, parse_player
 from adversa.match.tournament import (
     FinishedGame,
     Tournament,
@@ -89,6 +92,38 @@ class TournamentFolder:
                 raise MatchError(f"{path}: not a finished game's record ({error})") from None
         return games
 
+    def new_games(self, seen: set[str]) -> list[FinishedGame]:
+        """The finished games whose record files are not in ``seen`` (file names), which
+        gains them: a watcher reads each file once however long the tournament runs."""
+        games = []
+        for path in sorted(self.games.glob("game-*.json")):
+            if path.name in seen:
+                continue
+            try:
+                games.append(FinishedGame.from_json(json.loads(read_user_text(path))))
+            except (UserFileError, ValueError, KeyError, TypeError) as error:
+                raise MatchError(f"{path}: not a finished game's record ({error})") from None
+            seen.add(path.name)
+        return games
+
+    def replay(self, index: int) -> GameSession:
+        """Game ``index`` (from 0) as a session at its last move, for the replay viewer:
+        its engines in their seats (a person where one cannot be started here), no
+        autosave."""
+        settings = self.settings()
+        path = self.games / f"{game_stem(index)}.json"
+        try:
+            data = json.loads(read_user_text(path))
+            session = GameSession(settings.game_name, parse_settings(settings.game_settings),
+                                  (), data["start_position"])
+            for text in data["moves"]:
+                session.play(session.parse_recorded(str(text)))
+        except (UserFileError, ValueError, KeyError, TypeError, AdversaError) as error:
+            raise MatchError(f"{path}: cannot replay this game ({error})") from None
+        session.players = [_player_or_person(session, str(spec)) for spec in data["players"]]
+        session.autosaves = False
+        return session
+
     def write_game(self, tournament: Tournament, record: GameRecord,
                    engines: tuple[int, int]) -> None:
         """The game in its own format (if any), then its JSON file, which marks it done;
@@ -108,6 +143,13 @@ class TournamentFolder:
         write_text_atomic(self.directory / "results.json",
                           json.dumps(document, indent=2, ensure_ascii=False) + "\n")
         write_text_atomic(self.directory / "index.html", results_page(tournament, games))
+
+
+def _player_or_person(session: GameSession, spec: str) -> Player:
+    try:
+        return parse_player(session.game, spec)
+    except AdversaError:
+        return None
 
 
 def record_link(tournament: Tournament, index: int) -> str:

@@ -36,11 +36,11 @@ paths).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
 
 from adversa.games.base import CHANCE, Game
-from adversa.search.bounds import Bound, settles
+from adversa.search.bounds import Bound, bound_of, settles
 from adversa.search.common import TraceRecorder, deepen, depth_schedule, format_pv
 from adversa.search.config import EngineConfig
 from adversa.search.passes import Answer, CompletedPass, answer
@@ -189,6 +189,26 @@ class DepthLimitedSearch:
             known: Score = value
             return known
         return None
+
+    def tabled(self, state: Any, depth: int, ply: int, alpha: float, beta: float,
+               expand: Callable[[], LeafValue]) -> LeafValue:
+        """A node's value through the table: the stored one when an entry settles the node
+        (`probe`), else ``expand()``'s, stored (`remember`) with the bound the window
+        (``alpha``, ``beta``) gives it (a vector, which has no window, is exact).
+
+        The root is always searched in full: its moves' scores are wanted.
+        """
+        if self.table is None or ply == 0:
+            return expand()
+        key = (self.game.transposition_key(state), depth)
+        known = self.probe(key, ply, alpha, beta)
+        if known is not None:
+            return cast(LeafValue, known)  # the table holds what this search stored
+        outer_horizon, self.horizon_reached = self.horizon_reached, False
+        value = expand()
+        bound = Bound.EXACT if isinstance(value, tuple) else bound_of(value, alpha, beta)
+        self.remember(key, ply, value, bound, outer_horizon)
+        return value
 
     def remember(
         self, key: Hashable, ply: int, value: Score, bound: Bound, outer_horizon: bool

@@ -49,7 +49,6 @@ from typing import Any
 
 from adversa.games.base import CHANCE, Game
 from adversa.games.evaluation import Evaluation
-from adversa.search.bounds import bound_of
 from adversa.search.common import (
     INFINITY,
     reporting_player,
@@ -164,17 +163,8 @@ class ChanceMinimax(DepthLimitedSearch):
         if game.is_terminal(state):
             return self.leaf(game.utility(state)[self.viewer], ply, path, move_text, probability,
                              *self._window(alpha, beta))
-        # The root is always searched in full: its moves' scores are wanted.
-        if self.table is None or ply == 0:
-            return self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
-        key = (game.transposition_key(state), depth)
-        known = self.probe(key, ply, alpha, beta)
-        if known is not None:
-            return known  # type: ignore[return-value]  # a scalar table: probe serves max^n too
-        outer_horizon, self.horizon_reached = self.horizon_reached, False
-        value = self._expand(state, depth, alpha, beta, ply, path, move_text, probability)
-        self.remember(key, ply, value, bound_of(value, alpha, beta), outer_horizon)
-        return value
+        return self.tabled(state, depth, ply, alpha, beta, lambda: self._expand(
+            state, depth, alpha, beta, ply, path, move_text, probability))
 
     def _expand(
         self,

@@ -34,7 +34,6 @@ from typing import Any
 
 from adversa.games.base import CHANCE, Game
 from adversa.games.evaluation import Evaluation
-from adversa.search.bounds import Bound
 from adversa.search.common import INFINITY
 from adversa.search.config import EngineConfig
 from adversa.search.depth_limited import DepthLimitedSearch
@@ -92,16 +91,9 @@ class MaxN(DepthLimitedSearch):
         enter_node(self.reporter, ply)
         if game.is_terminal(state):
             return self.leaf(tuple(game.utility(state)), ply, path, move_text, probability)
-        if self.table is None or ply == 0:
-            return self._expand(state, depth, ply, path, move_text, probability)
-        key = (game.transposition_key(state), depth)
-        known = self.probe(key, ply, -INFINITY, INFINITY)  # max^n has no window
-        if known is not None:
-            return known  # type: ignore[return-value]  # max^n stores vectors only
-        outer_horizon, self.horizon_reached = self.horizon_reached, False
-        value = self._expand(state, depth, ply, path, move_text, probability)
-        self.remember(key, ply, value, Bound.EXACT, outer_horizon)  # always exact: no window
-        return value
+        # Max^n has no window: its entries are exact, and answer whenever they are found.
+        return self.tabled(state, depth, ply, -INFINITY, INFINITY, lambda: self._expand(
+            state, depth, ply, path, move_text, probability))
 
     def _expand(
         self,

@@ -16,26 +16,30 @@ than a few lines:
 2. the end of the line: a finished game, the endgame database;
 3. the transposition table: the probe, then move ordering and beam selection
    (they use the table's move), then enhanced transposition cutoffs
-   (`transposition_cutoff`, ``etc``);
+   (`tt.refuting_child`, ``etc``);
 4. the horizon: one ply above it the children are judged in one loop
    (`judge_children`, each child by `at_horizon`, the one leaf classification),
    and a capture still pending is played out in quiescence (`extend`, `quiesce`,
    with stand pat where captures are optional);
 5. the null-window scout of principal variation search, with late move
    reductions (`late_reduction`), and
-6. the move loop (`search_moves`; `search_root` at the root);
+6. the move loop, in `negamax` itself (`search_root` at the root);
 7. the cutoff bookkeeping: counters, killers and history (`note_cut`);
 8. the store (`store`), depth-preferred.
 
-Speed decided what is a call and what is inline (interleaved runs of
-benchmarks/bench_exact.py's 17 positions at depth 12): a call per child for the
-scout made the search with quiescence about 25 % slower, so steps 5–6 are one loop
-(`search_moves`; `search_root` repeats its three scout lines, without reductions);
-the table probe is read inline; the children one ply above the horizon cost no
-`negamax` call, and a settled one no call at all. The fail-soft update (raise best,
-raise alpha, cut at beta) stands in the three loops — quiescence, the horizon, the
-main search — because one loop taking its child search as an argument measured
-6–10 % slower.
+Speed decided what is a call and what is inline. The main search keeps **one Python
+frame per ply**: the move loop (steps 5–6) is in `negamax`, not a function of its own.
+CPython 3.11 keeps frames on a stack of 16 KB chunks and frees a chunk as soon as the
+frame at its base returns, and a closure's frame holds a slot for every variable it
+takes from `Kernel._build`. With a second frame per ply the deepest plies of a depth-14
+search straddled a chunk boundary, and each crossing cost an ``mmap``/``munmap`` and
+fresh page faults: about 30 % more CPU time, with node counts identical, showing up as
+system time and in the game's own functions (count page faults with ``/usr/bin/time``
+before blaming a call). Within a ply the table probe is read inline; the children one
+ply above the horizon cost no `negamax` call, and a settled one no call at all. The
+fail-soft update (raise best, raise alpha, cut at beta) stands in the three loops —
+quiescence, the horizon, the main search — because one loop taking its child search as
+an argument measured 6–10 % slower.
 
 Counters are plain ints of the closure (`nonlocal`), copied to the
 `Reporter`'s `Counters` at every poll and at the end of an iteration, so the
@@ -59,6 +63,7 @@ from typing import Any
 from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
 from adversa.games.evaluation import Evaluator
 from adversa.search.bounds import Bound
+from adversa.search.closures import empty_closures
 from adversa.search.common import INFINITY, PROVEN, scores_by_distance, terminal_score
 from adversa.search.enhancements import (
     ETC_MIN_DEPTH,
@@ -69,7 +74,7 @@ from adversa.search.enhancements import (
     TT_MIN_DEPTH,
     Enhancements,
 )
-from adversa.search.ordering import MoveOrderer
+from adversa.search.ordering import MoveOrderer, beam_select
 from adversa.search.stats import POLL_INTERVAL, Reporter
 from adversa.search.tt import (
     BOUND,
@@ -79,6 +84,7 @@ from adversa.search.tt import (
     VALUE,
     TranspositionTable,
     from_table,
+    refuting_child,
     to_table,
 )
 
@@ -114,9 +120,7 @@ class Kernel:
         self.table = (
             TranspositionTable(enhancements.tt_megabytes) if enhancements.tt_megabytes else None
         )
-        self.orderer = MoveOrderer(
-            game, killers=enhancements.killers, history=enhancements.history
-        )
+        self.orderer = MoveOrderer(game, killers=enhancements.killers, history=enhancements.history)
         self.pv: list[tuple[Hashable, ...]] = [()] * (PLY_LIMIT + 2)
         self.horizon_reached = False
         self.current_move: Hashable | None = None
@@ -151,7 +155,6 @@ class Kernel:
         quiescence_moves = game.quiescence_moves
         transposition_key = game.transposition_key
         evaluate = evaluator.function
-        judge = evaluator  # also values terminal children (beam selection)
         counters = reporter.counters
         poll = reporter.poll
         pv = self.pv
@@ -169,7 +172,7 @@ class Kernel:
         nextafter = math.nextafter
         # Not with late move reductions: their values depend on the order moves are
         # searched in, and the benchmark measured more nodes with both than with LMR alone.
-        use_etc = table is not None and enhancements.etc and not reduce_late
+        etc_table = table if enhancements.etc and not reduce_late else None
         tt_min_depth = 1 if reduce_late else TT_MIN_DEPTH
         by_distance = scores_by_distance(game)
         probe = self.probe
@@ -365,37 +368,6 @@ class Kernel:
                         pv[ply] = (move, *pv[next_ply])
             return best, best_move
 
-        # ---- 3. the transposition table --------------------------------------------
-
-        def transposition_cutoff(
-            state: Any, mover: int, moves: Sequence[Hashable], child_depth: int, beta: float,
-            child_ply: int,
-        ) -> float | None:
-            """Enhanced transposition cutoff: a child whose table entry already refutes it.
-
-            A child stored at exactly ``child_depth`` whose value for its mover is at most
-            ``-beta`` (an exact value or an upper bound) would answer from the table when
-            searched and make this node fail high; finding it first only changes the
-            order of the moves, so the fixed-depth value stays the same. Returns that
-            fail-high value, or None.
-            """
-            nonlocal probes, hits
-            for move in moves:
-                child = result(state, move)
-                if to_move(child) == mover:
-                    continue
-                key = transposition_key(child)
-                entry = slots[hash(key) % size]
-                probes += 1  # stat
-                if (entry is None or entry[KEY] != key or entry[DEPTH] != child_depth
-                        or entry[BOUND] == LOWER):
-                    continue
-                value = -from_table(entry[VALUE], child_ply)
-                if value >= beta:
-                    hits += 1  # stat
-                    return value
-            return None
-
         # ---- 8. the store -------------------------------------------------------------
 
         def store(key: Hashable, slot: int, depth: int, bound: int, value: float,
@@ -412,64 +384,12 @@ class Kernel:
 
         # ---- 6. the move loop ---------------------------------------------------------------
 
-        def beam_select(state: Any, mover: int, moves: Sequence[Hashable]) -> list[Hashable]:
-            """Forward pruning: the ``beam`` moves whose child looks best statically."""
-            scored = sorted(
-                moves, key=lambda move: judge(result(state, move), mover), reverse=True
-            )
-            return scored[:beam]
-
         def late_reduction(state: Any, move: Hashable, depth: int, index: int) -> int:
             """Plies a late quiet move is scouted shallower first (0: not reduced)."""
             reduction = LMR_REDUCTIONS[depth][min(index, LMR_MOST_MOVES)]
             if reduction and is_capture(state, move):
                 return 0
             return reduction
-
-        def search_moves(state: Any, mover: int, moves: Sequence[Hashable], depth: int,
-                         alpha: float, beta: float, ply: int) -> tuple[float, Hashable | None]:
-            """Search the moves in order; the best value and move, cut at ``beta``.
-
-            Steps 5 and 6. The first move gets the full window; with PVS every later
-            one is first asked with a null window whether it beats alpha at all
-            (``reduction`` plies shallower first when late move reductions apply), and
-            searched again with the full window only when it does. A child of the same
-            mover is searched as itself. Inline, not a call per child: a helper for the
-            child's search measured about 25 % slower over the whole search.
-            """
-            best = -INFINITY
-            best_move = None
-            child_depth = depth - 1
-            next_ply = ply + 1
-            for index, move in enumerate(moves):
-                child = result(state, move)
-                child_mover = to_move(child)
-                if child_mover == mover:
-                    value = negamax(child, mover, child_depth, alpha, beta, next_ply)
-                elif not index or not pvs:
-                    value = -negamax(child, child_mover, child_depth, -beta, -alpha, next_ply)
-                else:
-                    scout = nextafter(alpha, INFINITY)
-                    reduction = late_reduction(state, move, depth, index) if reduce_late else 0
-                    if reduction:
-                        value = -negamax(child, child_mover, child_depth - reduction, -scout,
-                                         -alpha, next_ply)
-                    if not reduction or value > alpha:
-                        value = -negamax(child, child_mover, child_depth, -scout, -alpha,
-                                         next_ply)
-                    if alpha < value < beta:
-                        value = -negamax(child, child_mover, child_depth, -beta, -alpha,
-                                         next_ply)
-                if value > best:
-                    best = value
-                    best_move = move
-                    if value > alpha:
-                        alpha = value
-                        if value >= beta:
-                            note_cut(state, move, index, len(moves), ply, depth)
-                            break
-                        pv[ply] = (move, *pv[next_ply])
-            return best, best_move
 
         # ---- the search ---------------------------------------------------------------------
 
@@ -544,24 +464,72 @@ class Kernel:
             if ordering and len(moves) > 1:
                 moves = order(state, moves, tt_move, ply)
             if beam and len(moves) > beam:
-                moves = beam_select(state, mover, moves)
-            if use_etc and depth >= ETC_MIN_DEPTH:
-                refuted = transposition_cutoff(state, mover, moves, depth - 1, beta, ply + 1)
+                moves = beam_select(game, evaluator, state, mover, moves, beam)
+            if etc_table is not None and depth >= ETC_MIN_DEPTH:
+                # Enhanced transposition cutoffs: a call, as it is tried far from the leaves.
+                refuted, probed = refuting_child(etc_table, game, state, mover, moves,
+                                                 depth - 1, beta, ply + 1)
+                probes += probed  # stat
                 if refuted is not None:
                     # Every move is skipped.
+                    hits += 1  # stat
                     cutoffs += 1  # stat
                     pruned += len(moves)  # stat
                     return refuted
 
-            # 4.–7. The children: judged statically one ply above the horizon, else searched.
+            # 4. One ply above the horizon the children are judged statically, in one loop.
             if depth == 1:
                 best, best_move = judge_children(state, mover, moves, alpha, beta, ply)
-            else:
-                best, best_move = search_moves(state, mover, moves, depth, alpha, beta, ply)
+                if slot >= 0:  # 8. Store.
+                    bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                    store(key, slot, depth, bound, best, best_move, ply)
+                return best
+
+            # 5.–7. The move loop, with the null-window scout of PVS and late move
+            # reductions: the first move gets the full window; with PVS every later one is
+            # first asked with a null window whether it beats alpha at all (``reduction``
+            # plies shallower first when late move reductions apply), and searched again
+            # with the full window only when it does. A child of the same mover is searched
+            # as itself. Inline in this frame, not a function of its own: see the module
+            # docstring (one Python frame per ply).
+            alpha_at_entry = alpha
+            best = -INFINITY
+            best_move = None
+            child_depth = depth - 1
+            next_ply = ply + 1
+            for index, move in enumerate(moves):
+                child = result(state, move)
+                child_mover = to_move(child)
+                if child_mover == mover:
+                    value = negamax(child, mover, child_depth, alpha, beta, next_ply)
+                elif not index or not pvs:
+                    value = -negamax(child, child_mover, child_depth, -beta, -alpha, next_ply)
+                else:
+                    scout = nextafter(alpha, INFINITY)
+                    reduction = late_reduction(state, move, depth, index) if reduce_late else 0
+                    if reduction:
+                        value = -negamax(child, child_mover, child_depth - reduction, -scout,
+                                         -alpha, next_ply)
+                    if not reduction or value > alpha:
+                        value = -negamax(child, child_mover, child_depth, -scout, -alpha,
+                                         next_ply)
+                    if alpha < value < beta:
+                        value = -negamax(child, child_mover, child_depth, -beta, -alpha,
+                                         next_ply)
+                if value > best:
+                    best = value
+                    best_move = move
+                    if value > alpha:
+                        alpha = value
+                        if value >= beta:
+                            note_cut(state, move, index, len(moves), ply, depth)
+                            break
+                        pv[ply] = (move, *pv[next_ply])
 
             # 8. Store.
             if slot >= 0:
-                bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                bound = (UPPER if best <= alpha_at_entry else LOWER if best >= beta
+                         else EXACT)
                 store(key, slot, depth, bound, best, best_move, ply)
             return best
 
@@ -590,7 +558,7 @@ class Kernel:
                 kernel.current_move = move
                 child = result(state, move)
                 child_mover = to_move(child)
-                # Steps 5 and 6 as in search_moves, without reductions at the root.
+                # Steps 5 and 6 as in negamax, without reductions at the root.
                 if child_mover == mover:
                     value = negamax(child, mover, depth - 1, alpha, beta, 1)
                 elif not index or not pvs:
@@ -628,19 +596,4 @@ class Kernel:
         """
         seen: set[int] = set()
         for function in (self.negamax, self.search_root, self.sync, self.start_pass):
-            _empty_closures(function, seen)
-
-
-def _empty_closures(function: Callable[..., Any], seen: set[int]) -> None:
-    """Empty every cell of ``function``'s closure and of the closures it reaches."""
-    if id(function) in seen:
-        return
-    seen.add(id(function))
-    for cell in getattr(function, "__closure__", None) or ():
-        try:
-            contents = cell.cell_contents
-        except ValueError:  # an empty cell
-            continue
-        cell.cell_contents = None
-        if callable(contents) and getattr(contents, "__closure__", None):
-            _empty_closures(contents, seen)
+            empty_closures(function, seen)

@@ -93,3 +93,11 @@ class MoveOrderer:
                 del slot[KILLERS_PER_PLY:]
         if self.use_history:
             self.history[move] += depth * depth
+
+
+def beam_select(game: Game[Any, Any], judge: Callable[[Any, int], float], state: Any,
+                mover: int, moves: Sequence[Hashable], width: int) -> list[Hashable]:
+    """Forward pruning: the ``width`` moves whose child ``judge`` values best for ``mover``."""
+    result = game.result
+    return sorted(moves, key=lambda move: judge(result(state, move), mover),
+                  reverse=True)[:width]

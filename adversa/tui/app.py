@@ -142,7 +142,10 @@ class AdversaApp(App[None]):
                    if screen.check_action(action, ()) is not False]
         elif isinstance(screen, StartScreen):
             own = [SystemCommand("Keys", "Show every key of this screen",
-                                 screen.action_help)]
+                                 screen.action_help),
+                   SystemCommand("Tournament", "Play engines against each other, every pairing "
+                                 "a small match, with a live crosstable and ratings",
+                                 screen.action_tournament)]
         titles = {command.title for command in own}
         yield from (command for command in super().get_system_commands(screen)
                     if command.title not in titles)

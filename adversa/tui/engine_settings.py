@@ -21,14 +21,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from adversa.games import AdversaError
-from adversa.search.config import EngineConfig
+from adversa.match.seats import is_outside_spec, parse_seat
+from adversa.match.session import Player
 from adversa.search.engine import engine_for
+from adversa.tui.classroom import refused_in_classroom
 
 if TYPE_CHECKING:
     from adversa.tui.screens.game import GameScreen
 
 
-def engine_seat(players: Sequence[EngineConfig | None], to_move: int) -> int:
+def engine_seat(players: Sequence[Player], to_move: int) -> int:
     """The seat a newly chosen engine takes: the engine's when a person plays against
     one (the person keeps theirs), the side to move when engines play each other, and
     in a game between two people the seat of the one not to move."""
@@ -53,8 +55,9 @@ class EngineDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
             yield Label(f"Engine for {self.seat_name}", classes="dialog-title")
-            yield Label("algorithm and settings, e.g. alphabeta depth=4 time=1; "
-                        "the game goes on from here", classes="dialog-help")
+            yield Label("algorithm and settings, e.g. alphabeta depth=4 time=1, or an "
+                        "outside engine, e.g. uci:stockfish; the game goes on from here",
+                        classes="dialog-help")
             yield Input(self.current, id="engine-text")
 
     def on_mount(self) -> None:
@@ -79,8 +82,13 @@ def edit_engine(screen: GameScreen, then: Callable[[], None]) -> None:
     def apply(text: str | None) -> None:
         if not text:
             return
+        outside = is_outside_spec(text)
+        if outside and refused_in_classroom(screen, "An outside engine (a program run on "
+                                                    "the server)"):
+            return
         try:
-            config = engine_for(session.game, text)
+            config = parse_seat(session.game, text) if outside else engine_for(
+                session.game, text)
         except AdversaError as error:
             screen.notify(f"Engine not changed: {error}", severity="error", markup=False)
             return

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.widgets import Label, ProgressBar, Sparkline, Static
 
+from adversa.match.outside_move import OUTSIDE_ALGORITHM
 from adversa.presentation import (
     Verdict,
     database_text,
@@ -150,6 +151,8 @@ class SearchPanel(Vertical):
         self._config_text = ""
         self._texts: dict[str, str] = {}
         self.last_snapshot: Snapshot | None = None
+        self._info: str | None = None
+        """An outside engine's last ``info`` line in this search (`show_info`)."""
         self.mover = 0
         """The seat the search is for: root scores are from its point of view."""
         self.names: tuple[str, ...] = ()
@@ -193,6 +196,7 @@ class SearchPanel(Vertical):
     def clear(self, config_text: str | None = None) -> None:
         """Forget the last search; show ``config_text`` as the engine about to search."""
         self.last_snapshot = None
+        self._info = None
         self.query_one(IterationTable).clear()
         self._shown_iterations = 0
         if config_text is not None:
@@ -226,6 +230,12 @@ class SearchPanel(Vertical):
         table.use_scores_of(snapshot)
         self._sync_iterations(snapshot.iterations)
 
+    def show_info(self, text: str) -> None:
+        """An outside engine's latest ``info`` line, where a search shows its line; it
+        stays under the engine's move when the move comes (`show_result`)."""
+        self._info = text
+        self._set("#panel-pv", _info_markup(text))
+
     def add_iteration(self, iteration: Iteration) -> None:
         """Append one completed iteration as soon as it is known."""
         self._append_iteration(iteration)
@@ -238,6 +248,9 @@ class SearchPanel(Vertical):
         self.show_snapshot(result.snapshot)
         names = self.names or GENERIC_SIDES
         self.show_verdict(result_verdict(result, mover=self.mover, names=names))
+        line = (_info_markup(self._info) if self._info is not None
+                and result.snapshot.algorithm == OUTSIDE_ALGORITHM
+                else _pv_labelled(result.pv, result.pv_movers, names))
         note = " (stopped)" if result.stopped else ""
         best = escape(result.best_move_text or "–")
         value = escape(format_score(result.value, result.snapshot))
@@ -245,8 +258,7 @@ class SearchPanel(Vertical):
         shown = (f"[b $success]{escape(known)}[/]" if known is not None
                  else f"[$text-muted]value[/] [b]{value}[/]")
         self._set("#panel-pv",
-                  f"[$text-muted]best[/] [b $accent]{best}[/]  {shown}{note}\n"
-                  + _pv_labelled(result.pv, result.pv_movers, names))
+                  f"[$text-muted]best[/] [b $accent]{best}[/]  {shown}{note}\n" + line)
 
     # ---- drawing ------------------------------------------------------------------
 
@@ -366,6 +378,10 @@ class SearchPanel(Vertical):
     def _show_ebf(self, ebf: float | None) -> None:
         text = f"EBF [b]{ebf:.2f}[/]" if ebf is not None else "EBF –"
         self.query_one("#panel-ebf", Label).update(text, layout=False)
+
+
+def _info_markup(text: str) -> str:
+    return f"[$text-muted]info[/] {escape(text)}"
 
 
 def _pv_labelled(pv: Sequence[str], movers: Sequence[int], names: Sequence[str]) -> str:

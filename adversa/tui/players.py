@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from textual.markup import escape
 from textual.widget import Widget
 
+from adversa.match.seats import OutsideSeat, short_spec
 from adversa.search.config import EngineConfig
 
 ELLIPSIS = "…"
@@ -36,10 +37,13 @@ class Seat:
     to_move: bool
 
 
-def engine_text(engine: EngineConfig, *, clocked: bool) -> str:
+def engine_text(engine: EngineConfig | OutsideSeat, *, clocked: bool) -> str:
     """An engine as its seat's line shows it: under a game clock its own ``time=`` is
     not what it plays with (the clock gives each move its time, which the search panel
-    shows), so the line says ``· clock`` instead."""
+    shows), so the line says ``· clock`` instead. An outside engine shows its spec without
+    the folders of its paths."""
+    if isinstance(engine, OutsideSeat):
+        return short_spec(engine.spec)
     if not clocked:
         return engine.text
     return f"{engine.without('time').text} · clock"

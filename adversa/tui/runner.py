@@ -14,6 +14,10 @@ that undo or a new game has since replaced). Cancelling is cooperative: the
 search polls ``should_stop``, which is true once the worker is cancelled or
 `cancel` was called, so quitting during a search returns at once.
 
+An outside engine's seat (``uci:stockfish``, ``external:./mine``) runs through the same
+runner: the worker thread asks it for its move (`adversa.match.outside_move`), each of its
+``info`` lines comes as an `EngineInfo` message, and its failure as `SearchFailed`.
+
 Several runners can live side by side (the compare screen runs two), each with
 its own worker group so an exclusive start of one never cancels the other.
 """
@@ -23,7 +27,7 @@ from __future__ import annotations
 import gc
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from textual.dom import DOMNode
@@ -33,6 +37,8 @@ from textual.worker import Worker, get_current_worker
 from adversa.games import Game
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
+from adversa.match.outside_move import outside_move
+from adversa.match.seats import OutsideSeat
 from adversa.search.config import EngineConfig
 from adversa.search.process import search_in_process
 from adversa.search.stats import (
@@ -79,7 +85,8 @@ class SearchMessage(Message):
 class SearchStarted(SearchMessage):
     """A search began (sent from the UI thread, before the worker runs)."""
 
-    def __init__(self, runner: EngineRunner, search_id: int, config: EngineConfig) -> None:
+    def __init__(self, runner: EngineRunner, search_id: int,
+                 config: EngineConfig | OutsideSeat) -> None:
         super().__init__(runner, search_id)
         self.config = config
 
@@ -94,6 +101,22 @@ class SearchProgress(SearchMessage):
     def can_replace(self, message: Message) -> bool:
         return (
             isinstance(message, SearchProgress)
+            and message.runner is self.runner
+            and message.search_id == self.search_id
+        )
+
+
+class EngineInfo(SearchMessage):
+    """An outside engine's ``info`` line; a newer one replaces an unprocessed older one,
+    so an engine that writes thousands a second cannot swamp the screen."""
+
+    def __init__(self, runner: EngineRunner, search_id: int, text: str) -> None:
+        super().__init__(runner, search_id)
+        self.text = text
+
+    def can_replace(self, message: Message) -> bool:
+        return (
+            isinstance(message, EngineInfo)
             and message.runner is self.runner
             and message.search_id == self.search_id
         )
@@ -184,13 +207,16 @@ class EngineRunner:
         return self.current_id is not None
 
     def start(
-        self, game: Game[Any, Any], state: Any, config: EngineConfig, purpose: str = "move",
-        time_left: ClockReading | None = None,
+        self, game: Game[Any, Any], state: Any, config: EngineConfig | OutsideSeat,
+        purpose: str = "move", time_left: ClockReading | None = None,
+        history: tuple[Any, Sequence[Any]] | None = None,
     ) -> int:
         """Cancel any running search and start a new one; returns its id.
 
         ``time_left`` is the mover's game clock: the engine then budgets its own move
-        (`engine.run_search`) instead of thinking for its fixed ``time``.
+        (`engine.run_search`) instead of thinking for its fixed ``time``. ``history`` is
+        the game's start and the moves since, which an outside engine is sent (it
+        knows repetitions by them); without it the engine sees ``state`` alone.
         """
         self.cancel()
         search_id = next(self._ids)
@@ -200,7 +226,8 @@ class EngineRunner:
         self._cancel = cancel
         self.owner.post_message(SearchStarted(self, search_id, config))
         self._worker = self.owner.run_worker(
-            self._make_work(game, state, config, search_id, cancel, time_left),
+            self._make_work(game, state, config, search_id, cancel, time_left,
+                            history or (state, ())),
             name=f"{self.group}#{search_id}",
             group=self.group,
             exclusive=True,
@@ -228,10 +255,11 @@ class EngineRunner:
         self,
         game: Game[Any, Any],
         state: Any,
-        config: EngineConfig,
+        config: EngineConfig | OutsideSeat,
         search_id: int,
         cancel: threading.Event,
         time_left: ClockReading | None,
+        history: tuple[Any, Sequence[Any]],
     ) -> Callable[[], None]:
         owner = self.owner
 
@@ -248,15 +276,23 @@ class EngineRunner:
                     owner.post_message(IterationDone(self, search_id, event))
                 # The SearchResult event is posted below, once, as SearchFinished.
 
+            def on_info(text: str) -> None:
+                owner.post_message(EngineInfo(self, search_id, text))
+
             # A search in this process (an injected search function) shares the GIL
-            # with the UI; an engine process has its own collector.
-            freeze = self.search is not search_in_process
+            # with the UI; an engine process (or an outside program) has its own collector.
+            freeze = self.search is not search_in_process and not isinstance(config, OutsideSeat)
             if freeze:
                 _collector_freeze.enter()
             try:
-                result = self.search(game, state, config, evaluation=evaluation_of(game),
-                                     should_stop=should_stop,
-                                     on_event=on_event, time_left=time_left)
+                if isinstance(config, OutsideSeat):
+                    start, moves = history
+                    result = outside_move(game, start, moves, config, should_stop=should_stop,
+                                          on_info=on_info, time_left=time_left)
+                else:
+                    result = self.search(game, state, config, evaluation=evaluation_of(game),
+                                         should_stop=should_stop,
+                                         on_event=on_event, time_left=time_left)
             except Exception as error:  # any engine failure is reported, never fatal
                 owner.post_message(SearchFailed(self, search_id, error))
             else:

@@ -5,7 +5,8 @@ never answers ``go``; flood: writes ``info`` lines forever; longline: one line w
 end; garbage: bytes that are not UTF-8 before its move; hog: allocates memory until the
 limit stops it; late-ready: never says ``ready``. And one that behaves but takes its
 time: slow sleeps a twentieth of a second before each move (so a tournament of it lasts
-at least that long however fast the machine, for the interruption tests).
+at least that long however fast the machine, for the interruption tests); and chatty
+writes an ``info`` line before each move.
 """
 import sys
 import time
@@ -36,6 +37,8 @@ for line in sys.stdin:
                 out.write(b"x" * 4096)
         elif behaviour == "garbage":
             out.write(b"\xff\xfe\xfa\n")
+        elif behaviour == "chatty":
+            out.write(b"info depth 1 considering " + legal[0].encode() + b"\n")
         elif behaviour == "slow":
             time.sleep(0.05)
         elif behaviour == "hog":

@@ -37,7 +37,7 @@ from adversa.match.compare import (
     disagreement,
     summary_row,
 )
-from adversa.match.session import GameSession
+from adversa.match.session import GameSession, Player
 from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_text, compare_cells
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import default_engine, engine_for, why_not
@@ -419,12 +419,12 @@ def contrast_engine(game: Game[Any, Any], config: EngineConfig) -> EngineConfig 
     return EngineConfig.create(other, values)
 
 
-def comparison_engines(game: Game[Any, Any], players: Sequence[EngineConfig | None]
-                       ) -> list[EngineConfig]:
-    """The session's engines (or the game's default engine), plus a contrast when alone."""
+def comparison_engines(game: Game[Any, Any], players: Sequence[Player]) -> list[EngineConfig]:
+    """The session's own engines (or the game's default engine), plus a contrast when
+    alone; outside engines are left out (the screen runs searches, which they are not)."""
     chosen: list[EngineConfig] = []
     for player in players:
-        if player is not None and player not in chosen:
+        if isinstance(player, EngineConfig) and player not in chosen:
             chosen.append(player)
     if not chosen:
         fallback = default_engine(game)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
@@ -24,17 +24,12 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, Label, Static
 
 from adversa.games import CHANCE, AdversaError
-from adversa.games.registry import entry_of
 from adversa.match.session import GameSession
 from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
 from adversa.tui.boards import BoardView, home_seat, make_board
 from adversa.tui.classroom import (
-    REFUSAL_ACTION,
-    hidden_in_classroom,
-    in_classroom,
-    refusal_binding,
     refused_in_classroom,
 )
 from adversa.tui.clock import ClockBar
@@ -46,6 +41,7 @@ from adversa.tui.panel import SearchPanel
 from adversa.tui.players import PlayersHeader, Seat, engine_text
 from adversa.tui.presentation_mode import Presentation
 from adversa.tui.runner import (
+    EngineInfo,
     EngineRunner,
     SearchFailed,
     SearchFinished,
@@ -53,6 +49,7 @@ from adversa.tui.runner import (
     SearchStarted,
 )
 from adversa.tui.screens.game_files import confirm_discard, load_game, save_game
+from adversa.tui.screens.game_keys import GAME_BINDINGS, key_shown
 from adversa.tui.side import NARROW_WIDTH, WIDE_WIDTH, GameSide
 
 SPEEDS: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 2.0)
@@ -64,33 +61,7 @@ MIN_DELAY = 0.001
 class GameScreen(Screen[None]):
     """Play one `GameSession`; search runs through an `EngineRunner`."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Help and Quit first: the footer shows the bindings in this order, and at 80
-        # columns it ends about the eighth key.
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("e", "engine_settings", "Engine"),
-        Binding("r,ctrl+y", "redo", "Redo", show=False),
-        Binding("v", "next_view", "View"),
-        Binding("h,H", "hint", "Hint"),
-        Binding("f", "flip", "Flip", show=False),
-        Binding("colon,slash", "focus_input", "Type move", key_display=":"),
-        Binding("escape", "focus_board", "Board", show=False),
-        Binding("p,space", "toggle_pause", "Pause/Go", key_display="p"),
-        Binding("s", "step", "Step"),
-        Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
-        Binding("minus", "slower", "Slower", key_display="-"),
-        Binding("n", "new_game", "New game"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+o", "load", "Load", show=False),
-        refusal_binding("ctrl+s", "save"),
-        refusal_binding("ctrl+o", "load"),
-        Binding("m", "menu", "Menu", show=False),
-        Binding("P,f5", "presentation", "Present", show=False, key_display="P"),
-        Binding("c", "compare", "Compare"),
-        Binding("t", "explore", "Tree"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
 
     def __init__(self, session: GameSession, *, rng: random.Random | None = None) -> None:
         super().__init__()
@@ -275,7 +246,8 @@ class GameScreen(Screen[None]):
         self._search_ply = len(self.session.moves)
         # Under a clock the engine's time runs from here and it budgets the move itself.
         time_left = self.session.start_clock()
-        self.runner.start(self.session.game, self.session.state, engine, "move", time_left)
+        self.runner.start(self.session.game, self.session.state, engine, "move", time_left,
+                          history=(self.session.states[0], tuple(self.session.moves)))
         self._show_status()
 
     def stop_search(self) -> None:
@@ -343,6 +315,11 @@ class GameScreen(Screen[None]):
             self.panel.show_snapshot(message.snapshot)
             self.presentation.show_line(message.snapshot.pv)
 
+    @on(EngineInfo)
+    def _engine_info(self, message: EngineInfo) -> None:
+        if message.is_current:
+            self.panel.show_info(message.text)
+
     # IterationDone is not handled here: the iteration table is synced from each
     # snapshot (at most ten a second), because shallow iterations finish in a
     # burst and a table row each is a layout pass each.
@@ -378,6 +355,16 @@ class GameScreen(Screen[None]):
         if self.runner is None or not message.is_current:
             return
         self.runner.done(message.search_id)
+        session = self.session
+        if self.runner.purpose == "move" and session.replace_failed_outside_engine():
+            # The game is kept: the seat's new player takes over from this position.
+            player = session.players[session.to_move]
+            self.notify(f"{message.error}. {session.game.player_name(session.to_move)} is now "
+                        f"played by {'you' if player is None else player.text}.",
+                        title="Outside engine failed", severity="error", markup=False)
+            self._search_ply = None
+            self._position_changed(save=False)
+            return
         self.notify(f"The engine failed: {message.error}", title="Engine error",
                     severity="error", markup=False)
         self._after_engine_trouble()
@@ -431,34 +418,9 @@ class GameScreen(Screen[None]):
     # ---- actions ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show the engine-vs-engine keys only in games without a human, and the
-        human's keys (hint, type a move) only in games with one.
-
-        Nothing is dimmed as the game goes on (undo with no move, hint on the
-        engine's turn): each change of a key's state rebuilds the footer, a
-        layout pass of the whole screen, and at a search start that stalled the
-        screen for up to a second while the engine thread held the GIL
-        (benchmarks/bench_tui.py). Such keys say why they cannot act instead.
-
-        In classroom mode the file actions are hidden, and their keys answered by a
-        notification (`adversa.tui.classroom`).
-        """
-        if action == REFUSAL_ACTION:
-            return in_classroom(self.app)
-        if hidden_in_classroom(self.app, action):
-            return False
-        if action == "step":
-            return not self.session.has_human or self.reviewing
-        if action in ("toggle_pause", "faster", "slower"):
-            return not self.session.has_human
-        if action == "next_view":
-            return self.has_class("-narrow")
-        if action in ("hint", "focus_input"):
-            return self.session.has_human
-        if action in ("build_endgame", "build_larger_endgame"):
-            tables = entry_of(self.session.game).endgame
-            return tables is not None and (action == "build_endgame" or bool(tables.larger))
-        return True
+        """Whether the footer shows ``action``'s key here (see `game_keys.key_shown`)."""
+        return key_shown(action, app=self.app, session=self.session, reviewing=self.reviewing,
+                         narrow=self.has_class("-narrow"))
 
     def action_undo(self) -> None:
         if not self.session.moves:
@@ -502,7 +464,7 @@ class GameScreen(Screen[None]):
     def _hint_engine(self) -> EngineConfig | None:
         """The opponent's engine if there is one, else the game's default engine."""
         for player in self.session.players:
-            if player is not None:
+            if isinstance(player, EngineConfig):
                 return player
         return default_engine(self.session.game)
 
@@ -592,7 +554,9 @@ class GameScreen(Screen[None]):
         from adversa.tui.screens.tree_explorer import explorer_for
 
         session = self.session
-        self._open_tool(explorer_for, session.game, session.state, session.engine_to_move())
+        engine = session.engine_to_move()
+        self._open_tool(explorer_for, session.game, session.state,
+                        engine if isinstance(engine, EngineConfig) else None)
 
     def _open_tool(self, build: Callable[..., Screen[None]], *arguments: Any) -> None:
         """Push a compare/explorer screen; the game carries on when it closes."""

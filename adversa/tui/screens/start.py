@@ -21,10 +21,10 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.tree import bundled_trees
+from adversa.match.seats import OutsideSeat
 from adversa.match.session import (
     HUMAN,
     GameSession,
-    Player,
     autosaved_record,
     default_players,
     describe_record,
@@ -35,6 +35,7 @@ from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import algorithms_for, default_engine
 from adversa.settings import Settings
 from adversa.tui.checkbox import ClearCheckbox
+from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockField
 
 
@@ -84,6 +85,11 @@ class OptionField(Horizontal):
         return self.query_one(Input).value.strip()
 
 
+SeatPlayer = EngineConfig | None
+"""Who a seat form shows: a human or one of adversa's engines (an outside engine is named
+with ``play --player`` or the game's Engine settings)."""
+
+
 class SeatForm(Vertical):
     """Who plays one seat: Human, or an algorithm with its settings.
 
@@ -107,7 +113,7 @@ class SeatForm(Vertical):
     SeatForm .use-default { margin-top: 1; }
     """
 
-    def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: Player,
+    def __init__(self, seat: int, seat_name: str, algorithms: list[str], player: SeatPlayer,
                  *, narrow: bool = False, default: EngineConfig | None = None) -> None:
         super().__init__(classes="seat -narrow" if narrow else "seat")
         self.seat = seat
@@ -130,7 +136,7 @@ class SeatForm(Vertical):
                          classes="use-default").with_tooltip(
                 "The engine this game is played against by default (ctrl+d in this seat)")
 
-    def _param_fields(self, player: Player) -> list[Horizontal]:
+    def _param_fields(self, player: SeatPlayer) -> list[Horizontal]:
         if player is None:
             return []
         return [self._param_field(param, player.get(param.name))
@@ -157,7 +163,7 @@ class SeatForm(Vertical):
             return
         await self.set_player(None if kind == HUMAN else EngineConfig(kind))
 
-    async def set_player(self, player: Player) -> None:
+    async def set_player(self, player: SeatPlayer) -> None:
         """Show ``player`` in the form: its kind in the picker, its settings in the fields."""
         self.player = player
         self.query_one(".seat-kind", Select).value = HUMAN if player is None else player.algorithm
@@ -234,6 +240,7 @@ class StartScreen(Screen[None]):
         Binding("ctrl+g,ctrl+enter", "play", "Play", key_display="^g", priority=True),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f2", "compare", "Compare engines"),
+        Binding("f3", "tournament", "Tournament"),
         Binding("ctrl+q", "quit", "Quit"),
     ]
 
@@ -353,18 +360,23 @@ class StartScreen(Screen[None]):
         )
 
     def _initial_players(
-        self, game: Game[Any, Any], algorithms: list[str], previous: list[Player],
+        self, game: Game[Any, Any], algorithms: list[str], previous: list[SeatPlayer],
         remembered: bool,
-    ) -> list[Player]:
+    ) -> list[SeatPlayer]:
         if remembered:
             try:
-                chosen = [parse_player(game, text)
+                parsed = [parse_player(game, text)
                           for text in self.settings.players_for(game.name)]
             except AdversaError:
-                chosen = []
+                parsed = []
+            # The forms show adversa's own engines; an outside one gives way to the default.
+            chosen = [default_engine(game) if isinstance(player, OutsideSeat) else player
+                      for player in parsed]
         else:
             chosen = [p for p in previous if p is None or p.algorithm in algorithms]
-        return default_players(game, chosen)
+        # Seats filled with humans and the default engine: no outside seat to drop.
+        return [player for player in default_players(game, chosen)
+                if not isinstance(player, OutsideSeat)]
 
     # ---- events ---------------------------------------------------------------------
 
@@ -414,6 +426,31 @@ class StartScreen(Screen[None]):
         from adversa.tui.screens.game import GameScreen
 
         self.app.switch_screen(GameScreen(session, rng=self.app.rng))  # type: ignore[attr-defined]
+
+    def action_tournament(self) -> None:
+        """Set up a tournament of this game: the seats' engines and a random mover to
+        start the list; it runs on the tournament screen."""
+        from adversa.tui.screens.tournament import TournamentScreen
+        from adversa.tui.screens.tournament_setup import TournamentSetup, TournamentStart
+
+        if refused_in_classroom(self, "A tournament (it writes its games to files)"):
+            return
+        try:
+            options = self._option_texts()
+            game = make_game(self.game_name, options)
+            seats = [form.player_text() for form in self.query(SeatForm)]
+        except AdversaError as problem:
+            self.notify(str(problem), title="Cannot set up a tournament", severity="error",
+                        markup=False)
+            return
+        engines = tuple(dict.fromkeys([*(text for text in seats if text != HUMAN), "random"]))
+
+        def run(start: TournamentStart | None) -> None:
+            if start is not None:
+                self.app.switch_screen(TournamentScreen(start.directory, start.jobs))
+
+        self.app.push_screen(TournamentSetup(
+            game.name, tuple(f"{name}={value}" for name, value in options.items()), engines), run)
 
     def action_compare(self) -> None:
         """Compare the chosen engines (or a default and a contrast) on the start position."""

@@ -24,10 +24,7 @@ SVG figure for slides (`adversa.figures`) in the working directory.
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -42,19 +39,15 @@ from textual.widgets.tree import TreeNode
 from adversa.figures import MAX_DEPTH, MAX_WIDTH, narrowed, tree_figure
 from adversa.figures import move_names as figure_move_names
 from adversa.files import write_text_atomic
-from adversa.games.base import CHANCE, AdversaError, Game
+from adversa.games.base import AdversaError, Game
 from adversa.presentation import (
-    bound_mark,
-    cut_reason,
     format_number,
     path_text,
-    plain_number,
-    show_score,
 )
 from adversa.search.common import MAX_DEPTH as SEARCH_MAX_DEPTH
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
-from adversa.search.stats import Score, SearchResult, Snapshot, TraceNode
+from adversa.search.stats import SearchResult, TraceNode
 from adversa.tui.classroom import (
     REFUSAL_ACTION,
     hidden_in_classroom,
@@ -64,6 +57,16 @@ from adversa.tui.classroom import (
 )
 from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
 from adversa.tui.screens.dialogs import ensure_saves_folder, saves_folder
+from adversa.tui.screens.tree_labels import (
+    ShowValue,
+    TraceView,
+    kind_text,
+    move_names,
+    node_label,
+    pruned_label,
+    value_text,
+    value_writer,
+)
 
 DEFAULT_TRACE_LIMIT = 5000
 """Nodes recorded when the explorer runs the search itself (a Tree stays fast
@@ -71,14 +74,6 @@ up to about 10,000 nodes)."""
 
 CONTRAST = {"alphabeta": "minimax", "minimax": "alphabeta"}
 """The algorithm the ``m`` key switches to, for the same position and depth."""
-
-KIND_MARKS = {"max": "▲ MAX", "min": "▼ MIN", "chance": "○ chance", "leaf": "■ leaf"}
-
-PV_STYLE = "bold green"
-PRUNED_STYLE = "dim italic"
-UNVISITED_STYLE = "dim"
-CURRENT_STYLE = "reverse"
-
 
 class ExplorerError(AdversaError):
     """A search that cannot be explored (its algorithm records no trace)."""
@@ -95,142 +90,6 @@ def traced_config(config: EngineConfig, limit: int = DEFAULT_TRACE_LIMIT) -> Eng
     if int(config.get("trace")) > 0:
         return config
     return config.with_values(trace=limit)
-
-
-# --------------------------------------------------------------------------- the trace as a tree
-
-
-@dataclass
-class TraceView:
-    """A trace indexed for display: children of each node and when each finishes."""
-
-    nodes: tuple[TraceNode, ...]
-    by_path: dict[tuple[int, ...], TraceNode] = field(default_factory=dict)
-    children: dict[tuple[int, ...], list[TraceNode]] = field(default_factory=dict)
-    finished_at: dict[tuple[int, ...], int] = field(default_factory=dict)
-    """Step at which a node's subtree is complete: the order of its last descendant."""
-
-    @classmethod
-    def build(cls, nodes: Sequence[TraceNode]) -> TraceView:
-        view = cls(tuple(nodes))
-        for node in view.nodes:
-            view.by_path[node.path] = node
-            view.children.setdefault(node.path, [])
-            if node.path:
-                view.children.setdefault(node.path[:-1], []).append(node)
-            for depth in range(len(node.path) + 1):  # preorder: later nodes finish later
-                view.finished_at[node.path[:depth]] = node.order
-        return view
-
-    @property
-    def root(self) -> TraceNode | None:
-        return self.by_path.get(())
-
-    @property
-    def last_step(self) -> int:
-        return len(self.nodes) - 1
-
-    def pruned_count(self, step: int) -> int:
-        """Subtrees cut off by nodes finished at or before ``step``."""
-        return sum(len(node.pruned) for node in self.nodes
-                   if node.pruned and self.finished_at[node.path] <= step)
-
-
-ShowValue = Callable[[float | None], str]
-"""Writes one number (a value or a window edge) for the explorer."""
-
-
-def value_writer(snapshot: Snapshot) -> ShowValue:
-    """How the explorer writes the numbers of the search that made ``snapshot``.
-
-    As the live panel does (`presentation.show_score`: the evaluator's units, so
-    tic-tac-toe's ``0.111`` reads ``+1`` and checkers' values read in points,
-    and proven results ``win``/``loss``), because a trace holds the search's raw
-    scores. Numbers without units or wins — a textbook tree's — and the
-    infinite edges of a window keep the lecture's form: ``3``, ``-∞``.
-    """
-    plain = snapshot.win_value is None and snapshot.score_scale == 1.0
-
-    def show(value: float | None) -> str:
-        if value is None or plain or math.isinf(value):
-            return format_number(value)
-        return show_score(snapshot, value)
-
-    return show
-
-
-def _value_text(value: Score | None, show: ShowValue = format_number) -> str:
-    if value is None:
-        return "·"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(format_number(part) for part in value) + ")"
-    return show(value)
-
-
-def _kind_text(kind: str) -> str:
-    return KIND_MARKS.get(kind, kind.replace("player ", "P"))
-
-
-def node_label(node: TraceNode, view: TraceView, step: int,
-               show: ShowValue = format_number) -> Text:
-    """The Tree label of a visited node as the search stood at ``step``."""
-    move = node.move if node.move is not None else "root"
-    text = Text()
-    if node.order > step:
-        text.append(f"{move}  {_kind_text(node.kind)}  (not reached yet)", style=UNVISITED_STYLE)
-        return text
-    finished = view.finished_at[node.path] <= step
-    on_pv = node.on_pv and step == view.last_step
-    text.append(move, style="bold " + (PV_STYLE if on_pv else ""))
-    text.append(f"  {_kind_text(node.kind)}")
-    if node.probability is not None:
-        text.append(f"  p={plain_number(node.probability)}", style="cyan")
-    mark = (bound_mark(node) or "= ") if finished else "= "  # "≤ +3": only a bound
-    text.append(f"  {mark}")
-    text.append(_value_text(node.value, show) if finished else "?", style="bold")
-    if node.alpha is not None or node.beta is not None:
-        text.append(f"  [α {show(node.alpha)}, β {show(node.beta)}]", style="dim")
-    reason = cut_reason(node, show)
-    if finished and reason:
-        text.append(f"  {reason}", style="yellow")
-    if node.order == step:
-        text.append("  ◀ now", style="bold")
-        text.stylize(CURRENT_STYLE, 0, len(move))
-    return text
-
-
-def pruned_label(parent: TraceNode, position: int, move: str | None, step: int,
-                 view: TraceView, show: ShowValue = format_number) -> Text:
-    """The greyed entry of a subtree that a cutoff at ``parent`` skipped."""
-    where = path_text((*parent.path, position))
-    name = f"{move} ({where})" if move else where
-    if view.finished_at[parent.path] > step:
-        return Text(f"{name}  …", style=UNVISITED_STYLE)
-    reason = cut_reason(parent, show)
-    return Text(f"✂ {name}  pruned — {reason or 'cut off'}", style=PRUNED_STYLE)
-
-
-def move_names(game: Game[Any, Any], state: Any, path: Sequence[int]) -> list[str] | None:
-    """The moves (or chance outcomes) at the node reached by ``path``, in search order.
-
-    Traced searches take children in the game's order, so position ``p`` of a
-    path is ``legal_moves[p - 1]``. None when the path does not lead anywhere.
-    """
-    try:
-        for position in path:
-            options = _options(game, state)
-            state = game.result(state, options[position - 1])
-        return [game.format_move(state, option) for option in _options(game, state)]
-    except (IndexError, AdversaError):
-        return None
-
-
-def _options(game: Game[Any, Any], state: Any) -> list[Any]:
-    if game.is_terminal(state):
-        return []
-    if game.to_move(state) == CHANCE:
-        return [outcome for outcome, _ in game.chance_outcomes(state)]
-    return list(game.legal_moves(state))
 
 
 # --------------------------------------------------------------------------- the screen
@@ -426,7 +285,7 @@ class TreeExplorerScreen(Screen[None]):
         info = Text.assemble(
             (self.config.without("trace").text, "bold"),
             f"  ·  best {result.best_move_text or '—'}  "
-            f"value {_value_text(result.value, self.show_value)}",
+            f"value {value_text(result.value, self.show_value)}",
             f"  ·  {visited:,} nodes traced, {pruned:,} subtrees pruned",
         )
         if self.width is not None:
@@ -447,7 +306,7 @@ class TreeExplorerScreen(Screen[None]):
             (f"step {self.step + 1:,}/{len(view.nodes):,}", "bold"),
             f"  ·  at {where}",
             f" ({node.move})" if node.move else "",
-            f"  {_kind_text(node.kind)}",
+            f"  {kind_text(node.kind)}",
         )
         if node.alpha is not None or node.beta is not None:
             text.append("  ·  ")
@@ -550,7 +409,7 @@ class TreeExplorerScreen(Screen[None]):
             return
         title = getattr(self.game, "tree_title", "") or f"{self.game.title}: search tree"
         caption = [f"{self.config.without('trace').text}  ·  value "
-                   f"{_value_text(result.value, self.show_value)}  ·  best move "
+                   f"{value_text(result.value, self.show_value)}  ·  best move "
                    f"{result.best_move_text or '—'}"]
         folder = self.figure_dir or saves_folder()
         path = folder / f"adversa-tree-{self.game.name}-{time.strftime('%Y%m%d-%H%M%S')}.svg"
