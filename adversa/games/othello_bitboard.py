@@ -13,10 +13,8 @@ Speed over elegance, and why:
   opponent's set for the sideways and diagonal directions, so a shift never wraps
   into the next row.
 * `Geometry.flips` finds the discs a move turns over with precomputed rays: for each
-  square and direction, the squares from it to the edge. The nearest square on the
-  ray that is not the opponent's (lowest set bit for rays that go up in bit order,
-  highest for the others) must be the mover's, and the ray's squares before it flip.
-  No Python loop runs over squares, only over the (at most eight) rays of a square.
+  square and direction, the squares from it to the edge (`_flips_function`). No
+  Python loop runs over squares, only over the (at most eight) rays of a square.
 """
 
 from __future__ import annotations
@@ -41,45 +39,11 @@ class Geometry:
         """Where a step east may land (a step east onto the left file wrapped a row)."""
         self.not_right_file = self.full & ~right_file
         """Where a step west may land (a step west onto the right file wrapped a row)."""
-        self.rays: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
-            self._rays_from(square) for square in range(self.squares)
-        )
-        """Per square: (squares from the next one to the edge, True if the ray goes up
-        in bit order), rays of at least two squares only (a flip needs two)."""
-        self.bits: tuple[int, ...] = tuple(1 << square for square in range(self.squares))
         self.move_mask: Callable[[int, int], int] = _move_mask_function(size)
         """``move_mask(mine, theirs)``: every square where the mover may play, as a mask."""
-
-    def _rays_from(self, square: int) -> tuple[tuple[int, bool], ...]:
-        row, col = divmod(square, self.size)
-        rays = []
-        for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1),
-                                   (0, -1), (-1, 0), (-1, -1), (-1, 1)):
-            ray = 0
-            r, c = row + row_step, col + col_step
-            while 0 <= r < self.size and 0 <= c < self.size:
-                ray |= 1 << (r * self.size + c)
-                r, c = r + row_step, c + col_step
-            if ray.bit_count() >= 2:
-                rays.append((ray, (row_step, col_step) > (0, 0)))
-        return tuple(rays)
-
-    def flips(self, mine: int, theirs: int, square: int) -> int:
-        """The opponent's discs that a move on ``square`` turns over (0: not a legal move)."""
-        flipped = 0
-        for ray, upward in self.rays[square]:
-            stoppers = ray & ~theirs
-            if not stoppers:
-                continue
-            if upward:
-                nearest = stoppers & -stoppers
-                if nearest & mine:
-                    flipped |= ray & (nearest - 1)
-            else:
-                nearest = 1 << (stoppers.bit_length() - 1)
-                if nearest & mine:
-                    flipped |= ray & ~((nearest << 1) - 1)
-        return flipped
+        self.flips: Callable[[int, int, int], int] = _flips_function(size)
+        """``flips(mine, theirs, square)``: the opponent's discs that a move on ``square``
+        turns over (0: not a legal move)."""
 
     def perft(self, mine: int, theirs: int, depth: int, remember: bool = True) -> int:
         """Leaves ``depth`` plies below a position (a pass is a ply; a finished game
@@ -122,6 +86,61 @@ class Geometry:
             return total
 
         return leaves(mine, theirs, depth)
+
+
+Ray = tuple[int, int]
+"""(the square next to the move on the ray, every square of the ray to the edge)."""
+
+
+def _rays(size: int, square: int) -> tuple[tuple[Ray, ...], tuple[Ray, ...]]:
+    """The rays from ``square`` that go up in bit order and those that go down, each of
+    at least two squares (a flip needs two)."""
+    row, col = divmod(square, size)
+    up: list[Ray] = []
+    down: list[Ray] = []
+    for row_step, col_step in ((0, 1), (1, 0), (1, 1), (1, -1),
+                               (0, -1), (-1, 0), (-1, -1), (-1, 1)):
+        ray, adjacent = 0, 0
+        r, c = row + row_step, col + col_step
+        while 0 <= r < size and 0 <= c < size:
+            bit = 1 << (r * size + c)
+            adjacent = adjacent or bit
+            ray |= bit
+            r, c = r + row_step, c + col_step
+        if ray.bit_count() >= 2:
+            (up if (row_step, col_step) > (0, 0) else down).append((adjacent, ray))
+    return tuple(up), tuple(down)
+
+
+def _flips_function(size: int) -> Callable[[int, int, int], int]:
+    """The flip finder of one board size, its ray tables bound as closure constants.
+
+    A ray turns discs only if the square next to the move is the opponent's, which one
+    test settles for most rays (and every ray of most non-moves). Otherwise the nearest
+    square on the ray that is not the opponent's (the lowest bit of an upward ray, the
+    highest of a downward one) must be the mover's, and the squares before it flip.
+    """
+    up_rays, down_rays = zip(*(_rays(size, square) for square in range(size * size)),
+                             strict=True)
+
+    def flips(mine: int, theirs: int, square: int) -> int:
+        flipped = 0
+        for adjacent, ray in up_rays[square]:
+            if adjacent & theirs:
+                stoppers = ray & ~theirs
+                nearest = stoppers & -stoppers  # 0 if the ray is the opponent's to the edge
+                if nearest & mine:
+                    flipped |= ray & (nearest - 1)
+        for adjacent, ray in down_rays[square]:
+            if adjacent & theirs:
+                stoppers = ray & ~theirs
+                if stoppers:
+                    nearest = 1 << (stoppers.bit_length() - 1)
+                    if nearest & mine:
+                        flipped |= ray & -(nearest << 1)  # the ray's squares above nearest
+        return flipped
+
+    return flips
 
 
 def _move_mask_function(size: int) -> Callable[[int, int], int]:
