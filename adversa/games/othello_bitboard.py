@@ -46,8 +46,9 @@ class Geometry:
         turns over (0: not a legal move)."""
 
     def perft(self, mine: int, theirs: int, depth: int, remember: bool = True) -> int:
-        """Leaves ``depth`` plies below a position (a pass is a ply; a finished game
-        is not a leaf before the horizon).
+        """Leaves ``depth`` plies below a position, as the published Othello perft
+        tables count them: a pass is a ply, and a game that ends before the horizon is
+        one leaf (depth 10 from the start counts 228 such 9-ply games: 24,571,284).
 
         The last ply is bulk-counted (the population count of the move mask), the
         last two plies are counted in one frame, and positions two or more plies from
@@ -69,7 +70,7 @@ class Geometry:
             moves = move_mask(mine, theirs)
             if not moves:
                 if not move_mask(theirs, mine):
-                    total = 0  # the game is over before the horizon
+                    total = 1  # the game ended before the horizon: one leaf
                 else:
                     total = 1 if depth == 1 else leaves(theirs, mine, depth - 1)
             elif depth == 1:
@@ -85,10 +86,8 @@ class Geometry:
                     flipped = flips(mine, theirs, move.bit_length() - 1)
                     child_mine, child_theirs = theirs ^ flipped, mine | move | flipped
                     replies = move_mask(child_mine, child_theirs)
-                    if replies:
-                        total += replies.bit_count()
-                    elif move_mask(child_theirs, child_mine):
-                        total += 1  # the reply is a pass
+                    # No reply: a pass or the end of the game, one leaf either way.
+                    total += replies.bit_count() if replies else 1
             else:
                 total = 0
                 while moves:
