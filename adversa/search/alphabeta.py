@@ -61,6 +61,7 @@ from adversa.search.enhancements import Enhancements
 from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Kernel
 from adversa.search.passes import CompletedPass, answer
+from adversa.search.stack_room import call_with_room
 from adversa.search.stats import Progress, Reporter, SearchResult
 from adversa.search.tt import KEY, MOVE
 
@@ -187,7 +188,8 @@ class AlphaBetaSearch:
         previous = self.best_score
         if self.aspiration > 0 and previous is not None and not is_proven(previous):
             low, high = previous - self.aspiration, previous + self.aspiration
-            score = kernel.search_root(self.root, self.viewer, depth, low, high, moves, self.scores)
+            score = call_with_room(kernel.search_root, self.root, self.viewer, depth, low,
+                                   high, moves, self.scores)
             if score <= low or score >= high:
                 # Outside the window: the value is only a bound, search again in full.
                 # A move that failed high is proven best so far, so it goes first.
@@ -215,9 +217,8 @@ class AlphaBetaSearch:
 
     def _full_window(self, depth: int, moves: list[Hashable]) -> float:
         self.scores.clear()
-        return self.kernel.search_root(
-            self.root, self.viewer, depth, -INFINITY, INFINITY, moves, self.scores
-        )
+        return call_with_room(self.kernel.search_root, self.root, self.viewer, depth,
+                              -INFINITY, INFINITY, moves, self.scores)
 
     def _root_order(self) -> list[Hashable]:
         """Previous best first, then by the last iteration's scores (stable), when ordering."""

@@ -28,14 +28,10 @@ than a few lines:
 8. the store (`store`), depth-preferred.
 
 Speed decided what is a call and what is inline. The main search keeps **one Python
-frame per ply**: the move loop (steps 5–6) is in `negamax`, not a function of its own.
-CPython 3.11 keeps frames on a stack of 16 KB chunks and frees a chunk as soon as the
-frame at its base returns, and a closure's frame holds a slot for every variable it
-takes from `Kernel._build`. With a second frame per ply the deepest plies of a depth-14
-search straddled a chunk boundary, and each crossing cost an ``mmap``/``munmap`` and
-fresh page faults: about 30 % more CPU time, with node counts identical, showing up as
-system time and in the game's own functions (count page faults with ``/usr/bin/time``
-before blaming a call). Within a ply the table probe is read inline; the children one
+frame per ply**: the move loop (steps 5–6) is in `negamax`, not a function of its own,
+and each root pass starts in a roomy frame-stack chunk (`adversa.search.stack_room`:
+where a chunk boundary fell once moved this search's speed by tens of percent, node
+counts identical). Within a ply the table probe is read inline; the children one
 ply above the horizon cost no `negamax` call, and a settled one no call at all. The
 fail-soft update (raise best, raise alpha, cut at beta) stands in the three loops —
 quiescence, the horizon, the main search — because one loop taking its child search as
