@@ -194,7 +194,9 @@ class Othello(Game[OthelloState, Square]):
         return probe
 
     def perft(self, state: OthelloState, depth: int) -> int:
-        """Leaves ``depth`` plies below ``state``, counted on the bare bitboards."""
+        """Leaves ``depth`` plies below ``state``, counted on the bare bitboards as the
+        published Othello tables count them: unlike chess perft (`adversa.games.perft`),
+        a game that ends before the horizon is one leaf (`Geometry.perft`)."""
         return self.board.perft(state.mine, state.theirs, depth)
 
     # ---- accessors for boards and widgets -----------------------------------

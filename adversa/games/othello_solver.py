@@ -9,8 +9,11 @@ the classic endgame enhancements:
   number of empties go first, since the last move in a region is worth having;
 * a **transposition table** keyed by the two bitboards, holding bounds and the best
   move, for nodes with enough empties to repay it;
-* **special code for the last empty square** (no move generation: the one square is
-  tried for each side in turn), and plain parity order for the last few.
+* **principal variation search**: after the first move, each move is first proved
+  no better with a null window, and searched again only when that proof fails;
+* **special code for the last empties**: the last square is tried for each side in
+  turn, and below `ORDER_EMPTIES` no move mask is generated at all (each empty square
+  is tried, in parity order, `_shallow`).
 
 The margin counts the empty squares for the winner, as the rules do, and the
 null-window mode (`solve_result`, window (−1, 1)) answers win/draw/loss faster.
@@ -25,7 +28,7 @@ from adversa.games.othello_bitboard import PASS, Geometry
 
 TABLE_EMPTIES = 7
 """Nodes with at least this many empties use the transposition table."""
-ORDER_EMPTIES = 6
+ORDER_EMPTIES = 7
 """Nodes with at least this many empties sort moves by the opponent's mobility."""
 
 
@@ -70,8 +73,7 @@ class EndgameSolver:
                 raise ValueError("the game is over: there is no move to choose")
             return PASS, -self._search(theirs, mine, empty, -10_000, 10_000, True)
         best_square, best = PASS, -10_000
-        for square in self._ordered(mine, theirs, moves, empty):
-            flipped = board.flips(mine, theirs, square)
+        for square, flipped in self._ordered(mine, theirs, moves, empty):
             bit = 1 << square
             value = -self._search(theirs ^ flipped, mine | flipped | bit, empty ^ bit,
                                   -10_000, -best, False)
@@ -102,11 +104,46 @@ class EndgameSolver:
             return self.board.squares - (theirs.bit_count() + flipped.bit_count()) * 2 - 2
         return self._final(mine, theirs, 1)
 
+    def _shallow(self, mine: int, theirs: int, empty: int, alpha: int, beta: int,
+                 passed: bool) -> int:
+        """`_search` for the last few empties, where most nodes are and sorting does
+        not repay itself: no table and no move generation. Each empty square is tried
+        (its turned discs are found anyway, and none means it is not a move: with five
+        empties or fewer that costs less than a move mask), those in regions with an
+        odd number of empties first (two mask loops, no sort)."""
+        if empty & (empty - 1) == 0:
+            return self._last_square(mine, theirs, empty.bit_length() - 1)
+        self.stats.nodes += 1
+        odd = 0
+        for quadrant in self.quadrants:
+            if (empty & quadrant).bit_count() & 1:
+                odd |= quadrant
+        flips, shallow = self.board.flips, self._shallow
+        best = -10_000
+        for group in (empty & odd, empty & ~odd):
+            while group:
+                bit = group & -group
+                group ^= bit
+                flipped = flips(mine, theirs, bit.bit_length() - 1)
+                if not flipped:
+                    continue  # not a legal move
+                value = -shallow(theirs ^ flipped, mine | flipped | bit, empty ^ bit,
+                                 -beta, -max(alpha, best), False)
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        return best
+        if best > -10_000:
+            return best
+        if passed:
+            return self._final(mine, theirs, empty.bit_count())
+        return -shallow(theirs, mine, empty, -beta, -alpha, True)
+
     def _search(self, mine: int, theirs: int, empty: int, alpha: int, beta: int,
                 passed: bool) -> int:
         count = empty.bit_count()
-        if count == 1:
-            return self._last_square(mine, theirs, empty.bit_length() - 1)
+        if count < ORDER_EMPTIES:
+            return self._shallow(mine, theirs, empty, alpha, beta, passed)
         self.stats.nodes += 1
         board = self.board
         moves = board.move_mask(mine, theirs)
@@ -130,12 +167,21 @@ class EndgameSolver:
                 beta = min(beta, upper)
         original_alpha = alpha
         best, best_square = -10_000, -1
-        flips = board.flips
-        for square in self._ordered(mine, theirs, moves, empty, first):
-            flipped = flips(mine, theirs, square)
+        for square, flipped in self._ordered(mine, theirs, moves, empty, first):
             bit = 1 << square
-            value = -self._search(theirs ^ flipped, mine | flipped | bit, empty ^ bit,
-                                  -beta, -max(alpha, best), False)
+            child_mine, child_theirs = theirs ^ flipped, mine | flipped | bit
+            if best_square < 0:
+                value = -self._search(child_mine, child_theirs, empty ^ bit,
+                                      -beta, -alpha, False)
+            else:
+                # Principal variation search: prove the move no better than the best
+                # with a null window, and search it again only when that fails.
+                floor = max(alpha, best)
+                value = -self._search(child_mine, child_theirs, empty ^ bit,
+                                      -floor - 1, -floor, False)
+                if floor < value < beta:
+                    value = -self._search(child_mine, child_theirs, empty ^ bit,
+                                          -beta, -value, False)
             if value > best:
                 best, best_square = value, square
                 if best >= beta:
@@ -150,38 +196,36 @@ class EndgameSolver:
         return best
 
     def _ordered(self, mine: int, theirs: int, moves: int, empty: int,
-                 first: int = -1) -> list[int]:
-        """The moves as squares, the most promising first (see the module text)."""
-        squares = []
+                 first: int = -1) -> list[tuple[int, int]]:
+        """The moves as (square, discs it turns), the most promising first (see the
+        module text); the turned discs are found once, for the ordering and the move."""
+        flips = self.board.flips
+        pairs = []
         while moves:
             low = moves & -moves
-            squares.append(low.bit_length() - 1)
+            square = low.bit_length() - 1
+            pairs.append((square, flips(mine, theirs, square)))
             moves ^= low
-        if len(squares) < 2:
-            return squares
-        count = empty.bit_count()
+        if len(pairs) < 2:
+            return pairs
         odd = 0
         for quadrant in self.quadrants:
             if (empty & quadrant).bit_count() & 1:
                 odd |= quadrant
-        if count < ORDER_EMPTIES:
-            squares.sort(key=lambda square: not (odd >> square & 1))
-        else:
-            board, corners = self.board, self.corners
-            move_mask, flips = board.move_mask, board.flips
+        corners, move_mask = self.corners, self.board.move_mask
 
-            def replies(square: int) -> int:
-                if square == first:
-                    return -1000
-                flipped = flips(mine, theirs, square)
-                bit = 1 << square
-                score = move_mask(theirs ^ flipped, mine | flipped | bit).bit_count() * 4
-                score -= 3 if corners & bit else 0
-                score -= 1 if odd & bit else 0
-                return score
+        def replies(pair: tuple[int, int]) -> int:
+            square, flipped = pair
+            if square == first:
+                return -1000
+            bit = 1 << square
+            score = move_mask(theirs ^ flipped, mine | flipped | bit).bit_count() * 4
+            score -= 3 if corners & bit else 0
+            score -= 1 if odd & bit else 0
+            return score
 
-            squares.sort(key=replies)
-        return squares
+        pairs.sort(key=replies)
+        return pairs
 
 
 def solve_result(solver: EndgameSolver, mine: int, theirs: int) -> int:
