@@ -101,6 +101,22 @@ def test_a_fitted_evaluation_bar_is_its_expected_score_too() -> None:
     assert shown.share == pytest.approx(expected_score(score, snapshot))
 
 
+def test_pigs_expectiminimax_bar_and_an_mcts_bar_share_the_expected_score_scale() -> None:
+    """Was: Pig's "+0.043 expected-score lead" drew 71 % (the unfitted log scale), while
+    MCTS's mean of the same size drew 52 %: the bar swung between engines in one game."""
+    game = make_game("pig")
+    state = game.result(game.initial_state(), game.parse_move(game.initial_state(), "roll"))
+    state = game.result(state, 4)  # a 4 rolled: a turn total to weigh
+    results = [run_search(game, state, EngineConfig.parse(spec), evaluation=evaluation_of(game))
+               for spec in ("expectiminimax depth=2", "mcts iterations=200")]
+    for result in results:
+        snapshot = result.snapshot
+        assert snapshot.mean_result
+        for value in (0.043, -0.3):
+            shown = verdict(value, snapshot, mover=0, names=("Player 1", "Player 2"))
+            assert shown.share == pytest.approx((value + 1) / 2)
+
+
 class PanelApp(App[None]):
     def compose(self) -> ComposeResult:
         yield SearchPanel("Search")

@@ -49,6 +49,10 @@ class Evaluator:
     """How a value in raw units reads as an expected result: σ(k · raw) is the mover's
     expected score (1 a win, ½ a draw), fitted to played games (Texel's method); None
     when no fit was made. Lets values of different engines be put on one scale."""
+    expected_lead: bool = False
+    """The values are already the mover's expected-score lead in the utility range −1…1,
+    as MCTS's mean playout results are (Pig's): the expected score is ``(v + 1) / 2``,
+    so its eval bar and an MCTS engine's share one scale."""
 
     def __call__(self, state: Any, player: int) -> float:
         if self.game.is_terminal(state):

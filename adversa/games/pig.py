@@ -303,7 +303,8 @@ def pig_evaluator(game: Pig) -> Evaluator:
     """Two-player Pig: the player's entry of `pig_vector_evaluator`."""
     vector = pig_vector_evaluator(game)
     return Evaluator(
-        lambda state, player: vector(state)[player], game, raw_name="expected-score lead"
+        lambda state, player: vector(state)[player], game, raw_name="expected-score lead",
+        expected_lead=True,
     )
 
 

@@ -176,6 +176,7 @@ def show_scores_in_evaluator_units(
     reporter.utility_limit = game.utility_bounds()[1]
     reporter.mate_distances = shows_wins and game.mate_distances
     reporter.logistic_k = evaluator.logistic_k
+    reporter.mean_result = evaluator.expected_lead
 
 
 def proven_score(utility: float, ply: int) -> float:

@@ -207,7 +207,8 @@ class Snapshot:
     """σ(k · score · score_scale) is the mover's expected result (`Evaluator.logistic_k`);
     None when the evaluation was never fitted to results."""
     mean_result: bool = False
-    """True when scores are themselves mean results in the utility range (MCTS)."""
+    """True when scores are themselves expected results in the utility range −1…1: MCTS's
+    mean playout results, or an evaluation that says so (`Evaluator.expected_lead`)."""
     signed: bool = True
     """Whether a positive score is written with ``+``: a game evaluation is (``+1``
     e(n), read against 0 = even); a textbook tree's leaf numbers are not, as in
