@@ -23,11 +23,14 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# OpenSpiel is the tests' independent oracle (Connect Four rules and values). A machine
-# without a wheel for it still runs the suite: those tests skip, saying why.
+# OpenSpiel is the tests' independent oracle (Connect Four rules and values), and Ray runs a
+# tournament's games in the tests against a real local instance. A machine without a wheel
+# for either still runs the suite: those tests skip, saying why.
 $(ORACLES): $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,oracle]' || \
 		echo "OpenSpiel could not be installed; its oracle tests will be skipped"
+	$(VENV)/bin/python -m pip install --quiet -e '.[ray]' || \
+		echo "Ray could not be installed; the tournament's Ray tests will be skipped"
 	touch $(ORACLES)
 
 play: $(PLAY)
