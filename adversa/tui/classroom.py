@@ -3,7 +3,7 @@
 A student at a browser is not the server's user: saving a game, loading one, writing a
 search-tree figure or building an endgame database would read or write files on the
 teacher's machine as the teacher. In classroom mode each of those actions is hidden
-from the footer, the help screen and the command palette (`hidden_in_classroom`, asked
+from the footer, the help screen and the command palette (`classroom_check`, asked
 by each screen's ``check_action``), and its key, pressed anyway, is answered by a
 notification (`refusal_binding`) while the game goes on.
 """
@@ -40,6 +40,17 @@ def refused_in_classroom(screen: Screen[None], action: str) -> bool:
                   "and does not read or write its files.", title="Classroom",
                   severity="warning")
     return True
+
+
+def classroom_check(app: App[None], action: str) -> bool | None:
+    """What a screen's ``check_action`` answers for ``action`` because of classroom mode:
+    the refusal key on only in classroom mode, a file action off there; None when
+    classroom mode has no say (the screen decides)."""
+    if action == REFUSAL_ACTION:
+        return in_classroom(app)
+    if hidden_in_classroom(app, action):
+        return False
+    return None
 
 
 def hidden_in_classroom(app: App[None], action: str) -> bool:

@@ -11,12 +11,7 @@ from textual.binding import Binding, BindingType
 
 from adversa.games.registry import entry_of
 from adversa.match.session import GameSession
-from adversa.tui.classroom import (
-    REFUSAL_ACTION,
-    hidden_in_classroom,
-    in_classroom,
-    refusal_binding,
-)
+from adversa.tui.classroom import classroom_check, refusal_binding
 
 GAME_KEY_HELP: dict[str, str] = {
     # What each action does, as the help screen lists it (its ``KEY_HELP``).
@@ -86,10 +81,9 @@ def key_shown(action: str, *, app: App[None], session: GameSession, reviewing: b
     In classroom mode the file actions are hidden, and their keys answered by a
     notification (`adversa.tui.classroom`).
     """
-    if action == REFUSAL_ACTION:
-        return in_classroom(app)
-    if hidden_in_classroom(app, action):
-        return False
+    decided = classroom_check(app, action)
+    if decided is not None:
+        return decided
     if action == "step":
         return not session.has_human or reviewing
     if action in ("toggle_pause", "faster", "slower"):

@@ -48,13 +48,7 @@ from adversa.search.common import MAX_DEPTH as SEARCH_MAX_DEPTH
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import check_fits, why_not
 from adversa.search.stats import SearchResult, TraceNode
-from adversa.tui.classroom import (
-    REFUSAL_ACTION,
-    hidden_in_classroom,
-    in_classroom,
-    refusal_binding,
-    refused_in_classroom,
-)
+from adversa.tui.classroom import classroom_check, refusal_binding, refused_in_classroom
 from adversa.tui.runner import EngineRunner, SearchFailed, SearchFinished, SearchFunction
 from adversa.tui.screens.dialogs import ensure_saves_folder, saves_folder
 from adversa.tui.screens.tree_labels import (
@@ -394,9 +388,8 @@ class TreeExplorerScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """In classroom mode "Save SVG" is hidden and its key answered by a notification
         (`adversa.tui.classroom`)."""
-        if action == REFUSAL_ACTION:
-            return in_classroom(self.app)
-        return not hidden_in_classroom(self.app, action)
+        decided = classroom_check(self.app, action)
+        return True if decided is None else decided
 
     def action_classroom_refusal(self, what: str) -> None:
         refused_in_classroom(self, what)
