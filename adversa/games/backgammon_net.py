@@ -187,4 +187,4 @@ def net_evaluator(game: Game[Any, Any], network: Network | None = None) -> Evalu
             value = values[key] = net.equity(state.mover, state.opponent)
         return value if player == state.player else -value
 
-    return Evaluator(evaluate, game, raw_name="equity")
+    return Evaluator(evaluate, game, raw_name="equity", values_before_chance=True)

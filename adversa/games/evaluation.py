@@ -53,6 +53,11 @@ class Evaluator:
     """The values are already the mover's expected-score lead in the utility range −1…1,
     as MCTS's mean playout results are (Pig's): the expected score is ``(v + 1) / 2``,
     so its eval bar and an MCTS engine's share one scale."""
+    values_before_chance: bool = False
+    """The values are of a position *before* its chance event (a backgammon network's
+    inputs hold no dice): a search may value a chance node at its horizon directly,
+    since averaging the outcomes would only average that same value (the number of
+    leaves drops by the number of outcomes, 21 for two dice)."""
 
     def __call__(self, state: Any, player: int) -> float:
         if self.game.is_terminal(state):

@@ -16,9 +16,12 @@ its value in MAX's terms and the searcher minimises:
 
 ``depth`` counts decision plies only (AIMA's expectiminimax cutoff): chance
 layers are always expanded, also at the horizon, so a position is never
-evaluated with the die in the air. Values are the game's utilities (no
-"faster win" bonus: an expectation of distance-adjusted scores would mean
-nothing), and the heuristic at the horizon is the handed `Evaluation`'s evaluator.
+evaluated with the die in the air — unless the evaluator values positions before
+the dice (`Evaluator.values_before_chance`, a trained network), when a chance
+node at the horizon is evaluated as it stands: the same value, far fewer leaves.
+Values are the game's utilities (no "faster win" bonus: an expectation of
+distance-adjusted scores would mean nothing), and the heuristic at the horizon is
+the handed `Evaluation`'s evaluator.
 
 **Star1** (Ballard 1983; Hauk, Buro & Schaeffer, "Rediscovering *-Minimax
 Search", 2004) brings alpha-beta through chance nodes. With the utility range
@@ -116,6 +119,8 @@ class ChanceMinimax(DepthLimitedSearch):
         searched list is shorter, and the root's scores must go to the right moves."""
         evaluator = evaluation.evaluator(game)
         self.evaluate = evaluator.function
+        self.values_before_chance = evaluator.values_before_chance
+        """A chance node at the horizon is evaluated, not expanded (`Evaluator`)."""
         show_scores_in_evaluator_units(reporter, game, evaluator)
         self.low, self.high = game.utility_bounds()
         self.viewer = reporting_player(game, root)
@@ -177,6 +182,10 @@ class ChanceMinimax(DepthLimitedSearch):
         game = self.game
         player = game.to_move(state)
         if player == CHANCE:
+            if depth <= 0 and ply > 0 and self.values_before_chance:
+                self.horizon_reached = True
+                return self.leaf(self.evaluate(state, self.viewer), ply, path, move_text,
+                                 probability, *self._window(alpha, beta))
             return self._average(state, game.chance_outcomes(state), depth, alpha, beta, ply,
                                  path, move_text, probability)
         if depth <= 0 and ply > 0:
