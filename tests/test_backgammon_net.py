@@ -12,10 +12,11 @@ import pytest
 
 from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
-from adversa.games.backgammon_moves import BAR, START, BackgammonState, Side
+from adversa.games.backgammon_moves import BAR, START, BackgammonState, Side, plays
 from adversa.games.backgammon_net import (
     INPUTS,
     OUTPUTS,
+    LeafNet,
     Network,
     encode,
     equity_of,
@@ -136,3 +137,40 @@ def test_one_tiny_training_game_runs_and_moves_the_weights(tmp_path: Path) -> No
     untrained: Network = script.Trainer(4, 1, 0.1, 0.7).network()
     assert trained.hidden == 4
     assert trained.outputs(START, START) != pytest.approx(untrained.outputs(START, START))
+
+
+def random_network(hidden: int, seed: int) -> Network:
+    rng = random.Random(seed)
+
+    def row(size: int) -> tuple[float, ...]:
+        return tuple(rng.uniform(-1.0, 1.0) for _ in range(size))
+
+    return Network(tuple(row(hidden) for _ in range(INPUTS)), row(hidden),
+                   tuple(row(hidden) for _ in range(OUTPUTS)), row(OUTPUTS))
+
+
+def random_positions(count: int, seed: int) -> list[tuple[Side, Side]]:
+    """Positions of random games (bar and bear-off ones among them), side on roll first."""
+    rng = random.Random(seed)
+    mover, opponent = START, START
+    found: list[tuple[Side, Side]] = []
+    while len(found) < count:
+        play = rng.choice(plays(mover, opponent, (rng.randint(1, 6), rng.randint(1, 6))))
+        if play.mover[0] == 15:
+            mover, opponent = START, START
+            continue
+        mover, opponent = play.opponent, play.mover
+        found.append((mover, opponent))
+    return found
+
+
+@pytest.mark.parametrize("network", [shipped_network(), random_network(7, seed=4)],
+                         ids=["shipped", "random"])
+def test_the_leaf_tables_give_the_networks_outputs(network: Network) -> None:
+    leaf = LeafNet(network)
+    positions = random_positions(400, seed=9)
+    assert any(mover[BAR] for mover, _ in positions)
+    assert any(mover[0] for mover, _ in positions)
+    for mover, opponent in positions:
+        assert leaf.outputs(mover, opponent) == pytest.approx(
+            network.outputs(mover, opponent), abs=1e-12)
