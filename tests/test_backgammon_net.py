@@ -174,3 +174,16 @@ def test_the_leaf_tables_give_the_networks_outputs(network: Network) -> None:
     for mover, opponent in positions:
         assert leaf.outputs(mover, opponent) == pytest.approx(
             network.outputs(mover, opponent), abs=1e-12)
+
+
+@pytest.mark.parametrize("network", [shipped_network(), random_network(7, seed=4)],
+                         ids=["shipped", "random"])
+def test_chances_are_coherent_a_gammon_never_likelier_than_its_win(network: Network) -> None:
+    """The random network's raw sigmoids break these orders; the outputs must not."""
+    leaf = LeafNet(network)
+    for mover, opponent in random_positions(300, seed=12):
+        for chances in (network.outputs(mover, opponent), leaf.outputs(mover, opponent)):
+            win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = chances
+            assert all(0.0 <= chance <= 1.0 for chance in chances)
+            assert win >= win_gammon >= win_backgammon
+            assert 1.0 - win >= lose_gammon >= lose_backgammon

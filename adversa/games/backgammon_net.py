@@ -13,8 +13,9 @@ counts (÷167, the start's), 198 in all. A position is sparse: a few dozen are n
 
 **Outputs**, for the side on roll before its roll: the chances that it wins, wins a
 gammon (or better), wins a backgammon, loses a gammon (or worse) and loses a
-backgammon. `equity` = ``2·win − 1 + (wg − lg) + (wbg − lbg)``: expected points per
-game, a positive linear transform of the expected utility, as expectiminimax needs.
+backgammon, each clamped to the chance containing it (`consistent`). `equity` =
+``2·win − 1 + (wg − lg) + (wbg − lbg)``: expected points per game, a positive linear
+transform of the expected utility, as expectiminimax needs.
 
 Speed: searches use `LeafNet`, the same network folded into one precomputed vector
 per (side, slot, checker count), so a leaf costs about 20 vector additions (half the
@@ -110,9 +111,9 @@ class Network(NamedTuple):
                 totals = [total + value * weight
                           for total, weight in zip(totals, row, strict=True)]
         hidden = [_sigmoid(total) for total in totals]
-        return tuple(
+        return consistent(*(
             _sigmoid(bias + sum(weight * unit for weight, unit in zip(row, hidden, strict=True)))
-            for row, bias in zip(self.output_rows, self.output_bias, strict=True))
+            for row, bias in zip(self.output_rows, self.output_bias, strict=True)))
 
     def equity(self, mover: Side, opponent: Side) -> float:
         """Expected points per game for ``mover``, on roll (see the module docstring)."""
@@ -162,11 +163,23 @@ class LeafNet:
                 if count:
                     totals = list(map(add, totals, table[index][count]))
         hidden = list(map(_sigmoid, totals))
-        return tuple(_sigmoid(bias + sum(map(mul, row, hidden)))
-                     for row, bias in zip(self.output_rows, self.output_bias, strict=True))
+        return consistent(*(_sigmoid(bias + sum(map(mul, row, hidden)))
+                            for row, bias in zip(self.output_rows, self.output_bias,
+                                                 strict=True)))
 
     def equity(self, mover: Side, opponent: Side) -> float:
         return equity_of(self.outputs(mover, opponent))
+
+
+def consistent(win: float, win_gammon: float, win_backgammon: float, lose_gammon: float,
+               lose_backgammon: float) -> tuple[float, ...]:
+    """The five outputs made coherent: each is its own sigmoid, so nothing in the net
+    stops a gammon from looking likelier than the win it is part of; clamp each chance
+    to the one containing it (win ≥ gammon ≥ backgammon, and the same for losses)."""
+    win_gammon = min(win_gammon, win)
+    lose_gammon = min(lose_gammon, 1.0 - win)
+    return (win, win_gammon, min(win_backgammon, win_gammon), lose_gammon,
+            min(lose_backgammon, lose_gammon))
 
 
 def equity_of(chances: Sequence[float]) -> float:
