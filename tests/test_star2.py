@@ -119,3 +119,21 @@ def test_a_chance_node_at_the_horizon_is_evaluated_when_values_come_before_the_d
             assert short.best_move == full.best_move
             assert root_scores(short) == pytest.approx(root_scores(full), abs=1e-9)
             assert short.snapshot.leaves * 10 < full.snapshot.leaves
+
+
+def test_a_candidate_margin_drops_the_plays_that_trail_the_best_by_more() -> None:
+    game = make_game("backgammon", {"evaluation": "net"})
+    evaluate = evaluation_of(game).evaluator(game)
+    for state in backgammon_positions(3, seed=41):
+        mover = game.to_move(state)
+        statics = sorted((evaluate(game.result(state, move), mover)
+                          for move in game.legal_moves(state)), reverse=True)
+        margin = (statics[0] - statics[2]) / 2 + 1e-9  # keeps the best, not the third
+        within = [value for value in statics[:4] if statics[0] - value <= margin]
+        result = search(game, f"expectiminimax depth=2 star2=on candidates=4 margin={margin}",
+                        state)
+        scored = [move for move in result.snapshot.root_moves if move.score is not None]
+        assert len(scored) == len(within) < 3
+        assert result.snapshot.filtered == len(statics) - len(within)
+        wide = search(game, "expectiminimax depth=2 star2=on candidates=4 margin=10", state)
+        assert wide.snapshot.filtered == len(statics) - min(4, len(statics))

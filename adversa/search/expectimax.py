@@ -39,7 +39,8 @@ where the other side moves at most that; one move per outcome is searched, with 
 window that fails just when those bounds alone decide the node (`_probe`), and the
 bounds found narrow the Star1 windows after. With ``candidates=N`` a search deeper
 than one ply searches only the N root moves whose positions evaluate best (strong
-programs of dice games filter so); the others count as pruned. ``star1`` is a
+programs of dice games filter so), and with ``margin=M`` only those of them within M
+of the best; the others count as pruned. ``star1`` is a
 parameter of ``expectiminimax``; ``paranoid`` always
 prunes (its MIN players make it an alpha-beta search); ``expectimax`` never
 does (its averaging opponent has no bound to exploit).
@@ -82,7 +83,8 @@ def search(
         pruning = bool(config.get("star1")) or star2
         searcher = ChanceMinimax(game, state, config, reporter, evaluation, pruning=pruning,
                                  averaging=False, probing=star2,
-                                 candidates=int(config.get("candidates") or 0))
+                                 candidates=int(config.get("candidates") or 0),
+                                 margin=config.get("margin"))
     return searcher.run()
 
 
@@ -105,6 +107,7 @@ class ChanceMinimax(DepthLimitedSearch):
         averaging: bool,
         probing: bool = False,
         candidates: int = 0,
+        margin: float | None = None,
     ) -> None:
         super().__init__(game, root, config, reporter)
         self.pruning = pruning
@@ -114,6 +117,9 @@ class ChanceMinimax(DepthLimitedSearch):
         self.candidates = candidates
         """Root filtering: keep the best ``candidates`` moves by their static value when
         the search goes deeper than one ply (0: keep every move)."""
+        self.margin = margin
+        """With ``candidates``: also drop root moves whose static value trails the best
+        one's by more than this (None: no margin), as strong programs filter."""
         self.root_indices: list[int] | None = None
         """The root moves the filter kept, as indices into the root's legal moves: the
         searched list is shorter, and the root's scores must go to the right moves."""
@@ -197,7 +203,8 @@ class ChanceMinimax(DepthLimitedSearch):
             share = 1.0 / len(moves)
             return self._average(state, [(move, share) for move in moves], depth - 1, alpha,
                                  beta, ply, path, move_text, probability)
-        if ply == 0 and self.candidates and depth > 1 and len(moves) > self.candidates:
+        if (ply == 0 and self.candidates and depth > 1 and len(moves) > 1
+                and (len(moves) > self.candidates or self.margin is not None)):
             self.root_indices = self._candidates(state, moves, player == self.viewer)
             moves = [moves[index] for index in self.root_indices]
         return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply,
@@ -218,8 +225,11 @@ class ChanceMinimax(DepthLimitedSearch):
             return evaluate(child, viewer)
 
         values = {index: static(move) for index, move in enumerate(moves)}
-        ranked = sorted(values, key=values.__getitem__, reverse=maximizing)
-        kept = sorted(ranked[: self.candidates])
+        ranked = sorted(values, key=values.__getitem__, reverse=maximizing)[: self.candidates]
+        if self.margin is not None:
+            best, margin = values[ranked[0]], self.margin
+            ranked = [index for index in ranked if abs(values[index] - best) <= margin]
+        kept = sorted(ranked)
         self.counters.filtered += len(moves) - len(kept)
         self.counters.pruned += len(moves) - len(kept)
         return kept
