@@ -286,6 +286,19 @@ def test_a_dice_fan_with_star1_cuts_fits_side_by_side(tmp_path: Path) -> None:
     assert float(svg.attrib["width"]) < 42 * 120
 
 
+def test_a_long_list_of_cuts_is_shortened_in_text_and_whole_in_json() -> None:
+    args = ("tree", "backgammon", "-a", "expectiminimax", "-o", "star2=on",
+            "-p", "sGfwATDgc/ABMA O 52", "--depth", "2", "--max-width", "2")
+    text = run(*args)
+    assert text.exit_code == 0, text.output
+    document = json.loads(run(*args, "--json").output)
+    pruned = document["pruned"]
+    assert len(pruned) > 24
+    line = text.output[text.output.index("pruned subtrees"):]
+    assert f"… and {len(pruned) - 24} more (--json lists all)" in line
+    assert pruned[23] in line and pruned[24] not in line.split("…")[0]
+
+
 def test_narrowed_keeps_the_rules_and_the_first_moves() -> None:
     game = make_game("connect4")
     narrow = narrowed(game, 2)
