@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
+JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 """Every value a JSON text can hold, as `json.loads` builds it."""
 
 JsonObject: TypeAlias = "dict[str, JsonValue]"

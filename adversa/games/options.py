@@ -46,6 +46,11 @@ def whole_number(digits: str, error: type[AdversaError], what: str) -> int:
     return int(digits)
 
 
+_SCALAR_KIND_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,), "float": (int, float), "bool": (bool,), "str": (str,), "path": (str,),
+}
+"""The Python types a value given typed (not as text) may have, by `Option.kind`."""
+
 _TRUE_WORDS = ("on", "true", "yes", "1")
 _FALSE_WORDS = ("off", "false", "no", "0")
 
@@ -144,13 +149,8 @@ class Option:
             numbers = tuple(number for number in value if isinstance(number, int))
             if len(numbers) == len(value):
                 return numbers
-        elif self.kind == "int" and isinstance(value, int):
-            return value
-        elif self.kind == "float" and isinstance(value, (int, float)):
-            return value
-        elif self.kind == "bool" and isinstance(value, bool):
-            return value
-        elif self.kind in ("str", "path") and isinstance(value, str):
+        scalar_types = _SCALAR_KIND_TYPES.get(self.kind, ())
+        if isinstance(value, scalar_types) and isinstance(value, (int, float, str)):
             return value
         raise OptionError(f"option {self.name}={value!r}: expected {self._expected()}")
 
