@@ -121,6 +121,8 @@ def stats_json(result: SearchResult) -> dict[str, Any]:
         **({"chance_nodes": snapshot.chance_nodes, "mass_searched": snapshot.mass_searched,
             "star1_cuts": snapshot.star1_cuts, "star2_cuts": snapshot.star2_cuts,
             "filtered": snapshot.filtered} if snapshot.chance_nodes else {}),
+        # Nodes ProbCut cut (the panel's "ProbCut"), where it cut any.
+        **({"probcut_cuts": snapshot.probcut_cuts} if snapshot.probcut_cuts else {}),
     }
 
 
