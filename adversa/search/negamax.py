@@ -252,7 +252,7 @@ class Kernel:
             nonlocal leaves, seldepth, judged
             judged = True
             captures, stand_pat = quiescence_moves(state)
-            if not captures and not stand_pat:  # a draw rule ended the game
+            if not stand_pat and not captures:  # a draw rule ended the game
                 if ply > seldepth:  # stat
                     seldepth = ply  # stat
                 leaves += 1  # stat
