@@ -296,6 +296,12 @@ class Game(Generic[S, M]):
         Searches ask this of every position at their horizon, so a game whose two
         tests share work (checkers: one unpacking of the bitboards, one mask of the
         empty squares) should answer it in one step; this default asks both.
+
+        `CAPTURE_PENDING` may over-report where the exact test costs more than it saves:
+        a game may answer it where a capture only possibly pends (chess: the mover
+        attacks something), provided its quiescence then finds nothing worth playing
+        and returns the static value, so values are unchanged. It must never answer
+        `SETTLED` where `is_quiet` is False, nor differ from `is_terminal` on `FINISHED`.
         """
         if self.is_terminal(state):
             return FINISHED
