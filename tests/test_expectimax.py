@@ -222,8 +222,7 @@ def test_a_pass_answered_from_the_table_still_knows_it_met_the_horizon(searcher:
     config = EngineConfig.parse(f"{searcher} depth=3")
     reporter = Reporter(config.algorithm, config.text)
     engine = (
-        ChanceMinimax(game, state, config, reporter, evaluation_of(game), pruning=False,
-                      averaging=False)
+        ChanceMinimax(game, state, config, reporter, evaluation_of(game))
         if searcher == "expectiminimax"
         else MaxN(game, state, config, reporter, evaluation_of(game))
     )

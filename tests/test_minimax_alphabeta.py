@@ -17,7 +17,7 @@ from adversa.games import make_game
 from adversa.games.base import Game, M, S
 from adversa.games.nim import Nim
 from adversa.games.registry import evaluation_of
-from adversa.games.tree import TreeGame
+from adversa.games.tree import TreeGame, TreePath
 from adversa.presentation import cut_reason, pruned_paths, root_score_text
 from adversa.search.alphabeta import AlphaBetaSearch
 from adversa.search.config import EngineConfig
@@ -322,7 +322,7 @@ def stopped_after_two_root_moves(second_move_value: int) -> SearchResult:
     finds no cut among the 9s).
     """
     game = FreeOrderTree.from_data([[0, 0], [second_move_value] * 2, [9] * 1100 + [-1]])
-    holder: dict[str, AlphaBetaSearch] = {}
+    holder: dict[str, AlphaBetaSearch[TreePath, int]] = {}
 
     def stop() -> bool:
         search = holder["search"]

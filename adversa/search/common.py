@@ -25,11 +25,10 @@ for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from adversa.games.base import CHANCE, Game
+from adversa.games.base import CHANCE, Game, M, S
 from adversa.games.evaluation import Evaluator
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
@@ -57,7 +56,7 @@ MAX_DEPTH = 64
 """Deepest iteration a timed search starts when no depth was given (the param's maximum)."""
 
 
-def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
+def two_player_fit(game: Game[S, M], algorithm: str) -> str | None:
     """The `fits` rule of minimax and alpha-beta: two players, zero-sum, no chance."""
     if game.num_players != 2 or not game.zero_sum:
         return f"{algorithm} needs a two-player zero-sum game"
@@ -66,7 +65,7 @@ def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
     return None
 
 
-def reporting_player(game: Game[Any, Any], state: Any) -> int:
+def reporting_player(game: Game[S, M], state: S) -> int:
     """The player whose values a two-player search reports from ``state``.
 
     The player to move — except at a chance root (player 0) and in a two-player
@@ -111,7 +110,7 @@ def depth_schedule(
     if move_count is not None and answers_at_once(config.time_budget, move_count):
         return range(1, 2)
     depth_given = any(name == "depth" for name, _ in config.params)
-    deepest = max(1, int(config.get("depth"))) if depth_given or not timed else MAX_DEPTH
+    deepest = max(1, config.whole("depth")) if depth_given or not timed else MAX_DEPTH
     if not (iterative or timed):
         return range(deepest, deepest + 1)
     return range(deepest - step * ((deepest - 1) // step), deepest + 1, step)
@@ -146,7 +145,7 @@ def deepen(reporter: Reporter, depths: Sequence[int], search_pass: Callable[[int
     return False
 
 
-def scores_by_distance(game: Game[Any, Any]) -> bool:
+def scores_by_distance(game: Game[S, M]) -> bool:
     """Whether terminal utilities are results to be scored by distance (`proven_score`).
 
     True for games whose move order is free and whose utilities are either ±1 wins
@@ -160,7 +159,7 @@ def scores_by_distance(game: Game[Any, Any]) -> bool:
 
 
 def show_scores_in_evaluator_units(
-    reporter: Reporter, game: Game[Any, Any], evaluator: Evaluator
+    reporter: Reporter, game: Game[S, M], evaluator: Evaluator
 ) -> None:
     """Tell the reporter how people should read this search's scores.
 
@@ -244,7 +243,7 @@ def to_utility(score: float) -> float:
     return score + 0.0  # turns a negated zero (-0.0) into 0.0 for display
 
 
-def format_pv(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> tuple[str, ...]:
+def format_pv(game: Game[S, M], state: S, moves: Iterable[M]) -> tuple[str, ...]:
     """The moves of a principal variation in the game's notation, played out from ``state``.
 
     Stops at the first move that is not legal where it is played (a stale
@@ -262,14 +261,14 @@ def format_pv(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> tu
 
 
 def root_moves(
-    game: Game[Any, Any],
-    state: Any,
-    moves: Sequence[Hashable],
-    scores: dict[Any, Score],
+    game: Game[S, M],
+    state: S,
+    moves: Sequence[M],
+    scores: dict[M, Score],
     *,
-    pruned_against: Hashable | None = None,
+    pruned_against: M | None = None,
     minimizing: bool = False,
-    cut_below: Collection[Hashable] | None = None,
+    cut_below: Collection[M] | None = None,
 ) -> tuple[RootMove, ...]:
     """Root moves in notation with the scores known so far (None when not yet searched):
     at most `ROOT_MOVES_SHOWN`, the best first (`shown_root_indices`).
@@ -286,7 +285,7 @@ def root_moves(
     """
     bound = "lower" if minimizing else "upper"
 
-    def bounded(move: Hashable) -> bool:
+    def bounded(move: M) -> bool:
         return (
             pruned_against is not None
             and move != pruned_against
@@ -304,15 +303,6 @@ def root_moves(
             bound=bound if bounded(moves[index]) else None,
         )
         for index in shown
-    )
-
-    return tuple(
-        RootMove(
-            game.format_move(state, move),
-            scores.get(move),
-            bound=bound if bounded(move) else None,
-        )
-        for move in moves
     )
 
 
@@ -413,17 +403,17 @@ class TraceRecorder:
 
 
 def build_result(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     reporter: Reporter,
     *,
-    best_move: Hashable | None,
+    best_move: M | None,
     score: float | None,
-    pv_moves: Sequence[Hashable],
+    pv_moves: Sequence[M],
     stopped: bool,
     evaluator: Evaluator,
     recorder: TraceRecorder | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """The `SearchResult` of a two-player depth-first search, values in utility scale.
 
     ``score`` is internal (see the module docstring). The result carries
@@ -437,7 +427,7 @@ def build_result(
     value = None if score is None else to_utility(score)
     distance = None if score is None else proven_distance(score)
     raw_value = None if score is None or distance is not None else score * raw_scale + 0.0
-    pv = format_pv(game, state, pv_moves or (best_move,))
+    pv = format_pv(game, state, pv_moves or ([] if best_move is None else [best_move]))
     return SearchResult(
         best_move=best_move,
         best_move_text=None if best_move is None else game.format_move(state, best_move),

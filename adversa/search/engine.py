@@ -23,7 +23,7 @@ import functools
 import importlib
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
@@ -41,14 +41,15 @@ class AlgorithmError(AdversaError):
 class AlgorithmModule(Protocol):
     """What `run_search` needs of the module `config.ALGORITHMS` names for an algorithm.
 
-    Its functions take any game (``Game[Any, Any]``): one module serves every game."""
+    Its functions are generic in the game's state and move types: one module serves
+    every game, and the result's move is the game's own."""
 
-    def fits(self, game: Game[Any, Any], algorithm: str) -> str | None:
+    def fits(self, game: Game[S, M], algorithm: str) -> str | None:
         """None when ``algorithm`` applies to ``game``, else why it does not."""
         ...
 
-    def search(self, game: Game[Any, Any], state: Any, config: EngineConfig,
-               reporter: Reporter, evaluation: Evaluation) -> SearchResult[Any]:
+    def search(self, game: Game[S, M], state: S, config: EngineConfig,
+               reporter: Reporter, evaluation: Evaluation) -> SearchResult[M]:
         """Search ``state``, reporting through ``reporter``; the result."""
         ...
 
@@ -57,7 +58,7 @@ class AlgorithmModule(Protocol):
 class RefusingModule(Protocol):
     """An algorithm module that cannot finish some positions under a given budget."""
 
-    def refuses(self, game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+    def refuses(self, game: Game[S, M], state: S, config: EngineConfig) -> str | None:
         """Why ``config`` will not search ``state``, or None when it will."""
         ...
 

@@ -54,9 +54,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Generic
 
-from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
+from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game, M, S
 from adversa.games.evaluation import Evaluator
 from adversa.search.bounds import Bound
 from adversa.search.closures import empty_closures
@@ -93,7 +93,7 @@ PLY_LIMIT = 256
 chains are short); keeps the recursion far below Python's limit of 1000 frames."""
 
 
-class Kernel:
+class Kernel(Generic[S, M]):
     """The search functions and tables of one alpha-beta search.
 
     ``negamax(state, mover, depth, alpha, beta, ply)`` returns the fail-soft
@@ -108,20 +108,20 @@ class Kernel:
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[S, M],
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
-        probe: Callable[[Any], tuple[float, int] | None] | None = None,
+        probe: Callable[[S], tuple[float, int] | None] | None = None,
     ) -> None:
-        self.table = (
+        self.table: TranspositionTable[M] | None = (
             TranspositionTable(enhancements.tt_megabytes) if enhancements.tt_megabytes else None
         )
         self.orderer = MoveOrderer(game, killers=enhancements.killers, history=enhancements.history)
-        self.pv: list[tuple[Hashable, ...]] = [()] * (PLY_LIMIT + 2)
+        self.pv: list[tuple[M, ...]] = [()] * (PLY_LIMIT + 2)
         self.horizon_reached = False
-        self.current_move: Hashable | None = None
-        self.iteration_best: tuple[Hashable, float] | None = None
+        self.current_move: M | None = None
+        self.iteration_best: tuple[M, float] | None = None
         self.probe = probe
         """The game's exact oracle (`Game.endgame_probe`), asked at every node before
         anything else but the end of the game: its values end the line, scored by their
@@ -130,7 +130,7 @@ class Kernel:
 
     def _build(
         self,
-        game: Game[Any, Any],
+        game: Game[S, M],
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
@@ -205,7 +205,7 @@ class Kernel:
             sync()
             poll()
 
-        def terminal_value(state: Any, mover: int, ply: int) -> float:
+        def terminal_value(state: S, mover: int, ply: int) -> float:
             """A finished game's score for ``mover``: a win ``WIN - ply`` (see common)."""
             return terminal_score(utility(state)[mover], ply, by_distance)
 
@@ -217,7 +217,7 @@ class Kernel:
 
         # ---- 7. the cutoff bookkeeping ------------------------------------------------
 
-        def note_cut(state: Any, move: Hashable, index: int, count: int, ply: int,
+        def note_cut(state: S, move: M, index: int, count: int, ply: int,
                      depth: int) -> None:
             """Move ``index`` of ``count`` failed high at ``ply`` with ``depth`` to go.
 
@@ -234,7 +234,7 @@ class Kernel:
 
         # ---- 4. the horizon: judge a position, or play its pending captures out -----
 
-        def quiesce(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+        def quiesce(state: S, mover: int, alpha: float, beta: float, ply: int) -> float:
             """A position below the horizon: judged statically once it is quiet."""
             nonlocal nodes, leaves, seldepth
             nodes += 1  # stat
@@ -251,7 +251,7 @@ class Kernel:
                 return terminal_value(state, mover, ply)
             return evaluate(state, mover)
 
-        def extend(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+        def extend(state: S, mover: int, alpha: float, beta: float, ply: int) -> float:
             """Search the captures of a position where one is pending (the node is counted)."""
             nonlocal leaves, seldepth, judged
             judged = True
@@ -289,7 +289,7 @@ class Kernel:
                         pv[ply] = (move, *pv[ply + 1])
             return best
 
-        def at_horizon(state: Any, mover: int, alpha: float, beta: float, ply: int,
+        def at_horizon(state: S, mover: int, alpha: float, beta: float, ply: int,
                        status: int) -> float:
             """A position at the horizon (already counted), for ``mover``, by its ``status``
             (`leaf_status`, or only finished or settled without quiescence).
@@ -315,9 +315,9 @@ class Kernel:
             return extend(state, mover, alpha, beta, ply)
 
         def judge_children(
-            state: Any, mover: int, moves: Sequence[Hashable], alpha: float, beta: float,
+            state: S, mover: int, moves: Sequence[M], alpha: float, beta: float,
             ply: int,
-        ) -> tuple[float, Hashable | None]:
+        ) -> tuple[float, M | None]:
             """The children of a node one ply above the horizon, judged in one loop.
 
             Speed over elegance: this is step 1 and `at_horizon` for each child, without
@@ -371,7 +371,7 @@ class Kernel:
         # ---- 8. the store -------------------------------------------------------------
 
         def store(key: Hashable, slot: int, depth: int, bound: int, value: float,
-                  move: Hashable | None, ply: int) -> None:
+                  move: M | None, ply: int) -> None:
             """Keep a searched node, depth-preferred (see adversa.search.tt)."""
             nonlocal stores
             old = slots[slot]
@@ -384,7 +384,7 @@ class Kernel:
 
         # ---- 6. the move loop ---------------------------------------------------------------
 
-        def late_reduction(state: Any, move: Hashable, depth: int, index: int) -> int:
+        def late_reduction(state: S, move: M, depth: int, index: int) -> int:
             """Plies a late quiet move is scouted shallower first (0: not reduced)."""
             reduction = LMR_REDUCTIONS[depth][min(index, LMR_MOST_MOVES)]
             if reduction and is_capture(state, move):
@@ -394,7 +394,7 @@ class Kernel:
         # ---- the search ---------------------------------------------------------------------
 
         def negamax(
-            state: Any, mover: int, depth: int, alpha: float, beta: float, ply: int
+            state: S, mover: int, depth: int, alpha: float, beta: float, ply: int
         ) -> float:
             nonlocal nodes, leaves, cutoffs, pruned, probes, hits
             # 1. Node entry.
@@ -535,13 +535,13 @@ class Kernel:
             return best
 
         def search_root(
-            state: Any,
+            state: S,
             mover: int,
             depth: int,
             alpha: float,
             beta: float,
-            moves: Sequence[Hashable],
-            scores: dict[Hashable, float],
+            moves: Sequence[M],
+            scores: dict[M, float],
         ) -> float:
             """One pass over the root moves in the given order; fills ``scores`` and ``pv[0]``.
 

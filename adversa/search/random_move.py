@@ -25,8 +25,8 @@ def fits(game: Game[S, M], algorithm: str) -> str | None:
 def search(
     game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
     evaluation: Evaluation,
-) -> SearchResult:
-    rng = random.Random(config.get("seed"))
+) -> SearchResult[M]:
+    rng = random.Random(config.whole("seed"))
     if game.to_move(state) == CHANCE:
         outcomes = list(game.chance_outcomes(state))
         move = rng.choices(
