@@ -28,6 +28,7 @@ from adversa.search.enhancements import (
     LMR_MOST_MOVES,
     LMR_REDUCTIONS,
 )
+from adversa.search.request import SearchRequest
 from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult
 
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -329,10 +330,10 @@ def stopped_after_two_root_moves(second_move_value: int) -> SearchResult:
         return search.depth == 2 and len(search.scores) >= 2
 
     reporter = Reporter("alphabeta", "alphabeta depth=2", should_stop=stop)
-    search = AlphaBetaSearch(
+    search = AlphaBetaSearch(SearchRequest(
         game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"), reporter,
         evaluation_of(game),
-    )
+    ))
     holder["search"] = search
     return search.run()
 

@@ -40,8 +40,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Generic
 
-from adversa.games.base import Game, M, S
-from adversa.games.evaluation import Evaluation
+from adversa.games.base import M, S
+from adversa.search import minimax
 from adversa.search.common import (
     INFINITY,
     build_result,
@@ -53,29 +53,25 @@ from adversa.search.common import (
     root_moves,
     show_scores_in_evaluator_units,
     to_utility,
-    two_player_fit,
 )
 from adversa.search.config import EngineConfig
 from adversa.search.enhancements import Enhancements
-from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Kernel
 from adversa.search.passes import Answer, CompletedPass, answer
+from adversa.search.request import SearchRequest
 from adversa.search.stack_room import call_with_room
-from adversa.search.stats import Progress, Reporter, SearchResult
+from adversa.search.stats import Progress, SearchResult
 from adversa.search.tt import KEY, MOVE
 
-fits = two_player_fit
+fits = minimax.fits  # the same games: two players, zero-sum, no chance
 
 
-def search(
-    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult[M]:
-    trace_limit = config.whole("trace")
-    if game.fixed_move_order or trace_limit:
-        return TextbookSearch(game, state, config, reporter, evaluation=evaluation,
-                              pruning=True).run()
-    return AlphaBetaSearch(game, state, config, reporter, evaluation).run()
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    """The lecture's alpha-beta (`minimax.TextbookSearch`) for a textbook tree or a trace,
+    else the enhanced kernel (the module docstring)."""
+    if request.game.fixed_move_order or request.config.whole("trace"):
+        return minimax.search(request)
+    return AlphaBetaSearch(request).run()
 
 
 def enhancements_of(config: EngineConfig) -> Enhancements:
@@ -99,20 +95,18 @@ def enhancements_of(config: EngineConfig) -> Enhancements:
 class AlphaBetaSearch(Generic[S, M]):
     """Iterative deepening (or one pass) over the enhanced kernel, from one root."""
 
-    def __init__(
-        self, game: Game[S, M], root: S, config: EngineConfig, reporter: Reporter,
-        evaluation: Evaluation,
-    ) -> None:
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        game, root, config = request.game, request.state, request.config
         self.game = game
         self.root = root
-        self.reporter = reporter
+        self.reporter = request.reporter
         self.aspiration = config.number("aspiration")
         self.enhancements = enhancements_of(config)
         if self.enhancements.lmr and game.needs_full_width(root):
             self.enhancements = dataclasses.replace(self.enhancements, lmr=False)
-        self.evaluator = evaluation.evaluator(game)
-        self.kernel: Kernel[S, M] = Kernel(game, self.evaluator, self.enhancements, reporter,
-                             probe=game.endgame_probe(root))
+        self.evaluator = request.evaluation.evaluator(game)
+        self.kernel: Kernel[S, M] = Kernel(game, self.evaluator, self.enhancements,
+                                           request.reporter, probe=game.endgame_probe(root))
         self.viewer = game.to_move(root)
         self.ceiling = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))

@@ -39,14 +39,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Generic, NamedTuple, TypeVar
 
-from adversa.games.base import CHANCE, Game, M, S
+from adversa.games.base import CHANCE, M, S
 from adversa.search.bounds import Bound, bound_of, settles
 from adversa.search.common import TraceRecorder, deepen, depth_schedule, format_pv
-from adversa.search.config import EngineConfig
 from adversa.search.passes import Answer, CompletedPass, answer
+from adversa.search.request import SearchRequest
 from adversa.search.stats import (
     Progress,
-    Reporter,
     RootMove,
     SearchResult,
     root_rank,
@@ -91,13 +90,12 @@ class DepthLimitedSearch(Generic[S, M, Value]):
     """Iterative deepening, stopping and reporting around a subclass's recursion, whose
     nodes are worth a ``Value``."""
 
-    def __init__(
-        self, game: Game[S, M], root: S, config: EngineConfig, reporter: Reporter
-    ) -> None:
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        game, root, config = request.game, request.state, request.config
         self.game = game
         self.root = root
-        self.reporter = reporter
-        self.counters = reporter.counters
+        self.reporter = request.reporter
+        self.counters = request.reporter.counters
         self.deepening = config.time_budget is not None
         self.trace_limit = config.whole("trace")
         self.recorder: TraceRecorder | None = None

@@ -11,7 +11,8 @@ Every algorithm module is an `AlgorithmModule`: it defines
 
 * ``fits(game, algorithm) -> str | None``: None when the algorithm applies, else the
   reason it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
-* ``search(game, state, config, reporter, evaluation) -> SearchResult``;
+* ``search(request) -> SearchResult``, the request (`SearchRequest`) carrying the
+  game, the state, the config, the reporter and the evaluation;
 
 and, when some positions are beyond it under a given budget, ``refuses`` as well
 (a `RefusingModule`: the exact solver without ``time``).
@@ -29,6 +30,7 @@ from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
+from adversa.search.request import SearchRequest
 from adversa.search.stats import EventCallback, Progress, Reporter, SearchResult, StopCallback
 from adversa.search.timeman import ClockReading, TimeManager, budget_for
 
@@ -48,9 +50,8 @@ class AlgorithmModule(Protocol):
         """None when ``algorithm`` applies to ``game``, else why it does not."""
         ...
 
-    def search(self, game: Game[S, M], state: S, config: EngineConfig,
-               reporter: Reporter, evaluation: Evaluation) -> SearchResult[M]:
-        """Search ``state``, reporting through ``reporter``; the result."""
+    def search(self, request: SearchRequest[S, M]) -> SearchResult[M]:
+        """Search the request's state, reporting through its reporter; the result."""
         ...
 
 
@@ -186,7 +187,7 @@ def run_search(
         reporter.settled = manager.enough
     try:
         result: SearchResult[M] = _module(config.algorithm).search(
-            game, state, config, reporter, evaluation
+            SearchRequest(game, state, config, reporter, evaluation)
         )
     finally:
         # The algorithm's progress callback is a bound method of its search object, and

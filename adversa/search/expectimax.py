@@ -48,7 +48,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adversa.games.base import CHANCE, Game, M, S
-from adversa.games.evaluation import Evaluation
 from adversa.search.common import (
     INFINITY,
     reporting_player,
@@ -57,7 +56,8 @@ from adversa.search.common import (
 from adversa.search.config import EngineConfig
 from adversa.search.depth_limited import ROOT, DepthLimitedSearch, Edge
 from adversa.search.passes import enter_node
-from adversa.search.stats import Reporter, SearchResult
+from adversa.search.request import SearchRequest
+from adversa.search.stats import SearchResult
 
 
 def fits(game: Game[S, M], algorithm: str) -> str | None:
@@ -67,11 +67,8 @@ def fits(game: Game[S, M], algorithm: str) -> str | None:
     return None
 
 
-def search(
-    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult[M]:
-    return ChanceMinimax(game, state, config, reporter, evaluation).run()
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    return ChanceMinimax(request).run()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,12 +102,10 @@ class ChanceRules:
 class ChanceMinimax(DepthLimitedSearch[S, M, float]):
     """The expectiminimax recursion, by the rules its engine asks for (`ChanceRules`)."""
 
-    def __init__(
-        self, game: Game[S, M], root: S, config: EngineConfig, reporter: Reporter,
-        evaluation: Evaluation,
-    ) -> None:
-        super().__init__(game, root, config, reporter)
-        rules = ChanceRules.of(config)
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        super().__init__(request)
+        game, root = request.game, request.state
+        rules = ChanceRules.of(request.config)
         self.pruning = rules.pruning
         self.averaging = rules.averaging
         self.probing = rules.probing
@@ -118,9 +113,9 @@ class ChanceMinimax(DepthLimitedSearch[S, M, float]):
         self.root_indices: list[int] | None = None
         """The root moves the filter kept, as indices into the root's legal moves: the
         searched list is shorter, and the root's scores must go to the right moves."""
-        evaluator = evaluation.evaluator(game)
+        evaluator = request.evaluation.evaluator(game)
         self.evaluate = evaluator.function
-        show_scores_in_evaluator_units(reporter, game, evaluator)
+        show_scores_in_evaluator_units(request.reporter, game, evaluator)
         self.low, self.high = game.utility_bounds()
         self.viewer = reporting_player(game, root)
         """Whose values the search reports; expectimax averages the other player."""

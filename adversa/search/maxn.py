@@ -32,13 +32,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adversa.games.base import CHANCE, Game, M, S
-from adversa.games.evaluation import Evaluation
 from adversa.search.common import INFINITY
-from adversa.search.config import EngineConfig
 from adversa.search.depth_limited import ROOT, DepthLimitedSearch, Edge
 from adversa.search.expectimax import ChanceMinimax
 from adversa.search.passes import enter_node
-from adversa.search.stats import Reporter, SearchResult
+from adversa.search.request import SearchRequest
+from adversa.search.stats import SearchResult
 
 Vector = tuple[float, ...]
 
@@ -50,24 +49,18 @@ def fits(game: Game[S, M], algorithm: str) -> str | None:
     return None
 
 
-def search(
-    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult[M]:
-    if config.algorithm == "paranoid":  # `expectimax.ChanceRules.of` reads it as pruning
-        return ChanceMinimax(game, state, config, reporter, evaluation).run()
-    return MaxN(game, state, config, reporter, evaluation).run()
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    if request.config.algorithm == "paranoid":  # `expectimax.ChanceRules.of` prunes it
+        return ChanceMinimax(request).run()
+    return MaxN(request).run()
 
 
 class MaxN(DepthLimitedSearch[S, M, Vector]):
     """The max^n recursion over utility vectors (see the module docstring)."""
 
-    def __init__(
-        self, game: Game[S, M], root: S, config: EngineConfig, reporter: Reporter,
-        evaluation: Evaluation,
-    ) -> None:
-        super().__init__(game, root, config, reporter)
-        self.evaluate = evaluation.vector_evaluator(game)
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        super().__init__(request)
+        self.evaluate = request.evaluation.vector_evaluator(request.game)
 
     def better(self, new: Vector, old: Vector) -> bool:
         return new[self.searcher] > old[self.searcher]

@@ -37,14 +37,12 @@ from collections.abc import Callable, Iterable
 from typing import Generic
 
 from adversa.games.base import CHANCE, Game, M, S
-from adversa.games.evaluation import Evaluation
 from adversa.search.common import answers_at_once, reporting_player
-from adversa.search.config import EngineConfig
+from adversa.search.request import SearchRequest
 from adversa.search.stats import (
     POLL_INTERVAL,
     ROOT_MOVES_SHOWN,
     Progress,
-    Reporter,
     RootMove,
     Score,
     SearchResult,
@@ -146,21 +144,20 @@ def _sample(cumulative: list[float], rng: random.Random) -> int:
 class _Tree(Generic[S, M]):
     """The search tree, its budget and the four phases of an iteration."""
 
-    def __init__(
-        self, game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-        evaluation: Evaluation,
-    ) -> None:
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        game, config = request.game, request.config
         self.game = game
-        self.reporter = reporter
-        self.counters = reporter.counters
+        self.reporter = request.reporter
+        self.counters = request.reporter.counters
         self.rng = random.Random(config.whole("seed"))
         self.c = config.number("c")
         self.rollout_limit = config.whole("rollout")
         low, high = game.utility_bounds()
         self.low = low
         self.span = (high - low) or 1.0
-        self.cutoff_values: Callable[[S], tuple[float, ...]] = evaluation.vector_evaluator(game)
-        self.root = _Node(game, state, None, None, self.rng)
+        self.cutoff_values: Callable[[S], tuple[float, ...]] = (
+            request.evaluation.vector_evaluator(game))
+        self.root = _Node(game, request.state, None, None, self.rng)
         self.iterations = 0
         self.tree_nodes = 1
         self.work = 0  # tree steps + rollout plies, the unit `poll` is spaced by
@@ -293,10 +290,8 @@ class _Tree(Generic[S, M]):
         return tuple(line)
 
 
-def search(
-    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult[M]:
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    game, state, config, reporter = request.game, request.state, request.config, request.reporter
     # Playouts run until the time is up when a time budget is given without iterations;
     # otherwise the given (or default) number of iterations bounds them. 0: no count.
     timed_only = config.time_budget is not None and not config.given("iterations")
@@ -305,7 +300,7 @@ def search(
         config.time_budget, len(game.legal_moves(state))
     ):
         budget = min(budget, FORCED_REPLY_PLAYOUTS) if budget else FORCED_REPLY_PLAYOUTS
-    tree = _Tree(game, state, config, reporter, evaluation)
+    tree = _Tree(request)
     root = tree.root
     viewer = reporting_player(game, state)
     reporter.mean_result = tuple(game.utility_bounds()) == (-1.0, 1.0)  # mean playout results

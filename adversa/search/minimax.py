@@ -28,8 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Generic
 
-from adversa.games.base import Game, M, S
-from adversa.games.evaluation import Evaluation
+from adversa.games.base import M, S
 from adversa.search.common import (
     INFINITY,
     TraceRecorder,
@@ -45,42 +44,33 @@ from adversa.search.common import (
     to_utility,
     two_player_fit,
 )
-from adversa.search.config import EngineConfig
 from adversa.search.passes import Answer, CompletedPass, answer, enter_node
-from adversa.search.stats import Progress, Reporter, Score, SearchResult
+from adversa.search.request import SearchRequest
+from adversa.search.stats import Progress, Score, SearchResult
 
 fits = two_player_fit
 
 
-def search(
-    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult[M]:
-    """Plain minimax to ``depth`` plies (H-minimax with the game's evaluation)."""
-    return TextbookSearch(game, state, config, reporter, evaluation=evaluation, pruning=False).run()
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    """Plain minimax to ``depth`` plies (H-minimax with the game's evaluation), or the
+    lecture's alpha-beta for an ``alphabeta`` engine (`alphabeta.search` hands it those
+    of textbook trees and traces)."""
+    return TextbookSearch(request, pruning=request.config.algorithm == "alphabeta").run()
 
 
 class TextbookSearch(Generic[S, M]):
     """One minimax or textbook alpha-beta search from ``root`` (see the module docstring)."""
 
-    def __init__(
-        self,
-        game: Game[S, M],
-        root: S,
-        config: EngineConfig,
-        reporter: Reporter,
-        *,
-        evaluation: Evaluation,
-        pruning: bool,
-    ) -> None:
+    def __init__(self, request: SearchRequest[S, M], *, pruning: bool) -> None:
+        game, root, config = request.game, request.state, request.config
         self.game = game
         self.root = root
-        self.reporter = reporter
+        self.reporter = request.reporter
         self.root_move_list = list(game.legal_moves(root))
         self.depths = depth_schedule(config, move_count=len(self.root_move_list))
         self.depth = self.depths[0]
         self.pruning = pruning
-        self.evaluator = evaluation.evaluator(game)
+        self.evaluator = request.evaluation.evaluator(game)
         self.viewer = reporting_player(game, root)
         self.by_distance = scores_by_distance(game)
         self.trace_limit = config.whole("trace")

@@ -41,11 +41,11 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Generic
 
 from adversa.games.base import CHANCE, AdversaError, Game, M, S
-from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry, entry_of, game_names
 from adversa.search.common import scores_by_distance
 from adversa.search.config import EngineConfig
 from adversa.search.passes import enter_node
+from adversa.search.request import SearchRequest
 from adversa.search.stats import (
     POLL_INTERVAL,
     Reporter,
@@ -253,10 +253,8 @@ Frame = tuple[S, Hashable, int, int, Sequence[M], Sequence[float]]
 moves, or chance outcomes) and at a chance state their probabilities (else empty)."""
 
 
-def search(
-    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult[M]:
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    game, state, reporter = request.game, request.state, request.reporter
     solver = _Solver(game, reporter)
     player = game.to_move(state)
     at_chance = player == CHANCE
