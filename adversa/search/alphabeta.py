@@ -54,7 +54,6 @@ from adversa.search.common import (
     show_scores_in_evaluator_units,
     to_utility,
 )
-from adversa.search.config import EngineConfig
 from adversa.search.enhancements import Enhancements
 from adversa.search.negamax import Kernel
 from adversa.search.passes import Answer, CompletedPass, answer
@@ -74,24 +73,6 @@ def search(request: SearchRequest[S, M]) -> SearchResult[M]:
     return AlphaBetaSearch(request).run()
 
 
-def enhancements_of(config: EngineConfig) -> Enhancements:
-    """The kernel switches an ``alphabeta`` engine configuration asks for."""
-    return Enhancements(
-        ordering=config.flag("ordering"),
-        killers=config.flag("killers"),
-        history=config.flag("history"),
-        tt_megabytes=config.whole("tt"),
-        etc=config.flag("etc"),
-        quiescence=config.flag("quiescence"),
-        beam=config.whole("beam"),
-        pvs=config.flag("pvs"),
-        lmr=config.flag("lmr"),
-        null_move=config.flag("nullmove"),
-        delta_pruning=config.flag("delta"),
-        check_extension=config.flag("checkext"),
-    )
-
-
 class AlphaBetaSearch(Generic[S, M]):
     """Iterative deepening (or one pass) over the enhanced kernel, from one root."""
 
@@ -101,7 +82,7 @@ class AlphaBetaSearch(Generic[S, M]):
         self.root = root
         self.reporter = request.reporter
         self.aspiration = config.number("aspiration")
-        self.enhancements = enhancements_of(config)
+        self.enhancements = Enhancements.of(config)
         if self.enhancements.lmr and game.needs_full_width(root):
             self.enhancements = dataclasses.replace(self.enhancements, lmr=False)
         self.evaluator = request.evaluation.evaluator(game)

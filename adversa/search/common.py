@@ -25,8 +25,8 @@ for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
 
 from adversa.games.base import CHANCE, Game, M, S
 from adversa.games.evaluation import Evaluator
@@ -306,22 +306,6 @@ def root_moves(
     )
 
 
-@dataclass(slots=True)
-class _TraceRow:
-    """A traced node while the search is still inside it (frozen into a `TraceNode`)."""
-
-    path: tuple[int, ...]
-    move: str | None
-    kind: str
-    alpha: float | None
-    beta: float | None
-    probability: float | None
-    value: Score | None = None
-    pruned: tuple[int, ...] = ()
-    cut: bool = False
-    best_child: int | None = None
-
-
 class TraceRecorder:
     """Collects `TraceNode` records during a search, up to a node limit.
 
@@ -330,14 +314,15 @@ class TraceRecorder:
     `leave` when the node's value is known. `enter` returns a handle, or -1 once
     the limit is reached (then `leave` ignores it and `truncated` is set). At
     the end, `nodes` marks the principal variation by following each node's best
-    child from the root and freezes the records. It records numbers only; why a
-    cut happened is written for people by the presentation layer (``cut_reason``).
+    child from the root. It records numbers only; why a cut happened is written for
+    people by the presentation layer (``cut_reason``).
     """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.truncated = False
-        self._rows: list[_TraceRow] = []
+        self._nodes: list[TraceNode] = []
+        self._best_child: list[int | None] = []
 
     def enter(
         self,
@@ -348,11 +333,14 @@ class TraceRecorder:
         beta: float | None = None,
         probability: float | None = None,
     ) -> int:
-        if len(self._rows) >= self.limit:
+        order = len(self._nodes)
+        if order >= self.limit:
             self.truncated = True
             return -1
-        self._rows.append(_TraceRow(path, move, kind, alpha, beta, probability))
-        return len(self._rows) - 1
+        self._nodes.append(TraceNode(order, path, move, kind, alpha, beta,
+                                     probability=probability))
+        self._best_child.append(None)
+        return order
 
     def leave(
         self,
@@ -367,39 +355,48 @@ class TraceRecorder:
         skipped, and its best child."""
         if handle < 0:
             return
-        row = self._rows[handle]
-        row.value = value
-        row.pruned = pruned
-        row.cut = cut
-        row.best_child = best_child
+        self._nodes[handle] = dataclasses.replace(
+            self._nodes[handle], value=value, pruned=pruned, cut=cut)
+        self._best_child[handle] = best_child
 
     def nodes(self) -> tuple[TraceNode, ...]:
-        """The frozen trace, with ``on_pv`` set along the best-child chain from the root."""
-        by_path = {row.path: row for row in self._rows}
+        """The trace, with ``on_pv`` set along the best-child chain from the root."""
+        by_path = {node.path: node.order for node in self._nodes}
         on_pv: set[tuple[int, ...]] = set()
         path: tuple[int, ...] = ()
         while path in by_path:
             on_pv.add(path)
-            best = by_path[path].best_child
+            best = self._best_child[by_path[path]]
             if best is None:
                 break
             path = (*path, best)
-        return tuple(
-            TraceNode(
-                order=order,
-                path=row.path,
-                move=row.move,
-                kind=row.kind,
-                alpha=row.alpha,
-                beta=row.beta,
-                value=row.value,
-                probability=row.probability,
-                pruned=row.pruned,
-                cut=row.cut,
-                on_pv=row.path in on_pv,
-            )
-            for order, row in enumerate(self._rows)
-        )
+        return tuple(dataclasses.replace(node, on_pv=True) if node.path in on_pv else node
+                     for node in self._nodes)
+
+
+def final_result(
+    game: Game[S, M],
+    state: S,
+    reporter: Reporter,
+    best_move: M | None,
+    value: Score | None,
+    pv: tuple[str, ...],
+    stopped: bool = False,
+    recorder: TraceRecorder | None = None,
+) -> SearchResult[M]:
+    """The result every search ends with: its move (also in notation), its value and
+    principal variation, the final snapshot, whether it was stopped and, when one was
+    recorded, the trace. A search adds its own fields with `dataclasses.replace`."""
+    return SearchResult(
+        best_move=best_move,
+        best_move_text=None if best_move is None else game.format_move(state, best_move),
+        value=value,
+        pv=pv,
+        snapshot=reporter.snapshot(finished=True),
+        stopped=stopped,
+        trace=recorder.nodes() if recorder is not None else (),
+        trace_truncated=recorder is not None and recorder.truncated,
+    )
 
 
 def build_result(
@@ -423,22 +420,12 @@ def build_result(
     proven results. An empty ``pv_moves`` (a search stopped before any line was
     complete) shows the best move alone.
     """
-    raw_scale, raw_name = evaluator.raw_scale, evaluator.raw_name
     value = None if score is None else to_utility(score)
     distance = None if score is None else proven_distance(score)
-    raw_value = None if score is None or distance is not None else score * raw_scale + 0.0
+    raw_value = None if score is None or distance is not None else score * evaluator.raw_scale + 0.0
     pv = format_pv(game, state, pv_moves or ([] if best_move is None else [best_move]))
-    return SearchResult(
-        best_move=best_move,
-        best_move_text=None if best_move is None else game.format_move(state, best_move),
-        value=value,
-        pv=pv,
-        snapshot=reporter.snapshot(finished=True),
-        stopped=stopped,
-        trace=recorder.nodes() if recorder is not None else (),
-        trace_truncated=recorder.truncated if recorder is not None else False,
-        raw_value=raw_value,
-        raw_name=raw_name,
+    result = final_result(game, state, reporter, best_move, value, pv, stopped, recorder)
+    return dataclasses.replace(
+        result, raw_value=raw_value, raw_name=evaluator.raw_name,
         win_in_plies=distance if score is not None and score > 0 else None,
-        loss_in_plies=distance if score is not None and score < 0 else None,
-    )
+        loss_in_plies=distance if score is not None and score < 0 else None)

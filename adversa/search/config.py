@@ -262,9 +262,7 @@ class EngineConfig:
     @property
     def node_budget(self) -> int | None:
         """Nodes per move, or None for no limit."""
-        if "nodes" not in _declared(self.algorithm):
-            return None
-        nodes = self.get("nodes")
+        nodes = self._limit("nodes")
         return None if nodes is None else int(nodes)
 
     @property
@@ -275,10 +273,15 @@ class EngineConfig:
     @property
     def time_budget(self) -> float | None:
         """Seconds per move, or None for no limit."""
-        if "time" not in _declared(self.algorithm):
+        return self._limit("time")
+
+    def _limit(self, name: str) -> float | None:
+        """A budget's value (``time``, ``nodes``): None when the algorithm has no such
+        parameter or it was not set."""
+        if name not in _declared(self.algorithm):
             return None
-        seconds = self.get("time")
-        return None if seconds is None else float(seconds)
+        value = self.get(name)
+        return None if value is None else float(value)
 
 
 def _engine_value(option: Option, value: object) -> ParamValue:

@@ -41,7 +41,13 @@ from typing import Generic, NamedTuple, TypeVar
 
 from adversa.games.base import CHANCE, M, S
 from adversa.search.bounds import Bound, bound_of, settles
-from adversa.search.common import TraceRecorder, deepen, depth_schedule, format_pv
+from adversa.search.common import (
+    TraceRecorder,
+    deepen,
+    depth_schedule,
+    final_result,
+    format_pv,
+)
 from adversa.search.passes import Answer, CompletedPass, answer
 from adversa.search.request import SearchRequest
 from adversa.search.stats import (
@@ -312,16 +318,8 @@ class DepthLimitedSearch(Generic[S, M, Value]):
         elif best_index is None:
             best_index = 0
         best_move = self.root_children[best_index][0] if best_index is not None else None
-        return SearchResult(
-            best_move=best_move,
-            best_move_text=self.root_texts[best_index] if best_index is not None else None,
-            value=value,
-            pv=pv,
-            snapshot=self.reporter.snapshot(finished=True),
-            stopped=stopped,
-            trace=recorder.nodes() if recorder is not None else (),
-            trace_truncated=recorder.truncated if recorder is not None else False,
-        )
+        return final_result(self.game, self.root, self.reporter, best_move, value, pv, stopped,
+                            recorder)
 
     def _snapshot_fields(self) -> Progress:
         done = self.completed

@@ -1,7 +1,7 @@
 """The alpha-beta kernel's switches and the tuned constants of its enhancements.
 
 `Enhancements` is what an ``alphabeta`` engine configuration turns on or off
-(`adversa.search.alphabeta.enhancements_of`); the constants below say where in the
+(`Enhancements.of`); the constants below say where in the
 tree each enhancement applies, and why there (`adversa.search.negamax` reads them).
 """
 
@@ -14,6 +14,7 @@ from typing import TypeAlias
 
 from adversa.games.base import Game, M, S
 from adversa.search.common import MAX_DEPTH
+from adversa.search.config import EngineConfig
 from adversa.search.stats import Counters
 
 CapturePruner: TypeAlias = Callable[[S, Sequence[M], float, float], tuple[Sequence[M], float]]
@@ -42,6 +43,19 @@ class Enhancements:
     """Skip a quiescence capture that cannot reach alpha (games with `Game.capture_gain`)."""
     check_extension: bool = True
     """Search a move that gives check a ply deeper (games with `Game.in_check`)."""
+
+    @classmethod
+    def of(cls, config: EngineConfig) -> Enhancements:
+        """The enhancements an ``alphabeta`` engine asks for: each switch is the on/off
+        parameter `SWITCHES` names, the table and the beam are sizes."""
+        return cls(tt_megabytes=config.whole("tt"), beam=config.whole("beam"),
+                   **{switch: config.flag(parameter) for switch, parameter in SWITCHES})
+
+
+SWITCHES = (("ordering", "ordering"), ("killers", "killers"), ("history", "history"),
+            ("etc", "etc"), ("quiescence", "quiescence"), ("pvs", "pvs"), ("lmr", "lmr"),
+            ("null_move", "nullmove"), ("delta_pruning", "delta"), ("check_extension", "checkext"))
+"""Each on/off field of `Enhancements` and the ``alphabeta`` parameter that switches it."""
 
 
 NULL_MOVE_MIN_DEPTH = 3

@@ -223,6 +223,8 @@ class ChanceMinimax(DepthLimitedSearch[S, M, float]):
                 self.pv_table[ply] = [move, *self.pv_table.get(ply + 1, ())]
             if not self.pruning:
                 continue
+            # The lecture's MAX/MIN cut, alike in `minimax.TextbookSearch` on purpose: a
+            # shared function would be a call per child in both recursions.
             if best >= beta if maximizing else best <= alpha:
                 cut = True
                 pruned = self._cut(index, len(moves))

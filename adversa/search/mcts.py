@@ -31,13 +31,14 @@ PV to show, where the clock would buy nothing to choose.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Callable, Iterable
 from typing import Generic
 
 from adversa.games.base import CHANCE, Game, M, S
-from adversa.search.common import answers_at_once, reporting_player
+from adversa.search.common import answers_at_once, final_result, reporting_player
 from adversa.search.request import SearchRequest
 from adversa.search.stats import (
     POLL_INTERVAL,
@@ -361,15 +362,7 @@ def search(request: SearchRequest[S, M]) -> SearchResult[M]:
         move = None if root.player == CHANCE else game.legal_moves(state)[0]
     else:
         move = None if root.player == CHANCE else best.move
-    result = SearchResult(
-        best_move=move,
-        best_move_text=None if move is None else game.format_move(state, move),
-        value=value,
-        pv=pv,
-        snapshot=reporter.snapshot(finished=True),
-        stopped=stopped,
-        playouts=tree.iterations,
-        tree_nodes=tree.tree_nodes,
-    )
+    result = dataclasses.replace(final_result(game, state, reporter, move, value, pv, stopped),
+                                 playouts=tree.iterations, tree_nodes=tree.tree_nodes)
     tree.release()
     return result

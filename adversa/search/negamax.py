@@ -141,7 +141,7 @@ class Kernel(Generic[S, M]):
         closures' scope: each step below is a short function of its own, and the
         bindings they share live here as cells rather than as attributes of ``self``.
         """
-        # Hot-path bindings: every name the recursion uses is a closure cell or local.
+        # Hot-path bindings, alike on purpose: each name the recursion uses is a cell or local.
         legal_moves = game.legal_moves
         result = game.result
         to_move = game.to_move
@@ -279,7 +279,7 @@ class Kernel(Generic[S, M]):
                     value = quiesce(child, mover, alpha, beta, ply + 1)
                 else:
                     value = -quiesce(child, child_mover, -beta, -alpha, ply + 1)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     if value > alpha:
                         alpha = value
@@ -357,7 +357,7 @@ class Kernel(Generic[S, M]):
                     value = at_horizon(child, mover, alpha, beta, next_ply, status)
                 else:
                     value = -at_horizon(child, child_mover, -beta, -alpha, next_ply, status)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     best_move = move
                     if value > alpha:
@@ -517,7 +517,7 @@ class Kernel(Generic[S, M]):
                     if alpha < value < beta:
                         value = -negamax(child, child_mover, child_depth, -beta, -alpha,
                                          next_ply)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     best_move = move
                     if value > alpha:

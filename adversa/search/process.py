@@ -272,6 +272,9 @@ def search_in_process(
 ) -> SearchResult[M]:
     """`run_search` in an engine process: same arguments, events, result and errors.
 
+    Its parameters repeat `run_search`'s on purpose: callers take either one as the same
+    function (the app's ``SearchFunction``).
+
     ``should_stop`` and ``on_event`` run in the calling thread; the process is
     asked to stop within `POLL_INTERVAL` of ``should_stop`` turning true.
     ``time_left`` (a game clock's reading) crosses with the job, so the engine

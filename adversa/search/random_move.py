@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from adversa.games.base import CHANCE, Game, M, S
+from adversa.search.common import final_result
 from adversa.search.request import SearchRequest
 from adversa.search.stats import RootMove, SearchResult
 
@@ -43,10 +44,4 @@ def search(request: SearchRequest[S, M]) -> SearchResult[M]:
         "root_moves": root_moves,
         "current_move": text,
     }
-    return SearchResult(
-        best_move=move,
-        best_move_text=text,
-        value=None,
-        pv=(text,),
-        snapshot=reporter.snapshot(finished=True),
-    )
+    return final_result(game, state, reporter, move, None, (text,))

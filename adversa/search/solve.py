@@ -36,13 +36,14 @@ solvable.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Generic
 
 from adversa.games.base import CHANCE, AdversaError, Game, M, S
 from adversa.games.registry import entry, entry_of, game_names
-from adversa.search.common import scores_by_distance
+from adversa.search.common import final_result, scores_by_distance
 from adversa.search.config import EngineConfig
 from adversa.search.passes import enter_node
 from adversa.search.request import SearchRequest
@@ -325,7 +326,6 @@ def search(request: SearchRequest[S, M]) -> SearchResult[M]:
         best_index = 0  # stopped before the first move was solved: any legal move
 
     best_move = children[best_index][0] if best_index is not None else None
-    best_text = texts[best_index] if best_index is not None else None
     pv = _principal_variation(game, state, solver, best_move, distances) if not stopped else ()
     plies = None if distances is None else distances.get(solver.key(state))
     sign = value if isinstance(value, float | int) and plies is not None else 0
@@ -339,18 +339,10 @@ def search(request: SearchRequest[S, M]) -> SearchResult[M]:
         "root_moves": root_rows(),
         "root_move_count": len(children),
     }
-    return SearchResult(
-        best_move=best_move,
-        best_move_text=best_text,
-        value=value,
-        pv=pv,
-        snapshot=reporter.snapshot(finished=True),
-        stopped=stopped,
-        best_moves=tuple(best_moves),
-        positions=len(solver.memo),
-        win_in_plies=plies if sign > 0 else None,
-        loss_in_plies=plies if sign < 0 else None,
-    )
+    return dataclasses.replace(
+        final_result(game, state, reporter, best_move, value, pv, stopped),
+        best_moves=tuple(best_moves), positions=len(solver.memo),
+        win_in_plies=plies if sign > 0 else None, loss_in_plies=plies if sign < 0 else None)
 
 
 Distances = dict[Hashable, int]
