@@ -43,6 +43,8 @@ class Enhancements:
     """Skip a quiescence capture that cannot reach alpha (games with `Game.capture_gain`)."""
     check_extension: bool = True
     """Search a move that gives check a ply deeper (games with `Game.in_check`)."""
+    probcut: bool = False
+    """ProbCut's forward cuts (evaluations with `Evaluator.probcut`: `adversa.search.probcut`)."""
 
     @classmethod
     def of(cls, config: EngineConfig) -> Enhancements:
@@ -54,7 +56,8 @@ class Enhancements:
 
 SWITCHES = (("ordering", "ordering"), ("killers", "killers"), ("history", "history"),
             ("etc", "etc"), ("quiescence", "quiescence"), ("pvs", "pvs"), ("lmr", "lmr"),
-            ("null_move", "nullmove"), ("delta_pruning", "delta"), ("check_extension", "checkext"))
+            ("null_move", "nullmove"), ("delta_pruning", "delta"), ("check_extension", "checkext"),
+            ("probcut", "probcut"))
 """Each on/off field of `Enhancements` and the ``alphabeta`` parameter that switches it."""
 
 
