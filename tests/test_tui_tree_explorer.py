@@ -179,7 +179,7 @@ def test_tree_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.exit_code == 0, result.stderr
     assert len(opened) == 1
     assert opened[0].config.algorithm == "minimax"
-    assert opened[0].config.get("trace") > 0
+    assert opened[0].config.whole("trace") > 0
 
 
 def test_tree_explore_with_an_untraceable_algorithm_is_one_line() -> None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Generic
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 
 KILLERS_PER_PLY = 2
 
@@ -27,10 +27,10 @@ def _grade(pair: tuple[int, Hashable]) -> int:
     return pair[0]
 
 
-class MoveOrderer:
+class MoveOrderer(Generic[S, M]):
     """Killer and history tables for one search, and the ordering they give."""
 
-    def __init__(self, game: Game[Any, Any], *, killers: bool, history: bool) -> None:
+    def __init__(self, game: Game[S, M], *, killers: bool, history: bool) -> None:
         self.use_killers = killers
         self.use_history = history
         rules = type(game)
@@ -38,7 +38,7 @@ class MoveOrderer:
         # A game with its own classes is sorted by them; otherwise a move's class is
         # whether it captures, and the bool is asked directly (one call per move, not two).
         self.graded = rules.move_class is not Game.move_class
-        self.move_class: Callable[[Any, Any], int] = (
+        self.move_class: Callable[[S, M], int] = (
             game.move_class if self.graded else game.is_capture
         )
         # Games that override neither have only quiet moves: skip a call per move.
@@ -46,19 +46,17 @@ class MoveOrderer:
         # Where captures are forced a node's moves are all captures or none: nothing to
         # sort, unless the game grades its moves further.
         self.sorts_classes = self.graded or (self.has_classes and not game.captures_forced)
-        self.killers: list[list[Hashable]] = []
+        self.killers: list[list[M]] = []
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
-        self.history: defaultdict[Hashable, int] = defaultdict(int)
+        self.history: defaultdict[M, int] = defaultdict(int)
 
-    def order(
-        self, state: Any, moves: Sequence[Hashable], tt_move: Hashable | None, ply: int
-    ) -> list[Hashable]:
+    def order(self, state: S, moves: Sequence[M], tt_move: M | None, ply: int) -> list[M]:
         """``moves`` best-first for the node at ``ply``."""
         if self.use_history and self.history:
             rest = sorted(moves, key=self.history.__getitem__, reverse=True)
         else:
             rest = list(moves)
-        front: list[Hashable] = []
+        front: list[M] = []
         if tt_move is not None and tt_move in rest:
             rest.remove(tt_move)
             front.append(tt_move)
@@ -83,7 +81,7 @@ class MoveOrderer:
                     front.append(killer)
         return front + rest if front else rest
 
-    def cutoff(self, state: Any, move: Hashable, ply: int, depth: int) -> None:
+    def cutoff(self, state: S, move: M, ply: int, depth: int) -> None:
         """Remember a quiet move that caused a beta cutoff at ``ply`` with ``depth`` to go."""
         if self.has_classes and self.move_class(state, move):
             return
@@ -98,8 +96,8 @@ class MoveOrderer:
             self.history[move] += depth * depth
 
 
-def beam_select(game: Game[Any, Any], judge: Callable[[Any, int], float], state: Any,
-                mover: int, moves: Sequence[Hashable], width: int) -> list[Hashable]:
+def beam_select(game: Game[S, M], judge: Callable[[S, int], float], state: S,
+                mover: int, moves: Sequence[M], width: int) -> list[M]:
     """Forward pruning: the ``width`` moves whose child ``judge`` values best for ``mover``."""
     result = game.result
     return sorted(moves, key=lambda move: judge(result(state, move), mover),

@@ -58,7 +58,7 @@ def effective_branching(iterations: Sequence[Iteration]) -> float | None:
 def _target_depth(config_text: str) -> int | None:
     try:
         config = EngineConfig.parse(config_text)
-        return int(config.get("depth"))
+        return config.whole("depth")
     except (EngineSpecError, KeyError, ValueError):
         return None
 

@@ -81,7 +81,7 @@ def traced_config(config: EngineConfig, limit: int = DEFAULT_TRACE_LIMIT) -> Eng
         raise ExplorerError(
             f"{config.algorithm} records no search tree; the explorer works with: {tracing}"
         )
-    if int(config.get("trace")) > 0:
+    if config.whole("trace") > 0:
         return config
     return config.with_values(trace=limit)
 
@@ -348,14 +348,14 @@ class TreeExplorerScreen(Screen[None]):
             self.notify("The contrast view compares minimax with alpha-beta.",
                         severity="warning")
             return
-        depth = int(self.config.get("depth"))
-        trace = int(self.config.get("trace"))
+        depth = self.config.whole("depth")
+        trace = self.config.whole("trace")
         self._run(EngineConfig.create(other, {"depth": depth, "trace": trace}))
 
     def action_depth(self, delta: int) -> None:
         """Search again one ply deeper or shallower: a game position 1 … the figures'
         `MAX_DEPTH` plies (what a figure can draw), a textbook tree as deep as it goes."""
-        depth = int(self.config.get("depth"))
+        depth = self.config.whole("depth")
         deepest = SEARCH_MAX_DEPTH if self.full_game.fixed_move_order else MAX_DEPTH
         wanted = max(1, min(deepest, depth + delta))
         if wanted == depth:
@@ -445,7 +445,7 @@ def explorer_for(game: Game[S, M], state: S, engine: EngineConfig | None
     )
     depth = EXPLORE_DEPTH
     if engine is not None and engine.algorithm == algorithm:
-        depth = min(int(engine.get("depth")), EXPLORE_DEPTH)
+        depth = min(engine.whole("depth"), EXPLORE_DEPTH)
     config = EngineConfig.create(algorithm, {"depth": depth})
     return TreeExplorerScreen(game, state, config)
 
