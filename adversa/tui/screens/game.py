@@ -28,7 +28,7 @@ from adversa.match.session import GameSession
 from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
-from adversa.tui.boards import BoardView, home_seat, make_board
+from adversa.tui.boards import BoardView, SomeBoard, home_seat, make_board
 from adversa.tui.classroom import (
     refused_in_classroom,
 )
@@ -135,7 +135,7 @@ class GameScreen(Screen[None]):
             self.runner.cancel()
 
     @property
-    def board(self) -> BoardView:
+    def board(self) -> SomeBoard:
         return self.query_one("#board", BoardView)
 
     @property
