@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -75,7 +75,7 @@ class GameScreen(Screen[None]):
         self.paused = not session.has_human
         """Engine-vs-engine games start paused, so the user sees the setup first."""
         self.speed = DEFAULT_SPEED
-        self.hint_move: Any = None
+        self.hint_move: object = None
         self._search_ply: int | None = None
         self._timer: Timer | None = None
         self.reviewing = False
@@ -266,7 +266,7 @@ class GameScreen(Screen[None]):
             self._timer.stop()
             self._timer = None
 
-    def play_human_move(self, move: Any) -> None:
+    def play_human_move(self, move: object) -> None:
         """A move the human chose on the board (already one of the legal moves)."""
         if not self.session.is_human_turn():
             self.notify("Wait for your turn.", severity="warning")
@@ -543,7 +543,7 @@ class GameScreen(Screen[None]):
         """Compare engines on this position; the compare screen can send one back as a player."""
         from adversa.tui.screens.compare import compare_screen_for
 
-        self._open_tool(compare_screen_for, self.session)
+        self._open_tool(lambda: compare_screen_for(self.session))
 
     def action_engine_settings(self) -> None:
         """Change the engine seat's algorithm, depth or time; the game goes on from here."""
@@ -555,13 +555,13 @@ class GameScreen(Screen[None]):
 
         session = self.session
         engine = session.engine_to_move()
-        self._open_tool(explorer_for, session.game, session.state,
-                        engine if isinstance(engine, EngineConfig) else None)
+        config = engine if isinstance(engine, EngineConfig) else None
+        self._open_tool(lambda: explorer_for(session.game, session.state, config))
 
-    def _open_tool(self, build: Callable[..., Screen[None]], *arguments: Any) -> None:
+    def _open_tool(self, build: Callable[[], Screen[None]]) -> None:
         """Push a compare/explorer screen; the game carries on when it closes."""
         try:
-            screen = build(*arguments)
+            screen = build()
         except AdversaError as error:
             self.notify(str(error), severity="warning", markup=False)
             return
