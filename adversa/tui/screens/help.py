@@ -4,7 +4,7 @@ the search panel's terms mean."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -140,7 +140,7 @@ def class_keys(cls: type[DOMNode]) -> KeyRows:
     return key_rows(cls, merged_key_help(cls))
 
 
-def screen_keys(screen: Screen[Any], board: type[SomeBoard] | None = None) -> KeyRows:
+def screen_keys(screen: Screen[None], board: type[SomeBoard] | None = None) -> KeyRows:
     """The keys of ``screen`` as they work there now: actions it does not offer in this
     game are left out, keys the board takes first are left to the board's rows."""
     explanations = merged_key_help(type(screen))
@@ -178,7 +178,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "dismiss", "Close"),
     ]
 
-    def __init__(self, opened_from: Screen[Any] | None = None) -> None:
+    def __init__(self, opened_from: Screen[None] | None = None) -> None:
         super().__init__()
         self.opened_from = opened_from
 
