@@ -209,7 +209,7 @@ class TreeBoard(BoardView[TreePath, int]):
 
     def draw(self, canvas: Canvas, width: int, height: int) -> None:
         root = self.node(())
-        title = getattr(self.game, "tree_title", "")
+        title = self.rules.tree_title
         extra = 2 + (2 if title else 0)
         picture = self._top_down(root, width, height - extra)
         if picture is not None:
@@ -380,7 +380,7 @@ class TreeBoard(BoardView[TreePath, int]):
             kinds += [("▲", "MAX"), ("▼", "MIN")]
         else:
             kinds += [(f"P{p + 1}", self.game.player_name(p)) for p in range(self.game.num_players)]
-        if getattr(self.game, "has_chance", False):
+        if self.rules.has_chance:
             kinds.append(("○", "chance"))
         legend = self.style_of("tree--legend")
         column = 0

@@ -35,6 +35,7 @@ from adversa.tui.classroom import (
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.engine_settings import edit_engine
+from adversa.tui.host import game_host
 from adversa.tui.move_input import MoveInput
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
@@ -103,14 +104,15 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "adversa"
         self.sub_title = self.session.game.title or self.session.game_name
-        self.runner = EngineRunner(self, "search-game", self.app.engine_search)  # type: ignore[attr-defined]
+        host = game_host(self.app)
+        self.runner = EngineRunner(self, "search-game", host.engine_search)
         self.board.view_from(home_seat([player is None for player in self.session.players]))
         self.presentation = Presentation(self.board, self.query_one(GameSide))
-        if getattr(self.app, "big", False):
+        if host.big:
             self.presentation.toggle()
         self._position_changed(save=False)
         self.board.focus()
-        offer_once(self, self.session, self.app.endgame_offered)  # type: ignore[attr-defined]
+        offer_once(self, self.session, host.endgame_offered)
 
     def on_resize(self) -> None:
         """Below 110 columns the side shows one view at a time (`v`, or a click on the
@@ -150,7 +152,7 @@ class GameScreen(Screen[None]):
         self.presentation.clear()
         if save:
             self.session.autosave()
-            self.app.show_file_notices()  # type: ignore[attr-defined]
+            game_host(self.app).show_file_notices()
         self._redraw()
         self._schedule_next()
 

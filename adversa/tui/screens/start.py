@@ -40,6 +40,7 @@ from adversa.settings import Settings
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockField
+from adversa.tui.host import game_host
 from adversa.tui.players import fit_player
 from adversa.tui.screens import named
 
@@ -419,7 +420,7 @@ class StartScreen(Screen[None]):
             return
         self.settings.remember(self.game_name, options, [player_text(p) for p in players])
         self.settings.save()
-        self.app.show_file_notices()  # type: ignore[attr-defined]
+        game_host(self.app).show_file_notices()
         self._open(session)
 
     @on(Button.Pressed, "#resume")

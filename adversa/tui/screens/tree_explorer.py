@@ -40,6 +40,7 @@ from adversa.figures import MAX_DEPTH, MAX_WIDTH, narrowed, tree_figure
 from adversa.figures import move_names as figure_move_names
 from adversa.files import write_text_atomic
 from adversa.games.base import AdversaError, Game, M, S
+from adversa.games.tree import TreeGame
 from adversa.presentation import (
     format_number,
     path_text,
@@ -418,7 +419,8 @@ class TreeExplorerScreen(Screen[None]):
         if result is None or not result.trace:
             self.notify("There is no search tree to draw yet.", severity="warning")
             return
-        title = getattr(self.game, "tree_title", "") or f"{self.game.title}: search tree"
+        own_title = self.game.tree_title if isinstance(self.game, TreeGame) else ""
+        title = own_title or f"{self.game.title}: search tree"
         caption = [f"{self.config.without('trace').text}  ·  value "
                    f"{value_text(result.value, self.show_value)}  ·  best move "
                    f"{result.best_move_text or '—'}"]
