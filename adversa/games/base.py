@@ -75,6 +75,7 @@ extends it); the game is over (score it by its utility)."""
 
 S = TypeVar("S", bound=Hashable)  # a game's state type
 M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
+RulesT = TypeVar("RulesT")  # a rules class, for `rules_of`
 
 
 # --------------------------------------------------------------------------- outcome
@@ -392,6 +393,16 @@ class Game(Generic[S, M]):
 
     def format_moves(self, state: S, moves: Iterable[M]) -> list[str]:
         return [self.format_move(state, move) for move in moves]
+
+
+def rules_of(game: Game[S, M], rules: type[RulesT]) -> RulesT:
+    """``game`` typed as the rules class ``rules``, so that code written for one game (its
+    board, its evaluation) reads it through its typed accessors (``cell``, ``piles``,
+    ``pieces`` …) and mypy checks every call; another game handed to it is a programming
+    error, refused at once."""
+    if not isinstance(game, rules):
+        raise TypeError(f"expected the rules of {rules.__name__}, not {type(game).__name__}")
+    return game
 
 
 def illegal_move_message(text: str, legal: Sequence[str], limit: int = 12) -> str:
