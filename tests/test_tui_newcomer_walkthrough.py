@@ -14,6 +14,7 @@ from tui_fakes import FakeEngine, choose_game, game_screen
 
 from adversa.games import make_game
 from adversa.games.registry import evaluation_of
+from adversa.jsontypes import JsonObject, JsonValue
 from adversa.match.session import GameSession, describe_record, parse_player
 from adversa.presentation import Verdict, verdict
 from adversa.search.config import EngineConfig
@@ -29,8 +30,8 @@ from adversa.tui.screens.start import StartScreen
 
 def test_the_resume_button_counts_one_move_in_the_singular() -> None:
     """Was: "backgammon — human vs expectiminimax depth=1 star1=on — 1 moves"."""
-    players = ["human", "expectiminimax depth=1"]
-    record = {"game": "backgammon", "players": players, "moves": ["31: 8/5 6/5"]}
+    players: list[JsonValue] = ["human", "expectiminimax depth=1"]
+    record: JsonObject = {"game": "backgammon", "players": players, "moves": ["31: 8/5 6/5"]}
     assert describe_record(record).endswith("— 1 move")
     assert describe_record({**record, "moves": ["31: 8/5 6/5"] * 1200}).endswith(
         "— 1,200 moves")
