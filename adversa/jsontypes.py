@@ -18,3 +18,38 @@ JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, J
 
 JsonObject: TypeAlias = "dict[str, JsonValue]"
 """A JSON object: what adversa's files hold at their top level."""
+
+
+def json_int(value: JsonValue) -> int:
+    """``value`` as a whole number; ValueError for anything else (``true`` included)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"expected a whole number, got {str(value)[:40]!r}")
+
+
+def json_number(value: JsonValue) -> float:
+    """``value`` as a number (a whole one too); ValueError for anything else."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    raise ValueError(f"expected a number, got {str(value)[:40]!r}")
+
+
+def json_str(value: JsonValue) -> str:
+    """``value`` as text; ValueError for anything else."""
+    if isinstance(value, str):
+        return value
+    raise ValueError(f"expected text, got {str(value)[:40]!r}")
+
+
+def json_list(value: JsonValue) -> list[JsonValue]:
+    """``value`` as an array; ValueError for anything else."""
+    if isinstance(value, list):
+        return value
+    raise ValueError(f"expected a list, got {str(value)[:40]!r}")
+
+
+def json_object(value: JsonValue) -> JsonObject:
+    """``value`` as an object; ValueError for anything else."""
+    if isinstance(value, dict):
+        return value
+    raise ValueError(f"expected an object, got {str(value)[:40]!r}")

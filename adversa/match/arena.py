@@ -29,6 +29,7 @@ from typing import Any
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game, result_text
 from adversa.games.registry import entry_of, evaluation_of
+from adversa.jsontypes import JsonObject
 from adversa.match.clocks import GameClock
 from adversa.match.elo import (
     SprtResult,
@@ -116,7 +117,7 @@ class GameRecord:
         """``1-0``, ``0-1`` or ``1/2-1/2`` from player 0's side (as in PGN/PDN)."""
         return result_text(self.winner)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "game": self.index + 1,
             "opening": self.opening,
