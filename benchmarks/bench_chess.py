@@ -18,7 +18,9 @@ move reductions) at the given time.
 middle game, the Lucena position, Fine #70) each engine thinks ``--seconds``; the
 table gives the deepest completed iteration and nodes per second of each, and the
 ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
-(``python -m sunfish``), reporting its own depth and nodes.
+(``python -m sunfish``), reporting its own depth and nodes. Both depths are completed
+iterations (`sunfish_depth` says how Sunfish's is read; "sf begun" is the deepest it
+started), and both node counts count every position the search visits.
 
 ``match``: ``--games`` games against Sunfish at ``--seconds`` a move, from varied
 openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -63,6 +66,10 @@ OPENINGS = ("e4 e5", "d4 d5", "e4 c5", "c4 e5", "e4 e6", "d4 Nf6", "e4 c6", "Nf3
 
 MAX_PLIES = 300
 SUNFISH = f"{sys.executable} -m sunfish"
+SUNFISH_ROUGHNESS = 15
+"""`sunfish.EVAL_ROUGHNESS`: Sunfish ends a depth's MTD-bi probes once its bounds are
+this close (centipawns)."""
+MATE_CENTIPAWNS = 100_000
 STOCKFISH = "stockfish"
 """Found on PATH or in the game folders (`adversa.match.uci.program_argv`)."""
 LADDER_SKILLS = range(6)
@@ -106,34 +113,57 @@ def bench_perft() -> None:
 
 
 def sunfish_depth(engine: chess.engine.SimpleEngine, fen: str,
-                  seconds: float) -> tuple[int, int, float]:
-    """Sunfish's deepest reported depth, its nodes and nodes per second."""
-    depth = nodes = 0
+                  seconds: float) -> tuple[int, int, int, float]:
+    """Sunfish's deepest completed depth, the deepest it began, its nodes and nodes per
+    second.
+
+    Sunfish searches each depth by MTD-bi, a series of null-window probes, and reports
+    after every probe, so the deepest depth it names may be one it has only begun. A
+    depth counts as completed, as adversa's does, once its probes' bounds meet (the
+    bracket Sunfish's own driver tracks, within `sunfish.EVAL_ROUGHNESS`) or a deeper
+    depth has started. Its nodes are every call of its search function, table hits,
+    quiescence and repeated probes included: adversa counts every position its search
+    visits, table hits, quiescence and re-searches included, the same measure.
+    """
+    completed = started = nodes = 0
     nps = 0.0
+    lower, upper = -math.inf, math.inf
     with engine.analysis(chess.Board(fen), chess.engine.Limit(time=seconds)) as analysis:
         for info in analysis:
-            depth = max(depth, int(info.get("depth", 0)))
+            depth = int(info.get("depth", 0))
+            if depth > started:
+                completed, started = max(completed, started), depth
+                lower, upper = -math.inf, math.inf
+            score = info.get("score")
+            if score is not None and depth == started:
+                value = score.relative.score(mate_score=MATE_CENTIPAWNS)
+                if info.get("lowerbound"):
+                    lower = max(lower, value)
+                elif info.get("upperbound"):
+                    upper = min(upper, value)
+                if not lower < upper - SUNFISH_ROUGHNESS:
+                    completed = max(completed, depth)
             nodes = int(info.get("nodes", nodes))
             nps = float(info.get("nps", nps))
-    return depth, nodes, nps
+    return completed, started, nodes, nps
 
 
 def bench_depth(seconds: float) -> None:
     game = Chess()
     sunfish = chess.engine.SimpleEngine.popen_uci(SUNFISH.split())
     print(f"{seconds:g} s a position")
-    print(f"{'position':16} {'adv depth':>9} {'sf depth':>8} {'adv nps':>9} {'sf nps':>9} "
-          f"{'nps ratio':>9}")
+    print(f"{'position':16} {'adv depth':>9} {'sf depth':>8} {'sf begun':>8} {'adv nps':>9} "
+          f"{'sf nps':>9} {'nps ratio':>9}")
     try:
         for name, fen in POSITIONS.items():
             config = engine_for(game, f"default time={seconds}")
             result = run_search(game, game.parse_position(fen), config,
                                 evaluation=evaluation_of(game))
             snapshot = result.snapshot
-            depth, _, nps = sunfish_depth(sunfish, fen, seconds)
+            depth, begun, _, nps = sunfish_depth(sunfish, fen, seconds)
             ratio = snapshot.nps / nps if nps else float("nan")
-            print(f"{name:16} {snapshot.completed_depth:9} {depth:8} {snapshot.nps:9,.0f} "
-                  f"{nps:9,.0f} {ratio:9.2f}")
+            print(f"{name:16} {snapshot.completed_depth:9} {depth:8} {begun:8} "
+                  f"{snapshot.nps:9,.0f} {nps:9,.0f} {ratio:9.2f}")
     finally:
         sunfish.quit()
 

@@ -40,7 +40,7 @@ def _option_document(option: Option) -> JsonObject:
     return {
         "name": option.name,
         "kind": option.kind,
-        "default": option.default,
+        "default": option.to_json(option.default),
         "minimum": option.minimum,
         "maximum": option.maximum,
         "choices": list(option.choices) if option.choices is not None else None,

@@ -52,11 +52,16 @@ def uci_options(options: Mapping[str, str]) -> dict[str, str | int | bool]:
     return configured
 
 
+INFO_PV_PLIES = 8
+"""Plies of an outside engine's PV in its info line: with depth, score and counts it then
+fits the panel's two PV lines; a strong engine's 20-ply PV was cut off mid-move."""
+
+
 def info_text(board: chess.Board, info: chess.engine.InfoDict) -> str:
-    """One info line for people: ``depth 12 seldepth 17 score +0.35 nodes 123456 nps …
-    pv e4 e5 Nf3`` (the PV in SAN; a mate as ``mate in 3``/``mated in 2``)."""
-    counts = {"depth": info.get("depth"), "seldepth": info.get("seldepth")}
-    parts = [f"{key} {value}" for key, value in counts.items() if value is not None]
+    """One short info line for people: ``depth 12 score +0.35 nodes 1.2M nps 850k pv 1. e4
+    e5 2. Nf3`` (the PV in SAN, its first `INFO_PV_PLIES`; a mate as ``mate in 3``)."""
+    depth = info.get("depth")
+    parts = [] if depth is None else [f"depth {depth}"]
     score = info.get("score")
     if score is not None:
         relative = score.relative
@@ -67,11 +72,20 @@ def info_text(board: chess.Board, info: chess.engine.InfoDict) -> str:
         elif centipawns is not None:
             parts.append(f"score {centipawns / 100:+.2f}")
     counts = {"nodes": info.get("nodes"), "nps": info.get("nps")}
-    parts += [f"{key} {value}" for key, value in counts.items() if value is not None]
+    parts += [f"{key} {short_count(value)}" for key, value in counts.items() if value is not None]
     pv = info.get("pv")
     if pv:
-        parts.append("pv " + board.variation_san(pv[:12]))
+        parts.append("pv " + board.variation_san(pv[:INFO_PV_PLIES]))
     return " ".join(parts)
+
+
+def short_count(count: int) -> str:
+    """``850``, ``12k``, ``1.2M``: an engine's counts to two or three digits."""
+    for size, suffix in ((1_000_000_000, "G"), (1_000_000, "M"), (1_000, "k")):
+        if count >= size:
+            scaled = count / size
+            return f"{scaled:.1f}{suffix}" if scaled < 10 else f"{scaled:.0f}{suffix}"
+    return str(count)
 
 
 class UciEngine:
