@@ -51,7 +51,7 @@ def outside_move(
     should_stop: StopCallback | None = None,
     on_info: Callable[[str], None] | None = None,
     time_left: ClockReading | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """The move of ``seat``'s engine in the position ``moves`` after ``start``.
 
     Raises `OutsideEngineError` when the engine cannot start, crashes, answers an

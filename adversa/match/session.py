@@ -57,8 +57,8 @@ S = TypeVar("S", bound=Hashable, default=Any)
 M = TypeVar("M", bound=Hashable, default=Any)
 """A session's game state and move. A session is made from a game's *name* (the start
 screen's choice, ``adversa play GAME``, a saved file), so its game is chosen at run
-time and Python has no type for "a session of some game": a plain `GameSession`
-means ``GameSession[Any, Any]``, said here once. Inside, the session keeps its game's
+time and Python has no type for "a session of some game": a plain `GameSession` is
+one whose game's types are left unchecked, said here once. Inside, it keeps its game's
 types (a state played is an ``S``, a move an ``M``), and a caller that builds one for a
 known game may name them (``GameSession[ChessState, chess.Move]``)."""
 
