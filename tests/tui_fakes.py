@@ -27,6 +27,7 @@ from adversa.search.stats import (
     StopCallback,
 )
 from adversa.search.timeman import ClockReading
+from adversa.tui.screens.compare import CompareScreen
 from adversa.tui.screens.game import GameScreen
 
 
@@ -136,3 +137,18 @@ async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
             await pilot.pause()
             return
     raise AssertionError("the search did not finish")
+
+
+async def compare_settled(app: App[Any], pilot: Pilot[Any],
+                          wanted: set[str] | None = None) -> CompareScreen:
+    """The compare screen once no engine is searching (or every engine's state is in
+    ``wanted``, e.g. ``{"done"}``); after about six seconds it is returned as it is, for
+    the test's own assertions to say what did not happen."""
+    screen = app.screen
+    assert isinstance(screen, CompareScreen)
+    for _ in range(300):
+        await pilot.pause(0.02)
+        states = {column.state for column in screen.columns}
+        if (wanted is None and "searching" not in states) or (wanted and states <= wanted):
+            break
+    return screen

@@ -64,7 +64,7 @@ def engine_config(
     game: Game[S, M],
     algorithm: str | None,
     engine_spec: str | None,
-    values: JsonObject,
+    values: dict[str, float | str],
     options: Sequence[str],
 ) -> EngineConfig:
     """The engine from ``--engine`` or ``--algorithm``/``--option``, plus depth/time values.
@@ -209,7 +209,7 @@ def analyze(
     """
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
-    values: JsonObject = {}
+    values: dict[str, float | str] = {}
     if depth is not None:
         values["depth"] = depth
     if seconds is not None:
@@ -329,7 +329,7 @@ def tree_config(algorithm: str, options: Sequence[str], depth: int = TREE_DEPTH)
             f"unknown algorithm {algorithm!r}; expected one of: {', '.join(PARAMS)}"
         )
     declared = {param.name for param in PARAMS[algorithm]}
-    values: JsonObject = {}
+    values: dict[str, float | str] = {}
     if "depth" in declared:
         values["depth"] = depth
     if "trace" in declared:
