@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -79,10 +79,28 @@ def formats_help() -> str:
     return "JSON game record" + "".join(f", or {text}" for text in own)
 
 
-class PathDialog(ModalScreen[Path | None]):
-    """Ask for a path; dismisses with the expanded `Path`, or None when cancelled."""
+Answer = TypeVar("Answer")
+
+
+class CancellableDialog(ModalScreen[Answer | None]):
+    """A dialog that Esc and its Cancel button (``#cancel``) close with None: the answer
+    of every dialog whose person changed their mind (engine, path, load, tournament)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def dialog_buttons(action_label: str, action_id: str = "ok") -> Horizontal:
+    """A dialog's row of buttons, for the mouse: its action (the primary one) and Cancel."""
+    return Horizontal(Button(action_label, variant="primary", id=action_id),
+                      Button("Cancel", id="cancel"), classes="dialog-buttons")
+
+
+class PathDialog(CancellableDialog[Path]):
+    """Ask for a path; dismisses with the expanded `Path`, or None when cancelled."""
 
     def __init__(self, title: str, initial: str, action_label: str, *,
                  suffix: str = "", help_text: str | None = None) -> None:
@@ -101,9 +119,7 @@ class PathDialog(ModalScreen[Path | None]):
             yield Label(self.dialog_title, classes="dialog-title")
             yield Label(self.help_text, classes="dialog-help")
             yield Input(self.initial, placeholder="path/to/game.json", id="path")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(self.action_label, variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
+            yield dialog_buttons(self.action_label)
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
@@ -125,10 +141,6 @@ class PathDialog(ModalScreen[Path | None]):
         if self.suffix and path.parent == Path():  # a bare name: the saves folder
             path = saves_folder() / path
         self.dismiss(path)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class ConfirmDialog(ModalScreen[bool]):

@@ -18,14 +18,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
 from adversa.files import UserFileError, user_path
 from adversa.games import AdversaError
 from adversa.games.registry import record_formats
 from adversa.match.session import GameSession
-from adversa.tui.screens.dialogs import formats_help, saves_folder
+from adversa.tui.screens.dialogs import CancellableDialog, formats_help, saves_folder
 
 
 def game_file_suffixes() -> set[str]:
@@ -93,15 +92,13 @@ class GameFileTree(DirectoryTree):
                 self.post_message(self.Opened(self, path))
 
 
-class LoadDialog(ModalScreen[tuple[Path, GameSession] | None]):
+class LoadDialog(CancellableDialog[tuple[Path, GameSession]]):
     """Pick a saved game; dismisses with (its path, the loaded session), or None when
     cancelled.
 
     ``load`` reads a file into a session (`GameSession.load`; tests may pass another);
     an `AdversaError` from it is shown and the dialog stays open.
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     DEFAULT_CSS = """
     LoadDialog #path-row { height: auto; }
@@ -171,7 +168,3 @@ class LoadDialog(ModalScreen[tuple[Path, GameSession] | None]):
             self.notify(str(error), title="Could not load", severity="error", markup=False)
             return
         self.dismiss((path, session))
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
