@@ -93,6 +93,20 @@ class CancellableDialog(ModalScreen[Answer | None]):
         self.dismiss(None)
 
 
+def typed_path(dialog: ModalScreen[Answer], empty_hint: str, refusal_title: str) -> Path | None:
+    """The path typed in ``dialog``'s ``#path`` input, expanded (`user_path`); None once
+    the person has been told what is wrong (nothing typed, not a path)."""
+    text = dialog.query_one("#path", Input).value.strip()
+    if not text:
+        dialog.notify(empty_hint, severity="warning")
+        return None
+    try:
+        return user_path(text)
+    except UserFileError as error:
+        dialog.notify(str(error), title=refusal_title, severity="error", markup=False)
+        return None
+
+
 def dialog_buttons(action_label: str, action_id: str = "ok") -> Horizontal:
     """A dialog's row of buttons, for the mouse: its action (the primary one) and Cancel."""
     return Horizontal(Button(action_label, variant="primary", id=action_id),
@@ -127,14 +141,8 @@ class PathDialog(CancellableDialog[Path]):
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#ok")
     def _accept(self) -> None:
-        text = self.query_one("#path", Input).value.strip()
-        if not text:
-            self.notify("Type a file path first.", severity="warning")
-            return
-        try:
-            path = user_path(text)
-        except UserFileError as error:
-            self.notify(str(error), title="Not a path", severity="error", markup=False)
+        path = typed_path(self, "Type a file path first.", "Not a path")
+        if path is None:
             return
         if self.suffix and not path.suffix:
             path = path.with_name(path.name + self.suffix)

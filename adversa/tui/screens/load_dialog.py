@@ -20,11 +20,15 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
-from adversa.files import UserFileError, user_path
 from adversa.games import AdversaError
 from adversa.games.registry import record_formats
 from adversa.match.session import GameSession
-from adversa.tui.screens.dialogs import CancellableDialog, formats_help, saves_folder
+from adversa.tui.screens.dialogs import (
+    CancellableDialog,
+    formats_help,
+    saves_folder,
+    typed_path,
+)
 
 
 def game_file_suffixes() -> set[str]:
@@ -145,14 +149,8 @@ class LoadDialog(CancellableDialog[tuple[Path, GameSession]]):
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#ok")
     def _accept(self) -> None:
-        text = self.query_one("#path", Input).value.strip()
-        if not text:
-            self.notify("Pick a file in the list, or type its path.", severity="warning")
-            return
-        try:
-            path = user_path(text)
-        except UserFileError as error:
-            self.notify(str(error), title="Could not load", severity="error", markup=False)
+        path = typed_path(self, "Pick a file in the list, or type its path.", "Could not load")
+        if path is None:
             return
         if path.is_dir():
             self.folder = path
