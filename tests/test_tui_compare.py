@@ -9,7 +9,7 @@ from typing import Any
 from click.testing import CliRunner
 from textual.app import App
 from textual.widgets import DataTable, Input, Static
-from tui_fakes import FakeEngine, choose_game, compare_settled
+from tui_fakes import FakeEngine, choose_game, compare_settled, start_screen
 
 from adversa.cli import main
 from adversa.games import make_game
@@ -22,7 +22,6 @@ from adversa.search.timeman import ClockReading
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.compare import CompareApp, CompareScreen
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.screens.start import StartScreen
 
 MINIMAX = EngineConfig.parse("minimax depth=2")
 ALPHABETA = EngineConfig.parse("alphabeta depth=2")
@@ -208,8 +207,7 @@ async def test_start_screen_opens_compare_on_the_chosen_game(
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tictactoe")
         await pilot.press("f2")
         screen = await compare_settled(app, pilot)

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Label, Static
-from tui_fakes import FakeEngine, choose_game, compare_settled, game_screen
+from tui_fakes import FakeEngine, choose_game, compare_settled, game_screen, start_screen
 
 from adversa.games import make_game
 from adversa.games.registry import evaluation_of
@@ -26,7 +26,6 @@ from adversa.tui.engine_settings import EngineDialog
 from adversa.tui.evalbar import EvalBar
 from adversa.tui.players import PlayersHeader, fit_player
 from adversa.tui.screens.compare import CompareApp
-from adversa.tui.screens.start import StartScreen
 
 
 def test_the_resume_button_counts_one_move_in_the_singular() -> None:
@@ -145,8 +144,7 @@ async def test_the_use_default_button_is_whole(size: tuple[int, int], game_name:
     assert default is not None
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=size) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, game_name)
         buttons = list(start.query(".use-default").results(Button))
         assert buttons

@@ -29,6 +29,7 @@ from adversa.search.stats import (
 from adversa.search.timeman import ClockReading
 from adversa.tui.screens.compare import CompareScreen
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.start import StartScreen
 
 
 def canned_snapshot(game: Game[Any, Any], state: Any, config: EngineConfig, *,
@@ -126,6 +127,12 @@ def session_for(game_name: str, *players: str, **options: Any) -> GameSession:
 def game_screen(app: App[Any]) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen)
+    return screen
+
+
+def start_screen(app: App[Any]) -> StartScreen:
+    screen = app.screen
+    assert isinstance(screen, StartScreen)
     return screen
 
 
