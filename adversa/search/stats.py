@@ -230,8 +230,9 @@ class Snapshot:
     @property
     def mass_searched(self) -> float | None:
         """The mean share of probability a chance node's searched outcomes covered (1:
-        no chance node was cut); None without chance nodes."""
-        return self.chance_mass / self.chance_nodes if self.chance_nodes else None
+        no chance node was cut; sums of 21 dice probabilities can round past 1, so it is
+        capped there); None without chance nodes."""
+        return min(1.0, self.chance_mass / self.chance_nodes) if self.chance_nodes else None
 
     @property
     def total_root_moves(self) -> int:

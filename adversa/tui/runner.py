@@ -66,7 +66,7 @@ class SearchFunction(Protocol):
         should_stop: StopCallback | None = None,
         on_event: EventCallback | None = None,
         time_left: ClockReading | None = None,
-    ) -> SearchResult: ...
+    ) -> SearchResult[M]: ...
 
 
 class SearchMessage(Message):
