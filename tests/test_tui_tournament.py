@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TextArea
+from textual.widgets._footer import FooterKey
 
 from adversa.match.tournament import TournamentSettings, build_tournament
 from adversa.match.tournament_files import TournamentFolder, game_stem
@@ -78,6 +79,8 @@ async def test_a_tournament_runs_live_and_its_games_open_in_the_replay_viewer(
         assert replay.session.notations == record["moves"]
         assert replay.session.is_over
         assert not replay.session.autosaves
+        shown = [key.action for key in replay.query(FooterKey) if key.region.width]
+        assert shown[0] == "back"  # first in the footer, where any width shows it
         await pilot.press("b")
         await pilot.pause()
         assert app.screen is screen

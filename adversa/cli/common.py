@@ -79,10 +79,12 @@ class SecondsType(_ParamType):
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> float:
         try:
-            seconds: float = TIME.parse(str(value))
+            seconds = TIME.parse(str(value))
         except OptionError:
             self.fail(f"{value!r}: expected a number of seconds more than 0 and at most "
                       f"{TIME.maximum:g} (leave the option out for no limit)", param, ctx)
+        if not isinstance(seconds, float):  # a "float" option always parses to a float
+            raise TypeError(f"{TIME.name} parsed {value!r} as {seconds!r}")
         return seconds
 
 

@@ -121,6 +121,8 @@ def stats_json(result: SearchResult) -> dict[str, Any]:
         **({"chance_nodes": snapshot.chance_nodes, "mass_searched": snapshot.mass_searched,
             "star1_cuts": snapshot.star1_cuts, "star2_cuts": snapshot.star2_cuts,
             "filtered": snapshot.filtered} if snapshot.chance_nodes else {}),
+        # Nodes ProbCut cut (the panel's "ProbCut"), where it cut any.
+        **({"probcut_cuts": snapshot.probcut_cuts} if snapshot.probcut_cuts else {}),
     }
 
 
@@ -349,6 +351,10 @@ def trace_json(node: TraceNode) -> dict[str, Any]:
     }
 
 
+PRUNED_SHOWN = 24
+"""Pruned subtrees listed in the text report: a chance tree cuts hundreds, which would bury
+the figure line under them (``--json`` has every one)."""
+
 GAME_DEPTH = 2
 """Plies searched from a game position when ``--depth`` is not given."""
 
@@ -507,7 +513,10 @@ def tree_command(
     console.print(
         f"principal line    {escape(line_text(result.pv, result.pv_movers, names)) or '—'}")
     console.print(f"leaves evaluated  {result.snapshot.leaves}")
-    console.print(f"pruned subtrees   {escape(', '.join(pruned)) if pruned else 'none'}")
+    shown = ", ".join(pruned[:PRUNED_SHOWN])
+    more = f" … and {len(pruned) - PRUNED_SHOWN:,} more (--json lists all)" if len(
+        pruned) > PRUNED_SHOWN else ""
+    console.print(f"pruned subtrees   {escape(shown) + more if pruned else 'none'}")
     if figure is not None:
         console.print(f"figure            {svg_path} ({figure.leaves} leaves, "
                       f"{figure.width:.0f}×{figure.height:.0f})", markup=False, highlight=False,

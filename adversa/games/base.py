@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 # The protocol's vocabulary is importable from here in one line: the errors a game raises
 # (`games.errors`) and the declared options (`games.options`) live in their own modules.
@@ -61,6 +61,7 @@ from adversa.games.errors import TreeFileError as TreeFileError
 from adversa.games.errors import UnknownGameError as UnknownGameError
 from adversa.games.options import MAX_NUMBER_DIGITS as MAX_NUMBER_DIGITS
 from adversa.games.options import Option as Option
+from adversa.games.options import OptionT, OptionValue, int_list_option, option_of
 from adversa.games.options import parse_assignments as parse_assignments
 from adversa.games.options import whole_number as whole_number
 
@@ -161,8 +162,16 @@ class Game(Generic[S, M]):
     """True when a position with a capture has no other legal move (checkers' rule):
     searches then need not sort captures from quiet moves, since there never are both."""
 
-    def __init__(self, **options: Any) -> None:
-        self.options: dict[str, Any] = resolve_options(type(self), options)
+    def __init__(self, **options: object) -> None:
+        self.options: dict[str, OptionValue] = resolve_options(type(self), options)
+
+    def option(self, name: str, kind: type[OptionT]) -> OptionT:
+        """The resolved option ``name``, typed (``self.option("size", int)``)."""
+        return option_of(self.options, name, kind)
+
+    def int_list_option(self, name: str) -> tuple[int, ...]:
+        """The resolved ``"int-list"`` option ``name``, typed (Nim's piles)."""
+        return int_list_option(self.options, name)
 
     # ---- players and flow -------------------------------------------------
 
@@ -461,10 +470,10 @@ def play_line(game: Game[S, M], state: S, line: str) -> S:
     return state
 
 
-def line_game_shape(options: Mapping[str, Any]) -> tuple[int, int, int]:
+def line_game_shape(options: Mapping[str, OptionValue]) -> tuple[int, int, int]:
     """``width``, ``height`` and ``k`` of a k-in-a-row game's resolved options, refusing a
     ``k`` longer than the board's longer side (no line could ever be made)."""
-    width, height, k = int(options["width"]), int(options["height"]), int(options["k"])
+    width, height, k = (option_of(options, name, int) for name in ("width", "height", "k"))
     if k > max(width, height):
         raise OptionError(
             f"option 'k': {k} in a row cannot fit on a {width}×{height} board; "
@@ -473,8 +482,10 @@ def line_game_shape(options: Mapping[str, Any]) -> tuple[int, int, int]:
     return width, height, k
 
 
-def resolve_options(game_class: type[Game[Any, Any]], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill defaults and validate given option values against the declarations."""
+def resolve_options(game_class: type[Game[S, M]], given: Mapping[str, object]
+                    ) -> dict[str, OptionValue]:
+    """Fill defaults and validate given option values (text, or typed) against the
+    declarations."""
     declared = {option.name: option for option in game_class.OPTIONS}
     unknown = sorted(set(given) - set(declared))
     if unknown:
@@ -482,7 +493,7 @@ def resolve_options(game_class: type[Game[Any, Any]], given: Mapping[str, Any]) 
         raise OptionError(
             f"{game_class.name} has no option {unknown[0]!r}; its options are: {names}"
         )
-    resolved: dict[str, Any] = {}
+    resolved: dict[str, OptionValue] = {}
     for name, option in declared.items():
         if name in given:
             value = given[name]

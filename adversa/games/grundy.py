@@ -56,7 +56,7 @@ class Grundy(Game[PilesState, GrundyMove]):
     )
 
     def initial_state(self) -> PilesState:
-        return PilesState((self.options["pile"],), 0)
+        return PilesState((self.option("pile", int),), 0)
 
     def to_move(self, state: PilesState) -> int:
         return state.player

@@ -129,11 +129,11 @@ class Nim(Game[PilesState, NimMove]):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        check_pile_count(len(self.options["piles"]), "option piles", OptionError)
-        self.misere: bool = self.options["misere"]
+        check_pile_count(len(self.int_list_option("piles")), "option piles", OptionError)
+        self.misere = self.option("misere", bool)
 
     def initial_state(self) -> PilesState:
-        return PilesState(tuple(self.options["piles"]), 0)
+        return PilesState(self.int_list_option("piles"), 0)
 
     def to_move(self, state: PilesState) -> int:
         return state.player

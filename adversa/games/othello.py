@@ -88,7 +88,7 @@ class Othello(Game[OthelloState, Square]):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        self.size = int(self.options["size"])
+        self.size = self.option("size", int)
         if self.size not in (6, 8, 10):
             raise OptionError(f"option 'size': {self.size} is not a board side; "
                               "expected 6, 8 or 10")

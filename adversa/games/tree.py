@@ -130,10 +130,11 @@ class TreeGame(Game[TreePath, int]):
         ),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        path = resolve_tree_file(self.options["file"])
-        source = path.name if path.parent == BUNDLED_TREES else str(self.options["file"])
+        given = self.option("file", str)
+        path = resolve_tree_file(given)
+        source = path.name if path.parent == BUNDLED_TREES else given
         try:
             text = read_user_text(path, "tree file")
         except UserFileError as error:

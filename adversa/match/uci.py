@@ -53,13 +53,17 @@ def uci_options(options: Mapping[str, str]) -> dict[str, str | int | bool]:
     return configured
 
 
+INFO_PV_PLIES = 8
+"""Plies of an outside engine's PV in its info line: with depth, score and counts it then
+fits the panel's two PV lines; a strong engine's 20-ply PV was cut off mid-move."""
+
+
 def info_text(board: chess.Board, info: Mapping[str, Any]) -> str:
-    """One info line for people: ``depth 12 seldepth 17 score +0.35 nodes 123456 nps …
-    pv e4 e5 Nf3`` (the PV in SAN; a mate as ``mate in 3``/``mated in 2``)."""
+    """One short info line for people: ``depth 12 score +0.35 nodes 1.2M nps 850k pv 1. e4
+    e5 2. Nf3`` (the PV in SAN, its first `INFO_PV_PLIES`; a mate as ``mate in 3``)."""
     parts: list[str] = []
-    for key in ("depth", "seldepth"):
-        if key in info:
-            parts.append(f"{key} {info[key]}")
+    if "depth" in info:
+        parts.append(f"depth {info['depth']}")
     score = info.get("score")
     if score is not None:
         relative = score.relative
@@ -70,11 +74,20 @@ def info_text(board: chess.Board, info: Mapping[str, Any]) -> str:
             parts.append(f"score {relative.score() / 100:+.2f}")
     for key in ("nodes", "nps"):
         if key in info:
-            parts.append(f"{key} {info[key]}")
+            parts.append(f"{key} {short_count(info[key])}")
     pv = info.get("pv")
     if pv:
-        parts.append("pv " + board.variation_san(pv[:12]))
+        parts.append("pv " + board.variation_san(pv[:INFO_PV_PLIES]))
     return " ".join(parts)
+
+
+def short_count(count: int) -> str:
+    """``850``, ``12k``, ``1.2M``: an engine's counts to two or three digits."""
+    for size, suffix in ((1_000_000_000, "G"), (1_000_000, "M"), (1_000, "k")):
+        if count >= size:
+            scaled = count / size
+            return f"{scaled:.1f}{suffix}" if scaled < 10 else f"{scaled:.0f}{suffix}"
+    return str(count)
 
 
 class UciEngine:

@@ -11,8 +11,8 @@ Two engines sit behind the ``alphabeta`` name:
   (TT move, captures, killers, history), a transposition table (with enhanced
   transposition cutoffs, ``etc``: a child whose entry already refutes it ends the node), iterative
   deepening, quiescence search, beam forward pruning, PVS, aspiration windows
-  and (opt-in) late move reductions, each switched by an engine parameter
-  (`config.PARAMS["alphabeta"]`). All but beam, quiescence and LMR leave the
+  and (opt-in) late move reductions and ProbCut, each switched by an engine parameter
+  (`config.PARAMS["alphabeta"]`). All but beam, quiescence, LMR and ProbCut leave the
   value of a fixed-depth search unchanged.
 
 **Depth and time.** ``depth`` is the nominal depth. With a time budget and no
@@ -96,6 +96,7 @@ def enhancements_of(config: EngineConfig) -> Enhancements:
         null_move=config.get("nullmove"),
         delta_pruning=config.get("delta"),
         check_extension=config.get("checkext"),
+        probcut=config.get("probcut"),
     )
 
 
@@ -145,9 +146,10 @@ class AlphaBetaSearch:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
-        # Beam and late move reductions skip or shorten lines on a guess, so neither
-        # a proven result nor a horizon never reached proves anything with them.
-        selective = self.enhancements.beam > 0 or self.enhancements.lmr
+        # Beam, late move reductions and ProbCut skip or shorten lines on a guess, so
+        # neither a proven result nor a horizon never reached proves anything with them.
+        selective = (self.enhancements.beam > 0 or self.enhancements.lmr
+                     or self.enhancements.probcut)
 
         def search_pass(depth: int) -> bool:
             score = self._iteration(depth)

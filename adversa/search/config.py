@@ -82,6 +82,9 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
                "searched a ply deeper (games with checks)"),
         _param("nullmove", "bool", False, "null-move pruning: pass the turn, and a reduced "
                "search that still fails high cuts (games that allow a pass; changes values)"),
+        _param("probcut", "bool", False, "ProbCut: a shallower search predicts the deep "
+               "value and cuts when it clears the window with confidence (games whose "
+               "evaluation has a fitted model; changes values)"),
         _TRACE,
     )),
     Algorithm("expectimax", "adversa.search.expectimax", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),

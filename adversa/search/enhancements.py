@@ -42,6 +42,8 @@ class Enhancements:
     """Skip a quiescence capture that cannot reach alpha (games with `Game.capture_gain`)."""
     check_extension: bool = True
     """Search a move that gives check a ply deeper (games with `Game.in_check`)."""
+    probcut: bool = False
+    """ProbCut's forward cuts (evaluations with `Evaluator.probcut`: `adversa.search.probcut`)."""
 
 
 NULL_MOVE_MIN_DEPTH = 3

@@ -1,29 +1,26 @@
 """The fast alpha-beta kernel: fail-soft negamax with every enhancement switchable.
 
-`Kernel` builds, for one search, the recursive functions of the search as
-closures over everything they touch (the game's bound methods, the tables, the
-counters). In CPython a closure variable is a cell read and a bound method in a
-local is one call, where ``self.game.legal_moves`` would be two attribute
-lookups per node — in a pure-Python search that is the difference the
-benchmark measures, which is why this module trades the usual
-class-with-methods shape for closures.
+`Kernel` builds, for one search, the recursive functions of the search as closures over
+everything they touch (the game's bound methods, the tables, the counters). In CPython a
+closure variable is a cell read and a bound method in a local is one call, where
+``self.game.legal_moves`` would be two attribute lookups per node — in a pure-Python
+search that is the difference the benchmark measures, which is why this module trades
+the usual class-with-methods shape for closures.
 
-``negamax`` reads like a textbook search in numbered steps, each switchable
-enhancement in its own step, and each step in its own closure where it is more
-than a few lines:
+``negamax`` reads like a textbook search in numbered steps, each switchable enhancement
+in its own step, and each step in its own closure where it is more than a few lines:
 
 1. node entry: count, poll, a fresh principal variation;
 2. the end of the line: a finished game, the endgame database;
-3. the transposition table: the probe, then move ordering and beam selection
-   (they use the table's move), then enhanced transposition cutoffs
-   (`tt.refuting_child`, ``etc``);
+3. the transposition table: the probe, then forward pruning (3b: null move, ProbCut in
+   `adversa.search.probcut`), move ordering and beam selection (they use the table's
+   move), then enhanced transposition cutoffs (`tt.refuting_child`, ``etc``);
 4. the horizon: one ply above it the children are judged in one loop
    (`judge_children`, each child by `at_horizon`, the one leaf classification),
    and a capture still pending is played out in quiescence (`extend`, `quiesce`,
    with stand pat where captures are optional);
-5. the null-window scout of principal variation search, with late move
-   reductions (`late_reduction`), and
-6. the move loop, in `negamax` itself (`search_root` at the root);
+5. the null-window scout of principal variation search, with late move reductions
+   (`late_reduction`), and 6. the move loop, in `negamax` itself (`search_root` at the root);
 7. the cutoff bookkeeping: counters, killers and history (`note_cut`);
 8. the store (`store`), depth-preferred.
 
@@ -37,17 +34,16 @@ fail-soft update (raise best, raise alpha, cut at beta) stands in the three loop
 quiescence, the horizon, the main search — because one loop taking its child search as
 an argument measured 6–10 % slower.
 
-Counters are plain ints of the closure (`nonlocal`), copied to the
-`Reporter`'s `Counters` at every poll and at the end of an iteration, so the
-always-on statistics cost an integer add each. Every line that exists only for
-instrumentation ends with the marker ``# stat``: benchmarks/bench_search.py
-strips those lines to build the same search *without* instrumentation and
-measures the overhead against it. Keep each such line a complete statement.
+Counters are plain ints of the closure (`nonlocal`), copied to the `Reporter`'s
+`Counters` at every poll and at the end of an iteration, so the always-on statistics
+cost an integer add each. Every line that exists only for instrumentation ends with the
+marker ``# stat``: benchmarks/bench_search.py strips those lines to build the same search
+*without* instrumentation and measures the overhead against it. Keep each such line a
+complete statement.
 
-Values are negamax scores for the player to move at the node (see
-`adversa.search.common` for the WIN − ply convention and when it applies). Turns need not
-alternate: a child whose mover is the same player is searched without negation
-(and without a null window).
+Values are negamax scores for the player to move at the node (see `adversa.search.common`
+for the WIN − ply convention and when it applies). Turns need not alternate: a child
+whose mover is the same player is searched without negation (and without a null window).
 """
 
 from __future__ import annotations
@@ -72,6 +68,7 @@ from adversa.search.enhancements import (
     game_hooks,
 )
 from adversa.search.ordering import MoveOrderer, beam_select
+from adversa.search.probcut import ProbCutStep, probcut_step
 from adversa.search.stats import POLL_INTERVAL, Reporter
 from adversa.search.tt import (
     BOUND,
@@ -96,14 +93,13 @@ chains are short); keeps the recursion far below Python's limit of 1000 frames."
 class Kernel:
     """The search functions and tables of one alpha-beta search.
 
-    ``negamax(state, mover, depth, alpha, beta, ply)`` returns the fail-soft
-    value of ``state`` for ``mover`` (the player to move there) and leaves the
-    principal variation below the node in ``pv[ply]``. ``search_root`` searches
-    the root's moves in a given order. ``start_pass()`` clears what one pass
-    reports; ``sync()`` copies the counters to the reporter and sets
-    ``horizon_reached``: whether any position was judged by the evaluation
-    function since the pass started (if not, the search saw the whole game tree
-    and its value is exact).
+    ``negamax(state, mover, depth, alpha, beta, ply)`` returns the fail-soft value of
+    ``state`` for ``mover`` (the player to move there) and leaves the principal variation
+    below the node in ``pv[ply]``. ``search_root`` searches the root's moves in a given
+    order. ``start_pass()`` clears what one pass reports; ``sync()`` copies the counters
+    to the reporter and sets ``horizon_reached``: whether any position was judged by the
+    evaluation function since the pass started (if not, the search saw the whole game
+    tree and its value is exact).
     """
 
     def __init__(
@@ -123,9 +119,8 @@ class Kernel:
         self.current_move: Hashable | None = None
         self.iteration_best: tuple[Hashable, float] | None = None
         self.probe = probe
-        """The game's exact oracle (`Game.endgame_probe`), asked at every node before
-        anything else but the end of the game: its values end the line, scored by their
-        distance."""
+        """The game's exact oracle (`Game.endgame_probe`), asked at every node before anything
+        else but the end of the game: its values end the line, scored by their distance."""
         self._build(game, evaluator, enhancements, reporter)
 
     def _build(
@@ -137,10 +132,9 @@ class Kernel:
     ) -> None:
         """Bind the search's closures (long for speed: see the module docstring).
 
-        This is the one function of the search over ~80 lines, because it is the
-        closures' scope: each step below is a short function of its own, and the
-        bindings they share live here as cells rather than as attributes of ``self``.
-        """
+        The one function of the search over ~80 lines, because it is the closures' scope:
+        each step below is a short function of its own, and the bindings they share live
+        here as cells rather than as attributes of ``self``."""
         # Hot-path bindings: every name the recursion uses is a closure cell or local.
         legal_moves = game.legal_moves
         result = game.result
@@ -175,6 +169,9 @@ class Kernel:
         probe = self.probe
         null_move = game.null_move if enhancements.null_move else None
         prune_captures, check_depth = game_hooks(game, enhancements, reporter.counters)
+        probcut_model = evaluator.probcut if enhancements.probcut else None
+        probcut_from = PLY_LIMIT if probcut_model is None else probcut_model.deep
+        probcut: ProbCutStep | None = None  # bound once negamax exists (below)
         passed_at = [False] * (PLY_LIMIT + 2)  # plies whose move was a null move
         # The table stores a bound as a plain int (see adversa.search.tt.Entry).
         EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
@@ -221,10 +218,9 @@ class Kernel:
                      depth: int) -> None:
             """Move ``index`` of ``count`` failed high at ``ply`` with ``depth`` to go.
 
-            A cut at the last child skips nothing: not a cutoff (one definition with
-            the lecture search and the trace). Killers and history learn the move in
-            the main search (``depth`` > 0), not in quiescence.
-            """
+            A cut at the last child skips nothing: not a cutoff (one definition with the
+            lecture search and the trace). Killers and history learn the move in the main
+            search (``depth`` > 0), not in quiescence."""
             nonlocal cutoffs, pruned
             if index + 1 < count:  # stat
                 cutoffs += 1  # stat
@@ -295,10 +291,9 @@ class Kernel:
             (`leaf_status`, or only finished or settled without quiescence).
 
             The leaf classification, written once: the endgame database's value, the
-            evaluation of a settled position, a finished game's score, or quiescence
-            while a capture is pending. Main-search leaves lie at the iteration's
-            depth, which the driver records as the selective depth.
-            """
+            evaluation of a settled position, a finished game's score, or quiescence while a
+            capture is pending. Main-search leaves lie at the iteration's depth, which the
+            driver records as the selective depth."""
             nonlocal leaves, judged
             if probe is not None and status != FINISHED:
                 known = probe(state)
@@ -320,12 +315,11 @@ class Kernel:
         ) -> tuple[float, Hashable | None]:
             """The children of a node one ply above the horizon, judged in one loop.
 
-            Speed over elegance: this is step 1 and `at_horizon` for each child, without
-            the recursive call, for the most numerous nodes of a search. A static value
-            does not depend on the window, so there is nothing for PVS to scout (a
-            null-window search would only evaluate the same leaf twice). Returns the
-            best value and move, with the cutoff bookkeeping done.
-            """
+            Speed over elegance: this is step 1 and `at_horizon` for each child, without the
+            recursive call, for the most numerous nodes of a search. A static value does not
+            depend on the window, so there is nothing for PVS to scout (a null-window search
+            would only evaluate the same leaf twice). Returns the best value and move, with
+            the cutoff bookkeeping done."""
             nonlocal nodes, leaves, judged
             best = -INFINITY
             best_move = None
@@ -462,6 +456,10 @@ class Kernel:
                     passed_at[ply + 1] = False
                     if value >= beta:
                         return value
+            if depth >= probcut_from and probcut is not None:  # 3b. ProbCut (probcut.py)
+                cut = probcut(state, mover, depth, alpha, beta, ply)
+                if cut is not None:
+                    return cut
             if ordering and len(moves) > 1:
                 moves = order(state, moves, tt_move, ply)
             if beam and len(moves) > beam:
@@ -580,6 +578,8 @@ class Kernel:
                             break
             return best
 
+        if probcut_model is not None:
+            probcut = probcut_step(probcut_model, evaluator.raw_scale, negamax, counters)
         self.negamax = negamax
         self.search_root = search_root
         self.sync = sync

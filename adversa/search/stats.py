@@ -103,6 +103,7 @@ class Counters:
       left out). Zero elsewhere, and the panel then shows none of them.
     * ``delta_pruned``: quiescence captures skipped by delta pruning.
     * ``extensions``: moves searched a ply deeper (check extension).
+    * ``probcut_cuts``: nodes ProbCut cut on a shallow search's prediction.
     """
 
     nodes: int = 0
@@ -120,6 +121,7 @@ class Counters:
     filtered: int = 0
     delta_pruned: int = 0
     extensions: int = 0
+    probcut_cuts: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +224,8 @@ class Snapshot:
     star1_cuts: int = 0
     star2_cuts: int = 0
     filtered: int = 0
+    probcut_cuts: int = 0
+    """Nodes ProbCut cut (``probcut=on``); the panel shows the figure when it is not 0."""
 
     @property
     def mass_searched(self) -> float | None:
@@ -479,6 +483,7 @@ class Reporter:
             star1_cuts=counters.star1_cuts,
             star2_cuts=counters.star2_cuts,
             filtered=counters.filtered,
+            probcut_cuts=counters.probcut_cuts,
         )
 
     def finish(self, result: SearchResult[MoveT]) -> SearchResult[MoveT]:

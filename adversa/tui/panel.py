@@ -356,7 +356,9 @@ class SearchPanel(Vertical):
                 (field("leaves", format_count(snap.leaves)),
                  field("cutoffs", format_count(snap.cutoffs))),
                 (field("pruned", format_count(snap.pruned)), field("TT hits", hits)),
-                (field("TT fill", fill), ""),
+                # ProbCut's cuts take the free place beside the fill, where it made any.
+                (field("TT fill", fill),
+                 field("ProbCut", format_count(snap.probcut_cuts)) if snap.probcut_cuts else ""),
             ]
             rows.extend(_chance_rows(snap, field))
         if self.has_class("-slim"):
