@@ -6,6 +6,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py depth [--seconds 5]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py match [--games 10] [--seconds 0.5]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py ladder [--games 20] [--skills 0,1,2]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py endings [--nodes 60000]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
@@ -29,6 +30,11 @@ slows less unevenly.
 openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo
 difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
 ``--first`` (default 1), so ``--first 11`` continues a match with the next openings.
+
+``endings``: why the two endings are searched shallower than Sunfish searches them. On
+a node budget (the same on any machine), the depth the default engine completes in the
+Lucena position and Fine #70, its move and value, and the same with one switch changed
+at a time: the check extension, null moves, a larger table, late move reductions.
 
 ``ladder``: the same match against Stockfish (Debian's ``/usr/games/stockfish``, one
 thread) at each Skill Level from 0 to 5, ``--games`` games a level, so adversa's engine
@@ -196,6 +202,29 @@ def bench_depth(seconds: float) -> None:
         sunfish.quit()
 
 
+ENDING_VARIANTS = ("", "checkext=off", "nullmove=off", "tt=64", "lmr=off")
+"""The default engine, then one switch changed at a time."""
+
+
+def bench_endings(nodes: int) -> None:
+    game = Chess()
+    print(f"{nodes:,} nodes a search; the default engine, then one switch changed")
+    print(f"{'position':10} {'change':14} {'depth':>5} {'seldepth':>8} {'move':>6} "
+          f"{'value cp':>8} {'table hits':>10}")
+    for name in ("Lucena", "Fine #70"):
+        for change in ENDING_VARIANTS:
+            config = engine_for(game, f"default nodes={nodes} {change}").without("time")
+            result = run_search(game, game.parse_position(POSITIONS[name]), config,
+                                evaluation=evaluation_of(game))
+            snapshot = result.snapshot
+            centipawns = ("proven" if result.raw_value is None
+                          else f"{result.raw_value:+.0f}")
+            hits = snapshot.tt_hits / snapshot.tt_probes if snapshot.tt_probes else 0.0
+            print(f"{name:10} {change or 'default':14} {snapshot.completed_depth:5} "
+                  f"{snapshot.seldepth:8} {result.best_move_text or '-':>6} "
+                  f"{centipawns:>8} {hits:10.0%}", flush=True)
+
+
 def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
               opponent: UciEngine) -> float:
     """Points adversa scores in one game (1, ½ or 0)."""
@@ -269,18 +298,22 @@ def bench_ladder(games: int, seconds: float, skills: Sequence[int] = LADDER_SKIL
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("perft", "depth", "match", "ladder"))
+    parser.add_argument("what", choices=("perft", "depth", "match", "ladder", "endings"))
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1,
                         help="number of the first game (to continue a match: 11 after 10)")
     parser.add_argument("--skills", default="0,1,2,3,4,5",
                         help="the ladder's Stockfish Skill Levels, comma-separated")
+    parser.add_argument("--nodes", type=int, default=60_000,
+                        help="the node budget of each search of `endings`")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
     elif arguments.what == "depth":
         bench_depth(arguments.seconds or 5.0)
+    elif arguments.what == "endings":
+        bench_endings(arguments.nodes)
     elif arguments.what == "match":
         bench_match(arguments.games, arguments.seconds or 0.5, arguments.first)
     else:
