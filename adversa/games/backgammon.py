@@ -21,7 +21,7 @@ distinct resulting positions. Notation is in `backgammon_notation`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from adversa.games import backgammon_notation as notation
 from adversa.games.backgammon_eval import backgammon_evaluator
@@ -73,7 +73,7 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
     margin_utilities: ClassVar[bool] = True
     """A win is worth 1, 2 or 3 points: the search weighs gammons by their points."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self._plays_cache: dict[BackgammonState, list[Play]] = {}
 

@@ -31,6 +31,32 @@ VectorEvalFunction = Callable[[Any], tuple[float, ...]]
 
 
 @dataclass(frozen=True, slots=True)
+class ProbCutModel:
+    """How well a shallow search predicts a deep one, for ProbCut (Buro's forward cut).
+
+    ``deep ≈ slope · shallow + intercept``, residuals of spread ``sigma``: values in the
+    evaluator's raw units, fitted for one pair of depths (a search ``shallow`` plies deep
+    against one ``deep`` plies deep from the same positions). The search tries the cut
+    where at least ``deep`` plies remain, with a search ``deep − shallow`` plies shallower,
+    and takes it when the predicted value clears the window by ``threshold`` σ (the
+    search's ``probcut`` switch). It belongs to the evaluation: the fit holds for these
+    values and no others.
+    """
+
+    shallow: int
+    deep: int
+    slope: float
+    intercept: float
+    sigma: float
+    threshold: float = 1.5
+
+    def __post_init__(self) -> None:
+        if not 0 < self.shallow < self.deep or self.slope <= 0 or self.sigma < 0:
+            raise ValueError(f"a ProbCut model needs 0 < shallow < deep, a slope above 0 and "
+                             f"σ ≥ 0, got {self}")
+
+
+@dataclass(frozen=True, slots=True)
 class Evaluator:
     """A two-player evaluation function with its display units.
 
@@ -53,6 +79,8 @@ class Evaluator:
     """The values are already the mover's expected-score lead in the utility range −1…1,
     as MCTS's mean playout results are (Pig's): the expected score is ``(v + 1) / 2``,
     so its eval bar and an MCTS engine's share one scale."""
+    probcut: ProbCutModel | None = None
+    """The fit ProbCut cuts by (``probcut=on``); None: the search never cuts by it."""
     values_before_chance: bool = False
     """The values are of a position *before* its chance event (a backgammon network's
     inputs hold no dice): a search may value a chance node at its horizon directly,

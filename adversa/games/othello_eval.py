@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from adversa.games.evaluation import Evaluator
+from adversa.games.evaluation import Evaluator, ProbCutModel
 from adversa.games.othello_bitboard import Geometry
 
 if TYPE_CHECKING:
@@ -44,6 +44,14 @@ WEIGHTS: tuple[tuple[float, ...], ...] = (
 """Per phase, one weight per feature (in discs), as ``benchmarks/tune_othello.py
 --games 150`` fitted them (in the opening phase corners and stable edges go together,
 so their weights share the credit between them)."""
+
+
+PROBCUT = ProbCutModel(shallow=2, deep=4, slope=1.020, intercept=0.499, sigma=3.25,
+                       threshold=1.5)
+"""ProbCut's model for this evaluation (``probcut=on``), as ``benchmarks/fit_othello_probcut.py
+--shallow 2 --deep 4`` fitted it on 200 positions with 20–50 empties: a depth-4 value is
+about 1.020 × the depth-2 value + 0.499 discs, residuals σ 3.25 discs. The threshold
+t = 1.5 (σ) is the fit script's default."""
 
 
 class FeatureMasks:
@@ -134,4 +142,4 @@ def othello_evaluator(game: Othello, weights: Sequence[Sequence[float]] = WEIGHT
         score = max(-ceiling, min(ceiling, score))
         return score if player == state.mover else -score
 
-    return Evaluator(evaluate, game, raw_scale=1.0, raw_name="discs")
+    return Evaluator(evaluate, game, raw_scale=1.0, raw_name="discs", probcut=PROBCUT)

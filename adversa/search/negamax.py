@@ -1,29 +1,26 @@
 """The fast alpha-beta kernel: fail-soft negamax with every enhancement switchable.
 
-`Kernel` builds, for one search, the recursive functions of the search as
-closures over everything they touch (the game's bound methods, the tables, the
-counters). In CPython a closure variable is a cell read and a bound method in a
-local is one call, where ``self.game.legal_moves`` would be two attribute
-lookups per node — in a pure-Python search that is the difference the
-benchmark measures, which is why this module trades the usual
-class-with-methods shape for closures.
+`Kernel` builds, for one search, the recursive functions of the search as closures over
+everything they touch (the game's bound methods, the tables, the counters). In CPython a
+closure variable is a cell read and a bound method in a local is one call, where
+``self.game.legal_moves`` would be two attribute lookups per node — in a pure-Python
+search that is the difference the benchmark measures, which is why this module trades
+the usual class-with-methods shape for closures.
 
-``negamax`` reads like a textbook search in numbered steps, each switchable
-enhancement in its own step, and each step in its own closure where it is more
-than a few lines:
+``negamax`` reads like a textbook search in numbered steps, each switchable enhancement
+in its own step, and each step in its own closure where it is more than a few lines:
 
 1. node entry: count, poll, a fresh principal variation;
 2. the end of the line: a finished game, the endgame database;
-3. the transposition table: the probe, then move ordering and beam selection
-   (they use the table's move), then enhanced transposition cutoffs
-   (`tt.refuting_child`, ``etc``);
+3. the transposition table: the probe, then forward pruning (3b: null move, ProbCut in
+   `adversa.search.probcut`), move ordering and beam selection (they use the table's
+   move), then enhanced transposition cutoffs (`tt.refuting_child`, ``etc``);
 4. the horizon: one ply above it the children are judged in one loop
    (`judge_children`, each child by `at_horizon`, the one leaf classification),
    and a capture still pending is played out in quiescence (`extend`, `quiesce`,
    with stand pat where captures are optional);
-5. the null-window scout of principal variation search, with late move
-   reductions (`late_reduction`), and
-6. the move loop, in `negamax` itself (`search_root` at the root);
+5. the null-window scout of principal variation search, with late move reductions
+   (`late_reduction`), and 6. the move loop, in `negamax` itself (`search_root` at the root);
 7. the cutoff bookkeeping: counters, killers and history (`note_cut`);
 8. the store (`store`), depth-preferred.
 
@@ -37,26 +34,25 @@ fail-soft update (raise best, raise alpha, cut at beta) stands in the three loop
 quiescence, the horizon, the main search — because one loop taking its child search as
 an argument measured 6–10 % slower.
 
-Counters are plain ints of the closure (`nonlocal`), copied to the
-`Reporter`'s `Counters` at every poll and at the end of an iteration, so the
-always-on statistics cost an integer add each. Every line that exists only for
-instrumentation ends with the marker ``# stat``: benchmarks/bench_search.py
-strips those lines to build the same search *without* instrumentation and
-measures the overhead against it. Keep each such line a complete statement.
+Counters are plain ints of the closure (`nonlocal`), copied to the `Reporter`'s
+`Counters` at every poll and at the end of an iteration, so the always-on statistics
+cost an integer add each. Every line that exists only for instrumentation ends with the
+marker ``# stat``: benchmarks/bench_search.py strips those lines to build the same search
+*without* instrumentation and measures the overhead against it. Keep each such line a
+complete statement.
 
-Values are negamax scores for the player to move at the node (see
-`adversa.search.common` for the WIN − ply convention and when it applies). Turns need not
-alternate: a child whose mover is the same player is searched without negation
-(and without a null window).
+Values are negamax scores for the player to move at the node (see `adversa.search.common`
+for the WIN − ply convention and when it applies). Turns need not alternate: a child
+whose mover is the same player is searched without negation (and without a null window).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Generic
 
-from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
+from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game, M, S
 from adversa.games.evaluation import Evaluator
 from adversa.search.bounds import Bound
 from adversa.search.closures import empty_closures
@@ -72,6 +68,7 @@ from adversa.search.enhancements import (
     game_hooks,
 )
 from adversa.search.ordering import MoveOrderer, beam_select
+from adversa.search.probcut import ProbCutStep, probcut_step
 from adversa.search.stats import POLL_INTERVAL, Reporter
 from adversa.search.tt import (
     BOUND,
@@ -93,55 +90,52 @@ PLY_LIMIT = 256
 chains are short); keeps the recursion far below Python's limit of 1000 frames."""
 
 
-class Kernel:
+class Kernel(Generic[S, M]):
     """The search functions and tables of one alpha-beta search.
 
-    ``negamax(state, mover, depth, alpha, beta, ply)`` returns the fail-soft
-    value of ``state`` for ``mover`` (the player to move there) and leaves the
-    principal variation below the node in ``pv[ply]``. ``search_root`` searches
-    the root's moves in a given order. ``start_pass()`` clears what one pass
-    reports; ``sync()`` copies the counters to the reporter and sets
-    ``horizon_reached``: whether any position was judged by the evaluation
-    function since the pass started (if not, the search saw the whole game tree
-    and its value is exact).
+    ``negamax(state, mover, depth, alpha, beta, ply)`` returns the fail-soft value of
+    ``state`` for ``mover`` (the player to move there) and leaves the principal variation
+    below the node in ``pv[ply]``. ``search_root`` searches the root's moves in a given
+    order. ``start_pass()`` clears what one pass reports; ``sync()`` copies the counters
+    to the reporter and sets ``horizon_reached``: whether any position was judged by the
+    evaluation function since the pass started (if not, the search saw the whole game
+    tree and its value is exact).
     """
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[S, M],
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
-        probe: Callable[[Any], tuple[float, int] | None] | None = None,
+        probe: Callable[[S], tuple[float, int] | None] | None = None,
     ) -> None:
-        self.table = (
+        self.table: TranspositionTable[M] | None = (
             TranspositionTable(enhancements.tt_megabytes) if enhancements.tt_megabytes else None
         )
         self.orderer = MoveOrderer(game, killers=enhancements.killers, history=enhancements.history)
-        self.pv: list[tuple[Hashable, ...]] = [()] * (PLY_LIMIT + 2)
+        self.pv: list[tuple[M, ...]] = [()] * (PLY_LIMIT + 2)
         self.horizon_reached = False
-        self.current_move: Hashable | None = None
-        self.iteration_best: tuple[Hashable, float] | None = None
+        self.current_move: M | None = None
+        self.iteration_best: tuple[M, float] | None = None
         self.probe = probe
-        """The game's exact oracle (`Game.endgame_probe`), asked at every node before
-        anything else but the end of the game: its values end the line, scored by their
-        distance."""
+        """The game's exact oracle (`Game.endgame_probe`), asked at every node before anything
+        else but the end of the game: its values end the line, scored by their distance."""
         self._build(game, evaluator, enhancements, reporter)
 
     def _build(
         self,
-        game: Game[Any, Any],
+        game: Game[S, M],
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
     ) -> None:
         """Bind the search's closures (long for speed: see the module docstring).
 
-        This is the one function of the search over ~80 lines, because it is the
-        closures' scope: each step below is a short function of its own, and the
-        bindings they share live here as cells rather than as attributes of ``self``.
-        """
-        # Hot-path bindings: every name the recursion uses is a closure cell or local.
+        The one function of the search over ~80 lines, because it is the closures' scope:
+        each step below is a short function of its own, and the bindings they share live
+        here as cells rather than as attributes of ``self``."""
+        # Hot-path bindings, alike on purpose: each name the recursion uses is a cell or local.
         legal_moves = game.legal_moves
         result = game.result
         to_move = game.to_move
@@ -175,6 +169,9 @@ class Kernel:
         probe = self.probe
         null_move = game.null_move if enhancements.null_move else None
         prune_captures, check_depth = game_hooks(game, enhancements, reporter.counters)
+        probcut_model = evaluator.probcut if enhancements.probcut else None
+        probcut_from = PLY_LIMIT if probcut_model is None else probcut_model.deep
+        probcut: ProbCutStep[S] | None = None  # bound once negamax exists (below)
         passed_at = [False] * (PLY_LIMIT + 2)  # plies whose move was a null move
         # The table stores a bound as a plain int (see adversa.search.tt.Entry).
         EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
@@ -205,7 +202,7 @@ class Kernel:
             sync()
             poll()
 
-        def terminal_value(state: Any, mover: int, ply: int) -> float:
+        def terminal_value(state: S, mover: int, ply: int) -> float:
             """A finished game's score for ``mover``: a win ``WIN - ply`` (see common)."""
             return terminal_score(utility(state)[mover], ply, by_distance)
 
@@ -217,14 +214,13 @@ class Kernel:
 
         # ---- 7. the cutoff bookkeeping ------------------------------------------------
 
-        def note_cut(state: Any, move: Hashable, index: int, count: int, ply: int,
+        def note_cut(state: S, move: M, index: int, count: int, ply: int,
                      depth: int) -> None:
             """Move ``index`` of ``count`` failed high at ``ply`` with ``depth`` to go.
 
-            A cut at the last child skips nothing: not a cutoff (one definition with
-            the lecture search and the trace). Killers and history learn the move in
-            the main search (``depth`` > 0), not in quiescence.
-            """
+            A cut at the last child skips nothing: not a cutoff (one definition with the
+            lecture search and the trace). Killers and history learn the move in the main
+            search (``depth`` > 0), not in quiescence."""
             nonlocal cutoffs, pruned
             if index + 1 < count:  # stat
                 cutoffs += 1  # stat
@@ -234,7 +230,7 @@ class Kernel:
 
         # ---- 4. the horizon: judge a position, or play its pending captures out -----
 
-        def quiesce(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+        def quiesce(state: S, mover: int, alpha: float, beta: float, ply: int) -> float:
             """A position below the horizon: judged statically once it is quiet."""
             nonlocal nodes, leaves, seldepth
             nodes += 1  # stat
@@ -251,12 +247,12 @@ class Kernel:
                 return terminal_value(state, mover, ply)
             return evaluate(state, mover)
 
-        def extend(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+        def extend(state: S, mover: int, alpha: float, beta: float, ply: int) -> float:
             """Search the captures of a position where one is pending (the node is counted)."""
             nonlocal leaves, seldepth, judged
             judged = True
             captures, stand_pat = quiescence_moves(state)
-            if not captures and not stand_pat:  # a draw rule ended the game
+            if not stand_pat and not captures:  # a draw rule ended the game
                 if ply > seldepth:  # stat
                     seldepth = ply  # stat
                 leaves += 1  # stat
@@ -279,7 +275,7 @@ class Kernel:
                     value = quiesce(child, mover, alpha, beta, ply + 1)
                 else:
                     value = -quiesce(child, child_mover, -beta, -alpha, ply + 1)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     if value > alpha:
                         alpha = value
@@ -289,16 +285,15 @@ class Kernel:
                         pv[ply] = (move, *pv[ply + 1])
             return best
 
-        def at_horizon(state: Any, mover: int, alpha: float, beta: float, ply: int,
+        def at_horizon(state: S, mover: int, alpha: float, beta: float, ply: int,
                        status: int) -> float:
             """A position at the horizon (already counted), for ``mover``, by its ``status``
             (`leaf_status`, or only finished or settled without quiescence).
 
             The leaf classification, written once: the endgame database's value, the
-            evaluation of a settled position, a finished game's score, or quiescence
-            while a capture is pending. Main-search leaves lie at the iteration's
-            depth, which the driver records as the selective depth.
-            """
+            evaluation of a settled position, a finished game's score, or quiescence while a
+            capture is pending. Main-search leaves lie at the iteration's depth, which the
+            driver records as the selective depth."""
             nonlocal leaves, judged
             if probe is not None and status != FINISHED:
                 known = probe(state)
@@ -315,17 +310,16 @@ class Kernel:
             return extend(state, mover, alpha, beta, ply)
 
         def judge_children(
-            state: Any, mover: int, moves: Sequence[Hashable], alpha: float, beta: float,
+            state: S, mover: int, moves: Sequence[M], alpha: float, beta: float,
             ply: int,
-        ) -> tuple[float, Hashable | None]:
+        ) -> tuple[float, M | None]:
             """The children of a node one ply above the horizon, judged in one loop.
 
-            Speed over elegance: this is step 1 and `at_horizon` for each child, without
-            the recursive call, for the most numerous nodes of a search. A static value
-            does not depend on the window, so there is nothing for PVS to scout (a
-            null-window search would only evaluate the same leaf twice). Returns the
-            best value and move, with the cutoff bookkeeping done.
-            """
+            Speed over elegance: this is step 1 and `at_horizon` for each child, without the
+            recursive call, for the most numerous nodes of a search. A static value does not
+            depend on the window, so there is nothing for PVS to scout (a null-window search
+            would only evaluate the same leaf twice). Returns the best value and move, with
+            the cutoff bookkeeping done."""
             nonlocal nodes, leaves, judged
             best = -INFINITY
             best_move = None
@@ -357,7 +351,7 @@ class Kernel:
                     value = at_horizon(child, mover, alpha, beta, next_ply, status)
                 else:
                     value = -at_horizon(child, child_mover, -beta, -alpha, next_ply, status)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     best_move = move
                     if value > alpha:
@@ -371,7 +365,7 @@ class Kernel:
         # ---- 8. the store -------------------------------------------------------------
 
         def store(key: Hashable, slot: int, depth: int, bound: int, value: float,
-                  move: Hashable | None, ply: int) -> None:
+                  move: M | None, ply: int) -> None:
             """Keep a searched node, depth-preferred (see adversa.search.tt)."""
             nonlocal stores
             old = slots[slot]
@@ -384,7 +378,7 @@ class Kernel:
 
         # ---- 6. the move loop ---------------------------------------------------------------
 
-        def late_reduction(state: Any, move: Hashable, depth: int, index: int) -> int:
+        def late_reduction(state: S, move: M, depth: int, index: int) -> int:
             """Plies a late quiet move is scouted shallower first (0: not reduced)."""
             reduction = LMR_REDUCTIONS[depth][min(index, LMR_MOST_MOVES)]
             if reduction and is_capture(state, move):
@@ -394,7 +388,7 @@ class Kernel:
         # ---- the search ---------------------------------------------------------------------
 
         def negamax(
-            state: Any, mover: int, depth: int, alpha: float, beta: float, ply: int
+            state: S, mover: int, depth: int, alpha: float, beta: float, ply: int
         ) -> float:
             nonlocal nodes, leaves, cutoffs, pruned, probes, hits
             # 1. Node entry.
@@ -462,6 +456,10 @@ class Kernel:
                     passed_at[ply + 1] = False
                     if value >= beta:
                         return value
+            if depth >= probcut_from and probcut is not None:  # 3b. ProbCut (probcut.py)
+                cut = probcut(state, mover, depth, alpha, beta, ply)
+                if cut is not None:
+                    return cut
             if ordering and len(moves) > 1:
                 moves = order(state, moves, tt_move, ply)
             if beam and len(moves) > beam:
@@ -517,7 +515,7 @@ class Kernel:
                     if alpha < value < beta:
                         value = -negamax(child, child_mover, child_depth, -beta, -alpha,
                                          next_ply)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     best_move = move
                     if value > alpha:
@@ -535,13 +533,13 @@ class Kernel:
             return best
 
         def search_root(
-            state: Any,
+            state: S,
             mover: int,
             depth: int,
             alpha: float,
             beta: float,
-            moves: Sequence[Hashable],
-            scores: dict[Hashable, float],
+            moves: Sequence[M],
+            scores: dict[M, float],
         ) -> float:
             """One pass over the root moves in the given order; fills ``scores`` and ``pv[0]``.
 
@@ -580,6 +578,8 @@ class Kernel:
                             break
             return best
 
+        if probcut_model is not None:
+            probcut = probcut_step(probcut_model, evaluator.raw_scale, negamax, counters)
         self.negamax = negamax
         self.search_root = search_root
         self.sync = sync

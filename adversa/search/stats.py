@@ -62,6 +62,8 @@ class Progress(TypedDict, total=False):
     root_move_count: int
     current_move: str | None
     tt_fill: float
+    win_in_plies: int | None
+    loss_in_plies: int | None
 
 
 def root_rank(is_best: bool, score: Score | None) -> tuple[bool, bool, float]:
@@ -103,6 +105,7 @@ class Counters:
       left out). Zero elsewhere, and the panel then shows none of them.
     * ``delta_pruned``: quiescence captures skipped by delta pruning.
     * ``extensions``: moves searched a ply deeper (check extension).
+    * ``probcut_cuts``: nodes ProbCut cut on a shallow search's prediction.
     """
 
     nodes: int = 0
@@ -120,6 +123,7 @@ class Counters:
     filtered: int = 0
     delta_pruned: int = 0
     extensions: int = 0
+    probcut_cuts: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +226,13 @@ class Snapshot:
     star1_cuts: int = 0
     star2_cuts: int = 0
     filtered: int = 0
+    probcut_cuts: int = 0
+    """Nodes ProbCut cut (``probcut=on``); the panel shows the figure when it is not 0."""
+    win_in_plies: int | None = None
+    """``score`` is a proven win, this many plies away with best play, already while the
+    search runs (the panel's "White mates in 3"); None otherwise."""
+    loss_in_plies: int | None = None
+    """``score`` is a proven loss, put off at most this many plies; None otherwise."""
 
     @property
     def mass_searched(self) -> float | None:
@@ -480,6 +491,9 @@ class Reporter:
             star1_cuts=counters.star1_cuts,
             star2_cuts=counters.star2_cuts,
             filtered=counters.filtered,
+            probcut_cuts=counters.probcut_cuts,
+            win_in_plies=progress.get("win_in_plies"),
+            loss_in_plies=progress.get("loss_in_plies"),
         )
 
     def finish(self, result: SearchResult[MoveT]) -> SearchResult[MoveT]:
