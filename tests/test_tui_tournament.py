@@ -18,12 +18,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TextArea
 from textual.widgets._footer import FooterKey
+from tui_fakes import start_screen
 
 from adversa.match.tournament import TournamentSettings, build_tournament
 from adversa.match.tournament_files import TournamentFolder, game_stem
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.help import HelpScreen
-from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.tournament import ReplayScreen, TournamentScreen, standings_rows
 from adversa.tui.screens.tournament_setup import TournamentSetup
 
@@ -96,8 +96,7 @@ async def test_the_start_screen_sets_up_a_tournament(tmp_path: Path,
     app = AdversaApp(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         start.action_tournament()
         await pilot.pause()
         setup = app.screen

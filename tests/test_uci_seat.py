@@ -92,8 +92,9 @@ def test_an_info_line_is_short_enough_for_the_panel() -> None:
         move = sorted(probe.legal_moves, key=lambda m: m.uci())[0]
         line.append(move)
         probe.push(move)
-    info = {"depth": 24, "seldepth": 31, "nodes": 12_345_678, "nps": 1_234_567,
-            "score": chess.engine.PovScore(chess.engine.Cp(35), chess.WHITE), "pv": line}
+    info: chess.engine.InfoDict = {
+        "depth": 24, "seldepth": 31, "nodes": 12_345_678, "nps": 1_234_567,
+        "score": chess.engine.PovScore(chess.engine.Cp(35), chess.WHITE), "pv": line}
     text = info_text(board, info)
     assert text.startswith("depth 24 score +0.35 nodes 12M nps 1.2M pv 1. ")
     assert "seldepth" not in text

@@ -75,6 +75,7 @@ extends it); the game is over (score it by its utility)."""
 
 S = TypeVar("S", bound=Hashable)  # a game's state type
 M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
+RulesT = TypeVar("RulesT")  # a rules class, for `rules_of`
 
 
 # --------------------------------------------------------------------------- outcome
@@ -251,6 +252,21 @@ class Game(Generic[S, M]):
         """
         return 1 if self.is_capture(state, move) else 0
 
+    def split_forcing(self, state: S, moves: Sequence[M]) -> tuple[list[M], list[M]]:
+        """``moves`` in the two stages move ordering plays them in: the captures, best
+        first (`order_captures`), and the quiet rest in the given order.
+
+        The default asks `is_capture` of every move, and the search sorts by
+        `move_class` without it. A game that can tell a capture from its board in one
+        pass over the list (chess: a bitboard test of the target square, where each
+        `is_capture` is a call into python-chess) overrides it, and the search's move
+        ordering then splits every node's moves with it.
+        """
+        captures = [move for move in moves if self.is_capture(state, move)]
+        taken = set(captures)
+        quiet = [move for move in moves if move not in taken]
+        return list(self.order_captures(state, captures)), quiet
+
     def order_captures(self, state: S, captures: Sequence[M]) -> Sequence[M]:
         """``captures`` best first, as the game judges them (chess: MVV-LVA, the most
         valuable victim taken by the least valuable attacker). Move ordering and
@@ -392,6 +408,16 @@ class Game(Generic[S, M]):
 
     def format_moves(self, state: S, moves: Iterable[M]) -> list[str]:
         return [self.format_move(state, move) for move in moves]
+
+
+def rules_of(game: Game[S, M], rules: type[RulesT]) -> RulesT:
+    """``game`` typed as the rules class ``rules``, so that code written for one game (its
+    board, its evaluation) reads it through its typed accessors (``cell``, ``piles``,
+    ``pieces`` …) and mypy checks every call; another game handed to it is a programming
+    error, refused at once."""
+    if not isinstance(game, rules):
+        raise TypeError(f"expected the rules of {rules.__name__}, not {type(game).__name__}")
+    return game
 
 
 def illegal_move_message(text: str, legal: Sequence[str], limit: int = 12) -> str:

@@ -16,7 +16,7 @@ from typing import TypeAlias, TypeVar
 
 from adversa.errors import AdversaError
 from adversa.games.errors import OptionError
-from adversa.games.jsontypes import JsonValue
+from adversa.jsontypes import JsonValue
 
 OptionValue: TypeAlias = "int | float | bool | str | tuple[int, ...] | None"
 """A setting's value, by `Option.kind`: a number, a flag, a text or a path, a tuple of

@@ -1,0 +1,101 @@
+"""The endgame solver's enhancements, each checked against plain minimax over the Game
+protocol: the last-empties code, the stability cutoff, enhanced transposition cutoffs,
+the evaluation's part in the ordering, and the root's win/draw/loss pass then margin.
+
+The enhancements switch on at a number of empties (module constants read at every
+node); the tests lower those thresholds so that each one acts inside positions small
+enough for the oracle."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+from adversa.games import make_game, othello_solver
+from adversa.games.othello import Othello, OthelloState
+from adversa.games.othello_bitboard import PASS
+from adversa.games.othello_eval import FeatureMasks, stable_edges
+from adversa.games.othello_solver import EndgameSolver, solve_result
+
+GAME: Othello = make_game("othello")  # type: ignore[assignment]
+
+
+@functools.cache
+def exact_margin(state: OthelloState) -> int:
+    """The mover's final margin by plain minimax over the Game protocol (the oracle),
+    passes and all; positions repeat across a game tree, so they are remembered."""
+    if GAME.is_terminal(state):
+        return int(GAME.utility(state)[state.mover])
+    return max(-exact_margin(GAME.result(state, move)) for move in GAME.legal_moves(state))
+
+
+def late_positions(count: int, empties: int, seed: int) -> list[OthelloState]:
+    """Positions with ``empties`` empty squares and a move to make (a pass included),
+    from seeded random games."""
+    rng = random.Random(seed)
+    found: list[OthelloState] = []
+    while len(found) < count:
+        state = GAME.initial_state()
+        while GAME.legal_moves(state) and GAME.squares - sum(GAME.discs(state)) > empties:
+            state = GAME.result(state, rng.choice(GAME.legal_moves(state)))
+        if GAME.legal_moves(state) and GAME.squares - sum(GAME.discs(state)) == empties:
+            found.append(state)
+    return found
+
+
+EVERYTHING_EARLY = {"TABLE_EMPTIES": 3, "ORDER_EMPTIES": 3, "ETC_EMPTIES": 3,
+                    "STABILITY_EMPTIES": 3, "SORT_BY_EVALUATION_EMPTIES": 3}
+"""Every enhancement from three empties on: the sorted search down to the last two."""
+
+
+@pytest.mark.parametrize("thresholds", [{}, EVERYTHING_EARLY],
+                         ids=["default thresholds", "every enhancement early"])
+@pytest.mark.parametrize("empties", [3, 6, 9])
+def test_the_solver_finds_the_minimax_margin(monkeypatch: pytest.MonkeyPatch,
+                                             thresholds: dict[str, int], empties: int) -> None:
+    for name, value in thresholds.items():
+        monkeypatch.setattr(othello_solver, name, value)
+    for state in late_positions(8, empties, seed=empties):
+        exact = exact_margin(state)
+        assert EndgameSolver(GAME.board).solve(state.mine, state.theirs) == exact
+        square, margin = EndgameSolver(GAME.board).best_move(state.mine, state.theirs)
+        assert margin == exact
+        move = PASS if square == PASS else square
+        assert move in GAME.legal_moves(state)
+        assert -exact_margin(GAME.result(state, move)) == exact
+        assert solve_result(EndgameSolver(GAME.board), state.mine, state.theirs) == (
+            (exact > 0) - (exact < 0))
+
+
+@pytest.mark.parametrize("window", [(-1, 1), (-20, -4), (4, 20), (0, 2)])
+def test_a_narrow_window_gives_a_bound_on_the_right_side(monkeypatch: pytest.MonkeyPatch,
+                                                         window: tuple[int, int]) -> None:
+    """Fail-soft: inside the window the value is exact, outside it a true bound (the
+    stability cutoff and the table's bounds must not overstate either)."""
+    for name, value in EVERYTHING_EARLY.items():
+        monkeypatch.setattr(othello_solver, name, value)
+    alpha, beta = window
+    solver = EndgameSolver(GAME.board)  # one table across the positions and windows
+    for state in late_positions(10, 8, seed=3):
+        exact = exact_margin(state)
+        value = solver.solve(state.mine, state.theirs, alpha, beta)
+        if value <= alpha:
+            assert exact <= value
+        elif value >= beta:
+            assert exact >= value
+        else:
+            assert exact == value
+
+
+def test_stable_discs_bound_the_final_margin() -> None:
+    """The stability cutoff's premise: the opponent's corner-anchored edge discs survive,
+    so the mover can finish at most ``squares − 2 · stable`` ahead."""
+    masks = FeatureMasks(GAME.board)
+    checked = 0
+    for state in late_positions(40, 7, seed=8):
+        stable = stable_edges(masks, state.theirs)
+        checked += stable > 0
+        assert exact_margin(state) <= GAME.squares - 2 * stable
+    assert checked >= 10  # the bound was not vacuous
