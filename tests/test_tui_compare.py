@@ -12,7 +12,8 @@ from textual.widgets import DataTable, Input, Static
 from tui_fakes import FakeEngine, choose_game, compare_settled, start_screen
 
 from adversa.cli import main
-from adversa.games import make_game
+from adversa.games import Game, make_game
+from adversa.games.base import M, S
 from adversa.games.evaluation import Evaluation
 from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
@@ -83,10 +84,10 @@ async def test_a_bad_engine_text_changes_nothing() -> None:
 
 
 def waits_for_stop_when_minimax(
-    game: Any, state: Any, config: EngineConfig, *, evaluation: Evaluation,
+    game: Game[S, M], state: S, config: EngineConfig, *, evaluation: Evaluation[S, M],
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None, time_left: ClockReading | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """A search function that hangs (idle) for minimax until told to stop."""
     if config.algorithm == "minimax":
         assert should_stop is not None

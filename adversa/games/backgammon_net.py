@@ -30,9 +30,9 @@ from array import array
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from adversa.games.backgammon_moves import BAR, BackgammonState, Side, pip_count
+from adversa.games.backgammon_moves import BAR, BackgammonState, Play, Roll, Side, pip_count
 from adversa.games.base import Game
 from adversa.games.evaluation import Evaluator
 
@@ -172,7 +172,9 @@ def shipped_network() -> Network:
     return network_from_bytes(data)
 
 
-def net_evaluator(game: Game[Any, Any], network: Network | None = None) -> Evaluator:
+def net_evaluator(
+    game: Game[BackgammonState, Play | Roll], network: Network | None = None
+) -> Evaluator[BackgammonState]:
     """The network's equity for ``player``; the dice of a rolled position are ignored
     (the net predicts before the roll), so values are cached per position."""
     net = shipped_network() if network is None else network
