@@ -24,6 +24,8 @@ one matrix product; the chosen one's hidden layer is reused for its gradient; th
 input-weight traces are updated only on the rows of the inputs that are non-zero
 (about 45 of 198).
 
+A run stopped by SIGTERM or Ctrl-C writes the weights it has and exits normally.
+
 Every ``--check`` games the greedy network plays the pip-count player for 200 games
 (paired dice) and the win rate is printed: the curve of its strength. numpy is needed
 here (in the ``test`` extra), not by the package.
@@ -34,6 +36,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -291,21 +294,30 @@ def main(argv: list[str] | None = None) -> int:
     dice = random.Random(arguments.seed)
     started = time.process_time()
     plies = 0
-    for game in range(1, arguments.games + 1):
-        trainer.alpha = arguments.alpha * (alpha_end / arguments.alpha) ** (
-            (game - 1) / max(arguments.games - 1, 1))
-        plies += train_game(trainer, dice)
-        if arguments.check and game % arguments.check == 0:
-            weights = network_to_bytes(trainer.network())
-            arguments.out.write_bytes(weights)
-            if arguments.snapshots is not None:
-                (arguments.snapshots / f"net-{game}.bin").write_bytes(weights)
-            rate = versus_pipcount(trainer, 200, 10_000)
-            print(f"{game} games, {plies} plays, {time.process_time() - started:.0f} s CPU, "
-                  f"α {trainer.alpha:.4f}: {100 * rate:.1f}% against the pip-count player "
-                  f"(200 games)", flush=True)
+    played = 0
+    # SIGTERM stops the run as Ctrl-C does: at the end of a game, weights written, exit 0.
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        for game in range(1, arguments.games + 1):
+            trainer.alpha = arguments.alpha * (alpha_end / arguments.alpha) ** (
+                (game - 1) / max(arguments.games - 1, 1))
+            plies += train_game(trainer, dice)
+            played = game
+            if arguments.check and game % arguments.check == 0:
+                weights = network_to_bytes(trainer.network())
+                arguments.out.write_bytes(weights)
+                if arguments.snapshots is not None:
+                    (arguments.snapshots / f"net-{game}.bin").write_bytes(weights)
+                rate = versus_pipcount(trainer, 200, 10_000)
+                print(f"{game} games, {plies} plays, {time.process_time() - started:.0f} s "
+                      f"CPU, α {trainer.alpha:.4f}: {100 * rate:.1f}% against the pip-count "
+                      f"player (200 games)", flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped by a signal during game {played + 1}; its updates are kept")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     arguments.out.write_bytes(network_to_bytes(trainer.network()))
-    print(f"trained {arguments.games} games ({plies} plays) in "
+    print(f"trained {played} games ({plies} plays) in "
           f"{time.process_time() - started:.0f} s CPU → {arguments.out}")
     return 0
 

@@ -8,7 +8,7 @@ import random
 import chess
 import pytest
 
-from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED
+from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
 from adversa.games.chess import Chess, ChessState
 from adversa.games.chess_captures import PendingCaptures, may_capture
 from adversa.games.registry import make_game
@@ -77,3 +77,16 @@ def test_the_captures_are_found_only_when_read(game: Chess) -> None:
     assert calls == [1]  # read three ways, found once
     moves, stand_pat = game.quiescence_moves(exchange)
     assert stand_pat and [game.format_move(exchange, move) for move in moves] == ["exd5"]
+
+
+def test_the_one_pass_split_agrees_with_python_chess(game: Chess) -> None:
+    """Chess's `split_forcing` (a bitboard test a move) against python-chess's own
+    `is_capture` and promotions, and the MVV-LVA order of the base split."""
+    for state in random_positions(game, seed=3, plies=80):
+        moves = game.legal_moves(state)
+        captures, quiet = game.split_forcing(state, moves)
+        board = state.board
+        assert {*captures} == {move for move in moves
+                               if board.is_capture(move) or move.promotion}, board.fen()
+        assert quiet == [move for move in moves if move not in captures]
+        assert captures == list(Game.split_forcing(game, state, moves)[0])

@@ -12,8 +12,8 @@ from textual.widgets import DataTable, Input, Static
 from tui_fakes import FakeEngine, choose_game, compare_settled, start_screen
 
 from adversa.cli import main
-from adversa.games import Game, make_game
-from adversa.games.base import M, S
+from adversa.games import make_game
+from adversa.games.base import Game, M, S
 from adversa.games.evaluation import Evaluation
 from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig

@@ -65,9 +65,10 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
     )
     has_chance: ClassVar[bool] = True
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("evaluation", "str", "hand", "How engines judge a position: 'hand' (pip count, "
-               "blots and shots, points, primes, anchors; exact bear-off in races) or 'net' "
-               "(a small network trained by TD(λ) self-play).", choices=("hand", "net")),
+        Option("evaluation", "str", "net", "How engines judge a position: 'net' (a small "
+               "network trained by TD(λ) self-play, the stronger) or 'hand' (pip count, "
+               "blots and shots, points, primes, anchors; exact bear-off in races).",
+               choices=("hand", "net")),
     )
     margin_utilities: ClassVar[bool] = True
     """A win is worth 1, 2 or 3 points: the search weighs gammons by their points."""
@@ -194,7 +195,7 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
 
 ENTRY = GameEntry(
     rules=Backgammon,
-    engines=("expectiminimax depth=1 star1=on",),
+    engines=("expectiminimax depth=2 star2=on candidates=8 margin=0.16",),
     evaluator=backgammon_evaluator,
     unsolvable="solve cannot solve backgammon: its dice let positions repeat and its tree "
     "is far too large for an exact search",

@@ -252,6 +252,21 @@ class Game(Generic[S, M]):
         """
         return 1 if self.is_capture(state, move) else 0
 
+    def split_forcing(self, state: S, moves: Sequence[M]) -> tuple[list[M], list[M]]:
+        """``moves`` in the two stages move ordering plays them in: the captures, best
+        first (`order_captures`), and the quiet rest in the given order.
+
+        The default asks `is_capture` of every move, and the search sorts by
+        `move_class` without it. A game that can tell a capture from its board in one
+        pass over the list (chess: a bitboard test of the target square, where each
+        `is_capture` is a call into python-chess) overrides it, and the search's move
+        ordering then splits every node's moves with it.
+        """
+        captures = [move for move in moves if self.is_capture(state, move)]
+        taken = set(captures)
+        quiet = [move for move in moves if move not in taken]
+        return list(self.order_captures(state, captures)), quiet
+
     def order_captures(self, state: S, captures: Sequence[M]) -> Sequence[M]:
         """``captures`` best first, as the game judges them (chess: MVV-LVA, the most
         valuable victim taken by the least valuable attacker). Move ordering and

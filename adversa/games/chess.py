@@ -328,7 +328,29 @@ class Chess(Game[ChessState, chess.Move]):
 
     def is_capture(self, state: ChessState, move: chess.Move) -> bool:
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
-        return move.promotion is not None or state.board.is_capture(move)
+        board = state.board
+        return bool(move.promotion or board.occupied_co[not board.turn] >> move.to_square & 1
+                    or (move.to_square == board.ep_square
+                        and board.pawns >> move.from_square & 1))
+
+    def split_forcing(self, state: ChessState,
+                      moves: Sequence[chess.Move]) -> tuple[list[chess.Move], list[chess.Move]]:
+        """Captures and promotions (MVV-LVA first), then the quiet moves: one pass with a
+        bitboard test of each target square, not a python-chess call a move."""
+        board = state.board
+        enemy = board.occupied_co[not board.turn]
+        en_passant = board.ep_square
+        pawns = board.pawns
+        captures: list[chess.Move] = []
+        quiet: list[chess.Move] = []
+        for move in moves:
+            target = move.to_square
+            if (enemy >> target & 1 or move.promotion
+                    or (target == en_passant and pawns >> move.from_square & 1)):
+                captures.append(move)
+            else:
+                quiet.append(move)
+        return self.order_captures(state, captures), quiet
 
     def quiescence_moves(self, state: ChessState) -> tuple[Sequence[chess.Move], bool]:
         """In check, every evasion and no standing pat (the check may be mate); else the

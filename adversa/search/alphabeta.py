@@ -50,6 +50,7 @@ from adversa.search.common import (
     format_pv,
     is_final,
     is_proven,
+    proven_distance,
     root_moves,
     show_scores_in_evaluator_units,
     to_utility,
@@ -251,6 +252,8 @@ class AlphaBetaSearch(Generic[S, M]):
         merged = {**(done.scores if done is not None else {}), **self.scores}
         current = kernel.current_move
         table = kernel.table
+        score = self.best_score
+        distance = None if score is None else proven_distance(score)
         return {
             "depth": self.depth,
             "completed_depth": done.depth if done is not None else 0,
@@ -266,4 +269,7 @@ class AlphaBetaSearch(Generic[S, M]):
             "root_move_count": len(self.moves),
             "current_move": None if current is None else game.format_move(root, current),
             "tt_fill": table.fill if table is not None else 0.0,
+            # A mate found mid-search is shown at once, not only in the final result.
+            "win_in_plies": distance if score is not None and score > 0 else None,
+            "loss_in_plies": distance if score is not None and score < 0 else None,
         }

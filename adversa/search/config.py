@@ -108,6 +108,8 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
                "for a bound before the full search (Star2)"),
         _param("candidates", "int", 0, "search only the best N root moves by their static "
                "value when deeper than one ply; 0 = all", 0, 1000),
+        _param("margin", "float", None, "with candidates: keep only root moves whose static "
+               "value is within this of the best one's; omit it for no margin", 0, None),
         _TABLE,
         _TRACE,
     )),

@@ -16,9 +16,12 @@ its value in MAX's terms and the searcher minimises:
 
 ``depth`` counts decision plies only (AIMA's expectiminimax cutoff): chance
 layers are always expanded, also at the horizon, so a position is never
-evaluated with the die in the air. Values are the game's utilities (no
-"faster win" bonus: an expectation of distance-adjusted scores would mean
-nothing), and the heuristic at the horizon is the handed `Evaluation`'s evaluator.
+evaluated with the die in the air — unless the evaluator values positions before
+the dice (`Evaluator.values_before_chance`, a trained network), when a chance
+node at the horizon is evaluated as it stands: the same value, far fewer leaves.
+Values are the game's utilities (no "faster win" bonus: an expectation of
+distance-adjusted scores would mean nothing), and the heuristic at the horizon is
+the handed `Evaluation`'s evaluator.
 
 **Star1** (Ballard 1983; Hauk, Buro & Schaeffer, "Rediscovering *-Minimax
 Search", 2004) brings alpha-beta through chance nodes. With the utility range
@@ -36,7 +39,8 @@ where the other side moves at most that; one move per outcome is searched, with 
 window that fails just when those bounds alone decide the node (`_probe`), and the
 bounds found narrow the Star1 windows after. With ``candidates=N`` a search deeper
 than one ply searches only the N root moves whose positions evaluate best (strong
-programs of dice games filter so); the others count as pruned. ``star1`` is a
+programs of dice games filter so), and with ``margin=M`` only those of them within M
+of the best; the others count as pruned. ``star1`` is a
 parameter of ``expectiminimax``; ``paranoid`` always
 prunes (its MIN players make it an alpha-beta search); ``expectimax`` never
 does (its averaging opponent has no bound to exploit).
@@ -85,18 +89,24 @@ class ChanceRules:
     candidates: int = 0
     """Root filtering: keep the best ``candidates`` moves by their static value when the
     search goes deeper than one ply (0: keep every move)."""
+    margin: float | None = None
+    """With ``candidates``: also drop root moves whose static value trails the best one's
+    by more than this (None: no margin), as strong programs filter."""
 
     @classmethod
     def of(cls, config: EngineConfig) -> ChanceRules:
         """The rules an engine asks for: expectimax averages, paranoid always prunes,
-        expectiminimax prunes with ``star1`` or ``star2`` and filters with ``candidates``."""
+        expectiminimax prunes with ``star1`` or ``star2`` and filters with ``candidates``
+        and ``margin``."""
         if config.algorithm == "expectimax":
             return cls(averaging=True)
         if config.algorithm == "paranoid":
             return cls(pruning=True)
         star2 = config.flag("star2")
+        margin = config.get("margin")
         return cls(pruning=config.flag("star1") or star2, probing=star2,
-                   candidates=config.whole("candidates"))
+                   candidates=config.whole("candidates"),
+                   margin=None if margin is None else config.number("margin"))
 
 
 class ChanceMinimax(DepthLimitedSearch[S, M, float]):
@@ -110,11 +120,14 @@ class ChanceMinimax(DepthLimitedSearch[S, M, float]):
         self.averaging = rules.averaging
         self.probing = rules.probing
         self.candidates = rules.candidates
+        self.margin = rules.margin
         self.root_indices: list[int] | None = None
         """The root moves the filter kept, as indices into the root's legal moves: the
         searched list is shorter, and the root's scores must go to the right moves."""
         evaluator = request.evaluation.evaluator(game)
         self.evaluate = evaluator.function
+        self.values_before_chance = evaluator.values_before_chance
+        """A chance node at the horizon is evaluated, not expanded (`Evaluator`)."""
         show_scores_in_evaluator_units(request.reporter, game, evaluator)
         self.low, self.high = game.utility_bounds()
         self.viewer = reporting_player(game, root)
@@ -158,6 +171,10 @@ class ChanceMinimax(DepthLimitedSearch[S, M, float]):
         game = self.game
         player = game.to_move(state)
         if player == CHANCE:
+            if depth <= 0 and ply > 0 and self.values_before_chance:
+                self.horizon_reached = True
+                return self.leaf(self.evaluate(state, self.viewer), ply, at,
+                                 *self._window(alpha, beta))
             return self._average(state, game.chance_outcomes(state), depth, alpha, beta, ply, at)
         if depth <= 0 and ply > 0:
             self.horizon_reached = True
@@ -168,7 +185,8 @@ class ChanceMinimax(DepthLimitedSearch[S, M, float]):
             share = 1.0 / len(moves)
             return self._average(state, [(move, share) for move in moves], depth - 1, alpha,
                                  beta, ply, at)
-        if ply == 0 and self.candidates and depth > 1 and len(moves) > self.candidates:
+        if (ply == 0 and self.candidates and depth > 1 and len(moves) > 1
+                and (len(moves) > self.candidates or self.margin is not None)):
             self.root_indices = self._candidates(state, moves, player == self.viewer)
             moves = [moves[index] for index in self.root_indices]
         return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply, at)
@@ -187,8 +205,11 @@ class ChanceMinimax(DepthLimitedSearch[S, M, float]):
             return evaluate(child, viewer)
 
         values = {index: static(move) for index, move in enumerate(moves)}
-        ranked = sorted(values, key=values.__getitem__, reverse=maximizing)
-        kept = sorted(ranked[: self.candidates])
+        ranked = sorted(values, key=values.__getitem__, reverse=maximizing)[: self.candidates]
+        if self.margin is not None:
+            best, margin = values[ranked[0]], self.margin
+            ranked = [index for index in ranked if abs(values[index] - best) <= margin]
+        kept = sorted(ranked)
         self.counters.filtered += len(moves) - len(kept)
         self.counters.pruned += len(moves) - len(kept)
         return kept

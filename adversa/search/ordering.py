@@ -46,12 +46,17 @@ class MoveOrderer(Generic[S, M]):
         # Where captures are forced a node's moves are all captures or none: nothing to
         # sort, unless the game grades its moves further.
         self.sorts_classes = self.graded or (self.has_classes and not game.captures_forced)
+        # A game that splits its moves itself (`Game.split_forcing`) does it in one pass.
+        self.split_forcing = (game.split_forcing
+                              if rules.split_forcing is not Game.split_forcing else None)
         self.killers: list[list[M]] = []
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
         self.history: defaultdict[M, int] = defaultdict(int)
 
     def order(self, state: S, moves: Sequence[M], tt_move: M | None, ply: int) -> list[M]:
         """``moves`` best-first for the node at ``ply``."""
+        if self.split_forcing is not None:
+            return self._order_split(state, moves, tt_move, ply)
         if self.use_history and self.history:
             rest = sorted(moves, key=self.history.__getitem__, reverse=True)
         else:
@@ -80,6 +85,31 @@ class MoveOrderer(Generic[S, M]):
                     rest.remove(killer)
                     front.append(killer)
         return front + rest if front else rest
+
+    def _order_split(
+        self, state: S, moves: Sequence[M], tt_move: M | None, ply: int
+    ) -> list[M]:
+        """`order` for a game that splits its moves itself: the table's move, the
+        captures as the game orders them, the killers, the quiet rest by history."""
+        assert self.split_forcing is not None
+        captures, rest = self.split_forcing(state, moves)
+        front: list[M] = []
+        if tt_move is not None:
+            if tt_move in captures:
+                captures.remove(tt_move)
+                front.append(tt_move)
+            elif tt_move in rest:
+                rest.remove(tt_move)
+                front.append(tt_move)
+        front += captures
+        if self.use_history and self.history:
+            rest.sort(key=self.history.__getitem__, reverse=True)
+        if self.use_killers and ply < len(self.killers):
+            for killer in self.killers[ply]:
+                if killer in rest:
+                    rest.remove(killer)
+                    front.append(killer)
+        return front + rest
 
     def cutoff(self, state: S, move: M, ply: int, depth: int) -> None:
         """Remember a quiet move that caused a beta cutoff at ``ply`` with ``depth`` to go."""
