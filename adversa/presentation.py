@@ -13,8 +13,9 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from adversa.jsontypes import JsonObject, JsonValue
 from adversa.numbers import plain_number as plain_number
 from adversa.search.stats import (
     RootMove,
@@ -428,9 +429,9 @@ def agreement_text(reason: Disagreement | None) -> str:
     return f"engines agree: no — {disagreement_text(reason)}"
 
 
-def compare_row_json(row: CompareRow) -> dict[str, Any]:
+def compare_row_json(row: CompareRow) -> JsonObject:
     """One engine's row for ``compare --json``: its numbers and its value as text."""
-    value: Any = list(row.value) if isinstance(row.value, tuple) else row.value
+    value: JsonValue = list(row.value) if isinstance(row.value, tuple) else row.value
     return {
         "engine": row.engine,
         "best_move": row.best_move,
@@ -448,7 +449,7 @@ def compare_row_json(row: CompareRow) -> dict[str, Any]:
     }
 
 
-def comparison_json(rows: Sequence[CompareRow], reason: Disagreement | None) -> dict[str, Any]:
+def comparison_json(rows: Sequence[CompareRow], reason: Disagreement | None) -> JsonObject:
     """``compare --json``: the rows, whether the engines agree (``reason`` is
     `compare.disagreement` of the rows) and why not."""
     return {"engines": [compare_row_json(row) for row in rows], "agree": reason is None,

@@ -23,9 +23,10 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from adversa.files import UserFileError, write_text_atomic
+from adversa.jsontypes import JsonObject, JsonValue
 
 SETTINGS_FILE = "settings.json"
 AUTOSAVE_FILE = "autosave.json"
@@ -77,7 +78,7 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def read_json(name: str) -> dict[str, Any] | None:
+def read_json(name: str) -> JsonObject | None:
     """A JSON object from the config dir, or None when absent or unusable; an unusable
     file (too big, not JSON, nested too deeply, not an object) is set aside."""
     path = config_dir() / name
@@ -114,7 +115,7 @@ def set_aside(path: Path, reason: str) -> None:
     note_once(f"aside:{path}", f"Set {path} aside as {aside.name}: {reason}.")
 
 
-def write_json(name: str, data: dict[str, Any]) -> None:
+def write_json(name: str, data: JsonObject) -> None:
     """Write atomically (`write_text_atomic`) so a crash never leaves half a file.
     Raises `UserFileError`; `save_quietly` is for writes that must not stop the app."""
     directory = config_dir()
@@ -126,7 +127,7 @@ def write_json(name: str, data: dict[str, Any]) -> None:
     write_text_atomic(directory / name, json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def save_quietly(name: str, data: dict[str, Any] | None, what: str) -> bool:
+def save_quietly(name: str, data: JsonObject | None, what: str) -> bool:
     """Write (or with None remove) ``name``; on failure note once that ``what`` is not
     kept, and return False."""
     try:
@@ -190,9 +191,9 @@ class Settings:
     Changes are kept apart from what was read, so `save` applies them to the file as it
     is then: two apps each changing something keep both changes."""
 
-    def __init__(self, data: dict[str, Any] | None = None) -> None:
-        self.data: dict[str, Any] = data or {}
-        self._changes: dict[tuple[str, ...], object] = {}
+    def __init__(self, data: JsonObject | None = None) -> None:
+        self.data: JsonObject = data or {}
+        self._changes: dict[tuple[str, ...], JsonValue] = {}
 
     @classmethod
     def load(cls) -> Settings:
@@ -208,16 +209,16 @@ class Settings:
             self._changes.clear()
         self.data = current
 
-    def set_value(self, key: str, value: object) -> None:
+    def set_value(self, key: str, value: JsonValue) -> None:
         """Set a top-level entry; `save` writes it (only what was set is written over
         the file's current content)."""
         self._change((key,), value)
 
-    def _change(self, path: tuple[str, ...], value: object) -> None:
+    def _change(self, path: tuple[str, ...], value: JsonValue) -> None:
         _set_in(self.data, path, value)
         self._changes[path] = value
 
-    def _section(self, name: str) -> dict[str, Any]:
+    def _section(self, name: str) -> JsonObject:
         section = self.data.get(name)
         return section if isinstance(section, dict) else {}
 
@@ -250,7 +251,7 @@ class Settings:
         self._change(("players", game_name), list(players))
 
 
-def _set_in(data: dict[str, Any], path: tuple[str, ...], value: object) -> None:
+def _set_in(data: JsonObject, path: tuple[str, ...], value: JsonValue) -> None:
     """``data[path[0]]…[path[-1]] = value``, replacing anything in the way that is not
     an object (a wrong-shaped file)."""
     for key in path[:-1]:

@@ -2,10 +2,12 @@
 player and GNU Backgammon, on paired dice.
 
 Run: ``.venv/bin/python benchmarks/bench_backgammon.py --opponent pipcount --games 200
-[--engine "expectiminimax depth=1 star1=on"] [--evaluation hand|net] [--json FILE]``
+[--engine "expectiminimax depth=1 star1=on"] [--evaluation hand|net] [--weights FILE]
+[--json FILE]``
 
 ``--evaluation`` is the game option that picks adversa's evaluation: the hand-written
-one (`backgammon_eval`) or the TD(λ)-trained network (`backgammon_net`).
+one (`backgammon_eval`) or the TD(λ)-trained network (`backgammon_net`); ``--weights``
+gives the network other weights than the shipped ones (a training run's checkpoint).
 
 Dice are **paired**: stream ``k`` (a seeded generator of rolls) is played twice, once
 with adversa as X and once as O, and adversa gets the same dice both times (the
@@ -32,12 +34,15 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
 from adversa.games.backgammon_moves import BackgammonState, Play, pip_count
+from adversa.games.backgammon_net import net_evaluator, network_from_bytes
 from adversa.games.base import CHANCE
+from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -60,9 +65,12 @@ def pipcount_player(game: Backgammon) -> Chooser:
                              key=lambda play: (pip_count(play.mover), blots(play.mover)))
 
 
-def engine_player(game: Backgammon, spec: str) -> Chooser:
+def engine_player(game: Backgammon, spec: str, weights: Path | None = None) -> Chooser:
     config = EngineConfig.parse(spec)
     evaluation = evaluation_of(game)
+    if weights is not None:
+        network = network_from_bytes(weights.read_bytes())
+        evaluation = Evaluation(scalar=lambda rules: net_evaluator(rules, network))
 
     def choose(state: BackgammonState) -> Play:
         found = game.plays(state)
@@ -107,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--engine", default="expectiminimax depth=1 star1=on")
     parser.add_argument("--evaluation", choices=("hand", "net"), default="hand")
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="network weights to use instead of the shipped ones")
     parser.add_argument("--gnubg-ply", type=int, default=0)
     parser.add_argument("--first-stream", type=int, default=1)
     parser.add_argument("--json", default=None)
@@ -128,7 +138,9 @@ def main(argv: list[str] | None = None) -> int:
             move = engine.choose_move(game, game.initial_state(), (), state, None)
             assert isinstance(move, Play)
             return move
-    ours = engine_player(game, arguments.engine)
+    if arguments.weights is not None and arguments.evaluation != "net":
+        parser.error("--weights needs --evaluation net")
+    ours = engine_player(game, arguments.engine, arguments.weights)
     points: list[float] = []
     started = time.process_time()
     try:
@@ -146,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     rate, rate_margin = interval(wins)
     ppg, ppg_margin = interval(points)
     seconds = time.process_time() - started
-    print(f"{arguments.engine} evaluation={arguments.evaluation} vs {arguments.opponent}"
+    weights = f" weights={arguments.weights}" if arguments.weights is not None else ""
+    print(f"{arguments.engine} evaluation={arguments.evaluation}{weights} "
+          f"vs {arguments.opponent}"
           f"{f' ply={arguments.gnubg_ply}' if arguments.opponent == 'gnubg' else ''}: "
           f"{len(points)} games, win rate {100 * rate:.1f}% ± {100 * rate_margin:.1f}, "
           f"points/game {ppg:+.3f} ± {ppg_margin:.3f}, {seconds:.0f} s CPU")

@@ -6,6 +6,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py depth [--seconds 5]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py match [--games 10] [--seconds 0.5]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py ladder [--games 20] [--skills 0,1,2]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py endings [--nodes 60000]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
@@ -18,12 +19,22 @@ move reductions) at the given time.
 middle game, the Lucena position, Fine #70) each engine thinks ``--seconds``; the
 table gives the deepest completed iteration and nodes per second of each, and the
 ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
-(``python -m sunfish``), reporting its own depth and nodes.
+(``python -m sunfish``), reporting its own depth and nodes. Both depths are completed
+iterations (`sunfish_depth` says how Sunfish's is read; "sf begun" is the deepest it
+started), and both node counts count every position the search visits. Nodes per
+second are given twice: by the clock on the wall (each engine's own report), and per
+second of CPU its process used (``n/cpu-s``), which a machine shared with other work
+slows less unevenly.
 
 ``match``: ``--games`` games against Sunfish at ``--seconds`` a move, from varied
 openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo
 difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
 ``--first`` (default 1), so ``--first 11`` continues a match with the next openings.
+
+``endings``: why the two endings are searched shallower than Sunfish searches them. On
+a node budget (the same on any machine), the depth the default engine completes in the
+Lucena position and Fine #70, its move and value, and the same with one switch changed
+at a time: the check extension, null moves, a larger table, late move reductions.
 
 ``ladder``: the same match against Stockfish (Debian's ``/usr/games/stockfish``, one
 thread) at each Skill Level from 0 to 5, ``--games`` games a level, so adversa's engine
@@ -34,9 +45,12 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import chess
 import chess.engine
@@ -63,6 +77,10 @@ OPENINGS = ("e4 e5", "d4 d5", "e4 c5", "c4 e5", "e4 e6", "d4 Nf6", "e4 c6", "Nf3
 
 MAX_PLIES = 300
 SUNFISH = f"{sys.executable} -m sunfish"
+SUNFISH_ROUGHNESS = 15
+"""`sunfish.EVAL_ROUGHNESS`: Sunfish ends a depth's MTD-bi probes once its bounds are
+this close (centipawns)."""
+MATE_CENTIPAWNS = 100_000
 STOCKFISH = "stockfish"
 """Found on PATH or in the game folders (`adversa.match.uci.program_argv`)."""
 LADDER_SKILLS = range(6)
@@ -105,37 +123,106 @@ def bench_perft() -> None:
               f"{theirs / their_time:14,.0f} {their_time / our_time:6.2f}")
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) process ``pid`` has used, from Linux's
+    ``/proc/PID/stat``; NaN where there is no such file."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return math.nan
+    # After the command's closing parenthesis: state is field 0, utime 11, stime 12.
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def sunfish_depth(engine: chess.engine.SimpleEngine, fen: str,
-                  seconds: float) -> tuple[int, int, float]:
-    """Sunfish's deepest reported depth, its nodes and nodes per second."""
-    depth = nodes = 0
+                  seconds: float) -> tuple[int, int, int, float, float]:
+    """Sunfish's deepest completed depth, the deepest it began, its nodes, nodes per
+    second, and the CPU seconds its process used meanwhile.
+
+    Sunfish searches each depth by MTD-bi, a series of null-window probes, and reports
+    after every probe, so the deepest depth it names may be one it has only begun. A
+    depth counts as completed, as adversa's does, once its probes' bounds meet (the
+    bracket Sunfish's own driver tracks, within `sunfish.EVAL_ROUGHNESS`) or a deeper
+    depth has started. Its nodes are every call of its search function, table hits,
+    quiescence and repeated probes included: adversa counts every position its search
+    visits, table hits, quiescence and re-searches included, the same measure.
+    """
+    completed = started = nodes = 0
     nps = 0.0
+    lower, upper = -math.inf, math.inf
+    transport = engine.protocol.transport
+    assert transport is not None  # a running engine has its process
+    pid = transport.get_pid()
+    # A one-ply search first: Sunfish frees the previous search's tables when the next
+    # search starts, seconds of CPU after a big one, which is not this search's work.
+    engine.analyse(chess.Board(fen), chess.engine.Limit(depth=1))
+    cpu_before = process_cpu_seconds(pid)
     with engine.analysis(chess.Board(fen), chess.engine.Limit(time=seconds)) as analysis:
         for info in analysis:
-            depth = max(depth, int(info.get("depth", 0)))
+            depth = int(info.get("depth", 0))
+            if depth > started:
+                completed, started = max(completed, started), depth
+                lower, upper = -math.inf, math.inf
+            score = info.get("score")
+            if score is not None and depth == started:
+                value = score.relative.score(mate_score=MATE_CENTIPAWNS)
+                if info.get("lowerbound"):
+                    lower = max(lower, value)
+                elif info.get("upperbound"):
+                    upper = min(upper, value)
+                if not lower < upper - SUNFISH_ROUGHNESS:
+                    completed = max(completed, depth)
             nodes = int(info.get("nodes", nodes))
             nps = float(info.get("nps", nps))
-    return depth, nodes, nps
+    return completed, started, nodes, nps, process_cpu_seconds(pid) - cpu_before
 
 
 def bench_depth(seconds: float) -> None:
     game = Chess()
     sunfish = chess.engine.SimpleEngine.popen_uci(SUNFISH.split())
     print(f"{seconds:g} s a position")
-    print(f"{'position':16} {'adv depth':>9} {'sf depth':>8} {'adv nps':>9} {'sf nps':>9} "
-          f"{'nps ratio':>9}")
+    print(f"{'position':16} {'adv depth':>9} {'sf depth':>8} {'sf begun':>8} {'adv nps':>9} "
+          f"{'sf nps':>9} {'nps ratio':>9} {'adv n/cpu-s':>11} {'sf n/cpu-s':>10} "
+          f"{'cpu ratio':>9}")
     try:
         for name, fen in POSITIONS.items():
             config = engine_for(game, f"default time={seconds}")
+            cpu_before = time.process_time()
             result = run_search(game, game.parse_position(fen), config,
                                 evaluation=evaluation_of(game))
+            our_cpu = time.process_time() - cpu_before
             snapshot = result.snapshot
-            depth, _, nps = sunfish_depth(sunfish, fen, seconds)
-            ratio = snapshot.nps / nps if nps else float("nan")
-            print(f"{name:16} {snapshot.completed_depth:9} {depth:8} {snapshot.nps:9,.0f} "
-                  f"{nps:9,.0f} {ratio:9.2f}")
+            depth, begun, nodes, nps, their_cpu = sunfish_depth(sunfish, fen, seconds)
+            ratio = snapshot.nps / nps if nps else math.nan
+            ours, theirs = snapshot.nodes / our_cpu, nodes / their_cpu
+            print(f"{name:16} {snapshot.completed_depth:9} {depth:8} {begun:8} "
+                  f"{snapshot.nps:9,.0f} {nps:9,.0f} {ratio:9.2f} {ours:11,.0f} "
+                  f"{theirs:10,.0f} {ours / theirs:9.2f}", flush=True)
     finally:
         sunfish.quit()
+
+
+ENDING_VARIANTS = ("", "checkext=off", "nullmove=off", "tt=64", "lmr=off")
+"""The default engine, then one switch changed at a time."""
+
+
+def bench_endings(nodes: int) -> None:
+    game = Chess()
+    print(f"{nodes:,} nodes a search; the default engine, then one switch changed")
+    print(f"{'position':10} {'change':14} {'depth':>5} {'seldepth':>8} {'move':>6} "
+          f"{'value cp':>8} {'table hits':>10}")
+    for name in ("Lucena", "Fine #70"):
+        for change in ENDING_VARIANTS:
+            config = engine_for(game, f"default nodes={nodes} {change}").without("time")
+            result = run_search(game, game.parse_position(POSITIONS[name]), config,
+                                evaluation=evaluation_of(game))
+            snapshot = result.snapshot
+            centipawns = ("proven" if result.raw_value is None
+                          else f"{result.raw_value:+.0f}")
+            hits = snapshot.tt_hits / snapshot.tt_probes if snapshot.tt_probes else 0.0
+            print(f"{name:10} {change or 'default':14} {snapshot.completed_depth:5} "
+                  f"{snapshot.seldepth:8} {result.best_move_text or '-':>6} "
+                  f"{centipawns:>8} {hits:10.0%}", flush=True)
 
 
 def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
@@ -211,18 +298,22 @@ def bench_ladder(games: int, seconds: float, skills: Sequence[int] = LADDER_SKIL
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("perft", "depth", "match", "ladder"))
+    parser.add_argument("what", choices=("perft", "depth", "match", "ladder", "endings"))
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1,
                         help="number of the first game (to continue a match: 11 after 10)")
     parser.add_argument("--skills", default="0,1,2,3,4,5",
                         help="the ladder's Stockfish Skill Levels, comma-separated")
+    parser.add_argument("--nodes", type=int, default=60_000,
+                        help="the node budget of each search of `endings`")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
     elif arguments.what == "depth":
         bench_depth(arguments.seconds or 5.0)
+    elif arguments.what == "endings":
+        bench_endings(arguments.nodes)
     elif arguments.what == "match":
         bench_match(arguments.games, arguments.seconds or 0.5, arguments.first)
     else:

@@ -179,18 +179,20 @@ def table_checkers_depths(
 # --------------------------------------------------------------------------- 3. instrumentation
 
 
-def uninstrumented_kernel() -> type[negamax.Kernel]:
+def uninstrumented_kernel() -> type[negamax.Kernel[Any, Any]]:
     """`negamax.Kernel` compiled from its source without the lines marked ``# stat``."""
     source = inspect.getsource(negamax)
     kept = [line for line in source.splitlines() if not line.rstrip().endswith("# stat")]
     module = types.ModuleType("negamax_uninstrumented")
     sys.modules[module.__name__] = module  # dataclasses look their module up there
     exec(compile("\n".join(kept), module.__name__, "exec"), module.__dict__)
-    kernel: type[negamax.Kernel] = module.Kernel
+    kernel: type[negamax.Kernel[Any, Any]] = module.Kernel
     return kernel
 
 
-def run_with_kernel(kernel: type[negamax.Kernel], game: Any, state: Any, spec: str) -> Any:
+def run_with_kernel(
+    kernel: type[negamax.Kernel[Any, Any]], game: Any, state: Any, spec: str
+) -> Any:
     # alphabeta looks its kernel class up in its module namespace at each search, so
     # swapping the namespace entry swaps the kernel without touching the searcher.
     namespace = vars(alphabeta)

@@ -47,7 +47,7 @@ from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult
 from adversa.tui.app import AdversaApp
-from adversa.tui.boards import BoardView
+from adversa.tui.boards import BoardView, SomeBoard
 from adversa.tui.screens.game import GameScreen
 
 TICK = 0.02
@@ -76,7 +76,7 @@ class Probe:
         inside = [t for t in self.ticks if start <= t <= end]
         return [(a, b - a) for a, b in itertools.pairwise(inside)]
 
-    def board_rendered(self, board: BoardView) -> None:
+    def board_rendered(self, board: SomeBoard) -> None:
         if self.key_posted is not None and board.flipped == self.expect_flipped:
             self.latencies.append(time.perf_counter() - self.key_posted)
             self.key_posted = None
@@ -86,7 +86,7 @@ def instrument_board(probe: Probe) -> None:
     """Note the first board redraw after each key (wraps `render_line` for this run)."""
     original = BoardView.render_line
 
-    def render_line(self: BoardView, y: int) -> Any:
+    def render_line(self: SomeBoard, y: int) -> Any:
         if y == 0:
             probe.board_rendered(self)
         return original(self, y)

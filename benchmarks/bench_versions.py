@@ -1,7 +1,7 @@
 """The alpha-beta search of two git revisions, same positions, same run: speed, nodes, values.
 
 Run: ``.venv/bin/python benchmarks/bench_versions.py OLD [NEW] [--depth 14] [--rounds 3]
-[--sample] [--json FILE]``
+[--sample] [--others] [--json FILE]``
 
 A refactoring of the search must keep its node counts and values and its speed
 (issue 27: within 3 %). This script exports ``adversa/`` of each revision (``git
@@ -9,7 +9,10 @@ archive``; ``NEW`` defaults to ``HEAD``) into a temporary directory and runs the
 checkers search from the start (``--sample``: also the 17 positions of
 ``bench_exact.py``) in a fresh process per run, alternating the two revisions round by
 round so that a busy machine slows both alike. Rows are ``bench_exact.py``'s two
-configurations, with and without quiescence.
+configurations, with and without quiescence; ``--others`` adds one row for each of the
+other searches (`OTHERS`: minimax, expectimax and expectiminimax, max^n and paranoid,
+the solver, MCTS), each from one start position, so that a change to the search's shared
+pieces is measured on all of them.
 
 Each run reports the CPU seconds of the search (``time.process_time``), and the
 process's system time and minor page faults (``getrusage`` of the child). System time
@@ -47,6 +50,18 @@ CONFIGURATIONS = {
 """``bench_exact.py``'s two rows (its VALUE_PRESERVING and WITH_QUIESCENCE), restated here
 because the child process may import an older ``bench_exact`` that lacks a name."""
 
+OTHERS: dict[str, tuple[str, dict[str, int], str]] = {
+    "minimax": ("checkers", {}, "minimax depth=7"),
+    "expectimax": ("pig", {}, "expectimax depth=8"),
+    "expectiminimax, Star1": ("pig", {}, "expectiminimax depth=9 star1=on"),
+    "max^n": ("connect4", {}, "maxn depth=7"),
+    "paranoid": ("connect4", {}, "paranoid depth=8"),
+    "solve, 4×4": ("connect4", {"width": 4, "height": 4}, "solve"),
+    "mcts": ("connect4", {}, "mcts iterations=20000 seed=1"),
+}
+"""``--others``: a row name, the game with its options, and the engine (about 0.3–1 CPU
+second each on the machine the rows were chosen on)."""
+
 CHILD = """
 import json, sys, time
 from adversa.games import make_game
@@ -55,10 +70,10 @@ from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from bench_exact import sample_positions
 
-depth, options, sample = int(sys.argv[1]), sys.argv[2], sys.argv[3] == "sample"
-game = make_game("checkers")
-states = sample_positions() if sample else [game.initial_state()]
-config = EngineConfig.parse(f"alphabeta depth={depth} {options}")
+name, options, engine, sample = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3], sys.argv[4]
+game = make_game(name, options)
+states = sample_positions() if sample == "sample" else [game.initial_state()]
+config = EngineConfig.parse(engine)
 started = time.process_time()
 results = [run_search(game, state, config, evaluation=evaluation_of(game)) for state in states]
 print(json.dumps({"seconds": time.process_time() - started,
@@ -90,11 +105,14 @@ def export(revision: str, into: Path) -> Path:
     return into
 
 
-def run_once(source: Path, depth: int, options: str, sample: bool) -> Run:
-    """The search of the revision exported at ``source``, in a process of its own."""
+def run_once(source: Path, game: str, options: dict[str, int], engine: str,
+             sample: bool) -> Run:
+    """The search of the revision exported at ``source``, in a process of its own:
+    ``engine`` on ``game`` (with its ``options``), from the start or the checkers sample."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     output = subprocess.run(
-        [sys.executable, "-c", CHILD, str(depth), options, "sample" if sample else "start"],
+        [sys.executable, "-c", CHILD, game, json.dumps(options), engine,
+         "sample" if sample else "start"],
         capture_output=True, text=True, check=True,
         env={"PYTHONPATH": f"{source}:{BENCHMARKS}", "PATH": "/usr/bin:/bin"},
     ).stdout
@@ -113,8 +131,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="alternated runs per revision")
     parser.add_argument("--sample", action="store_true",
                         help="the 17 positions of bench_exact.py instead of the start alone")
+    parser.add_argument("--others", action="store_true",
+                        help="also a row for each other search (OTHERS), from the start")
     parser.add_argument("--json", dest="json_file", help="also write a JSON report")
     args = parser.parse_args(argv)
+    rows_to_run: list[tuple[str, str, dict[str, int], str, bool]] = [
+        (name, "checkers", {}, f"alphabeta depth={args.depth} {options}",
+         args.sample) for name, options in CONFIGURATIONS.items()]
+    if args.others:
+        rows_to_run += [(name, game, options, engine, False)
+                        for name, (game, options, engine) in OTHERS.items()]
 
     console = Console(width=150)
     revisions = (args.old, args.new)
@@ -124,17 +150,18 @@ def main(argv: list[str] | None = None) -> int:
         sources = [export(revision, Path(scratch) / str(index))
                    for index, revision in enumerate(revisions)]
         table = Table(title=f"checkers alpha-beta, depth {args.depth}, "
-                            f"{'17 positions' if args.sample else 'the start'}: "
+                            f"{'17 positions' if args.sample else 'the start'}"
+                            f"{' (and the other searches)' if args.others else ''}: "
                             f"{args.rounds} alternated runs per revision")
         for column in ("configuration", "revision", "nodes", "CPU s (each run)", "median",
                        "× old", "sys s", "minor faults"):
             table.add_column(column, justify="left" if column in ("configuration", "revision")
                              else "right")
-        for name, options in CONFIGURATIONS.items():
+        for name, game, options, engine, sample in rows_to_run:
             runs: list[list[Run]] = [[], []]
             for _ in range(args.rounds):
                 for index, source in enumerate(sources):
-                    runs[index].append(run_once(source, args.depth, options, args.sample))
+                    runs[index].append(run_once(source, game, options, engine, sample))
             medians = [statistics.median(run.seconds for run in each) for each in runs]
             for index, each in enumerate(runs):
                 table.add_row(
@@ -151,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     console.print("nodes, values and best moves: "
                   + ("identical" if agree else "[bold red]DIFFERENT[/]"))
     if args.json_file:
-        report = {"depth": args.depth, "sample": args.sample,
+        report = {"depth": args.depth, "sample": args.sample, "others": args.others,
                   "python": sys.version.split()[0], "rows": rows}
         Path(args.json_file).write_text(json.dumps(report, indent=2), encoding="utf-8")
     return 0 if agree else 1

@@ -22,7 +22,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "adversa"
 
 LAYERS = {
-    "errors": 0, "numbers": 0,
+    "errors": 0, "numbers": 0, "jsontypes": 0,
     "files": 1,
     "settings": 2, "games": 2,
     "search": 3,
@@ -279,7 +279,7 @@ def test_no_module_points_at_files_outside_the_repository(name: str) -> None:
 
 ANY_WORD = re.compile(r"\bAny\b")
 
-ANY_LINES_LIMIT = 406
+ANY_LINES_LIMIT = 38
 """Lines of ``adversa/`` that name ``Any``: a ratchet, lowered as the seams get their real
 types (a game's state and move kept through the search, the records and the sessions).
 Issue 27 asks for at most 60, each with a reason; lower this with every change that

@@ -10,12 +10,12 @@ from click.testing import CliRunner
 from adversa.cli import main
 
 
-def test_analyze_without_engine_uses_the_one_ply_default() -> None:
+def test_analyze_without_engine_uses_the_two_ply_default() -> None:
     result = CliRunner().invoke(
         main, ["analyze", "backgammon", "--moves", "31: 8/5 6/5 52", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert report["engine"] == "expectiminimax depth=1 star1=on"
+    assert report["engine"] == "expectiminimax depth=2 star2=on candidates=8 margin=0.16"
     assert report["best_move"]
     assert not report["stopped"]
 
@@ -41,4 +41,5 @@ def test_analyze_shows_the_chance_figures_as_the_panel_does() -> None:
 
 def test_help_names_the_default() -> None:
     result = CliRunner().invoke(main, ["analyze", "--help"])
-    assert "expectiminimax depth=1" in " ".join(result.output.split())
+    default = "expectiminimax depth=2 star2=on candidates=8 margin=0.16"
+    assert default in " ".join(result.output.split())

@@ -12,10 +12,11 @@ import pytest
 
 from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
-from adversa.games.backgammon_moves import BAR, START, BackgammonState, Side
+from adversa.games.backgammon_moves import BAR, START, BackgammonState, Side, plays
 from adversa.games.backgammon_net import (
     INPUTS,
     OUTPUTS,
+    LeafNet,
     Network,
     encode,
     equity_of,
@@ -136,3 +137,95 @@ def test_one_tiny_training_game_runs_and_moves_the_weights(tmp_path: Path) -> No
     untrained: Network = script.Trainer(4, 1, 0.1, 0.7).network()
     assert trained.hidden == 4
     assert trained.outputs(START, START) != pytest.approx(untrained.outputs(START, START))
+
+
+def random_network(hidden: int, seed: int) -> Network:
+    rng = random.Random(seed)
+
+    def row(size: int) -> tuple[float, ...]:
+        return tuple(rng.uniform(-1.0, 1.0) for _ in range(size))
+
+    return Network(tuple(row(hidden) for _ in range(INPUTS)), row(hidden),
+                   tuple(row(hidden) for _ in range(OUTPUTS)), row(OUTPUTS))
+
+
+def random_positions(count: int, seed: int) -> list[tuple[Side, Side]]:
+    """Positions of random games (bar and bear-off ones among them), side on roll first."""
+    rng = random.Random(seed)
+    mover, opponent = START, START
+    found: list[tuple[Side, Side]] = []
+    while len(found) < count:
+        play = rng.choice(plays(mover, opponent, (rng.randint(1, 6), rng.randint(1, 6))))
+        if play.mover[0] == 15:
+            mover, opponent = START, START
+            continue
+        mover, opponent = play.opponent, play.mover
+        found.append((mover, opponent))
+    return found
+
+
+@pytest.mark.parametrize("network", [shipped_network(), random_network(7, seed=4)],
+                         ids=["shipped", "random"])
+def test_the_leaf_tables_give_the_networks_outputs(network: Network) -> None:
+    leaf = LeafNet(network)
+    positions = random_positions(400, seed=9)
+    assert any(mover[BAR] for mover, _ in positions)
+    assert any(mover[0] for mover, _ in positions)
+    for mover, opponent in positions:
+        assert leaf.outputs(mover, opponent) == pytest.approx(
+            network.outputs(mover, opponent), abs=1e-12)
+
+
+@pytest.mark.parametrize("network", [shipped_network(), random_network(7, seed=4)],
+                         ids=["shipped", "random"])
+def test_chances_are_coherent_a_gammon_never_likelier_than_its_win(network: Network) -> None:
+    """The random network's raw sigmoids break these orders; the outputs must not."""
+    leaf = LeafNet(network)
+    for mover, opponent in random_positions(300, seed=12):
+        for chances in (network.outputs(mover, opponent), leaf.outputs(mover, opponent)):
+            win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = chances
+            assert all(0.0 <= chance <= 1.0 for chance in chances)
+            assert win >= win_gammon >= win_backgammon
+            assert 1.0 - win >= lose_gammon >= lose_backgammon
+
+
+def test_the_trainers_batch_inputs_are_the_encoding() -> None:
+    script = _training_script()
+    positions = random_positions(200, seed=15)
+    rows = script.dense(positions)
+    for row, (mover, opponent) in zip(rows, positions, strict=True):
+        expected = [0.0] * INPUTS
+        for index, value in encode(mover, opponent):
+            expected[index] = value
+        assert row.tolist() == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("flip", [False, True], ids=["first mover", "other side"])
+def test_the_trainers_traces_are_the_gradients_of_its_predictions(flip: bool) -> None:
+    """With λ = 0 a trace is the gradient of one prediction (flipped for the other side):
+    checked against central differences of the forward pass, weight by weight."""
+    script = _training_script()
+    trainer = script.Trainer(3, 7, 0.1, 0.0)
+    mover, opponent = random_positions(30, seed=2)[-1]
+    row = script.dense([(mover, opponent)])[0]
+    hidden, out = trainer.forward(row[None, :])
+    trainer.trace(row, hidden[0], out[0], flip)
+
+    def prediction() -> list[float]:
+        outputs = trainer.forward(row[None, :])[1][0]
+        seen = script.flipped(outputs) if flip else outputs
+        return [float(value) for value in seen]
+
+    step = 1e-6
+    for weights, trace in ((trainer.w1, trainer.trace_w1), (trainer.b1, trainer.trace_b1),
+                           (trainer.w2, trainer.trace_w2), (trainer.b2, trainer.trace_b2)):
+        flat, traced = weights.reshape(-1), trace.reshape(OUTPUTS, -1)
+        for index in range(0, flat.size, max(1, flat.size // 40)):
+            kept = flat[index]
+            flat[index] = kept + step
+            above = prediction()
+            flat[index] = kept - step
+            below = prediction()
+            flat[index] = kept
+            slopes = [(high - low) / (2 * step) for high, low in zip(above, below, strict=True)]
+            assert traced[:, index].tolist() == pytest.approx(slopes, abs=1e-6)

@@ -1,4 +1,4 @@
-"""Boards read their game through its typed rules class (`boards.base.rules_of`): the right
+"""Boards read their game through its typed rules class (`games.base.rules_of`): the right
 game comes back typed, another game is refused at once rather than failing mid-drawing."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from adversa.games import make_game
+from adversa.games.base import rules_of
 from adversa.games.tictactoe import TicTacToe
-from adversa.tui.boards.base import rules_of
 from adversa.tui.boards.grid import GridBoard
 from adversa.tui.boards.piles import NimBoard
 
@@ -18,9 +18,9 @@ def test_the_rules_come_back_as_the_game_itself() -> None:
 
 
 def test_another_game_is_refused_naming_both() -> None:
-    with pytest.raises(TypeError, match="draws TicTacToe, not Nim"):
+    with pytest.raises(TypeError, match="TicTacToe, not Nim"):
         rules_of(make_game("nim"), TicTacToe)
-    with pytest.raises(TypeError, match="draws TicTacToe, not Checkers"):
+    with pytest.raises(TypeError, match="TicTacToe, not Checkers"):
         GridBoard(make_game("checkers"))
     with pytest.raises(TypeError, match="Nim or Grundy, not Pig"):
         NimBoard(make_game("pig"))

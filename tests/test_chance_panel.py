@@ -15,7 +15,9 @@ from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult
 from adversa.tui.panel import SearchPanel
 
-GAME = make_game("backgammon")
+GAME = make_game("backgammon", {"evaluation": "hand"})
+"""The hand-written evaluation uses the dice, so every chance node, at the horizon too,
+is expanded and counted (the net values positions before the roll: see test_star2)."""
 # X opened 31: 8/5 6/5 and O has 52 to play: a position with blots to hit and a choice.
 STATE = play_line(GAME, GAME.initial_state(), "31: 8/5 6/5 52")
 

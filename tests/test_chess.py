@@ -21,7 +21,8 @@ from adversa.games.base import (
     InvalidPositionError,
     play_line,
 )
-from adversa.games.chess import PIECE_VALUES, Chess, ChessState
+from adversa.games.chess import Chess, ChessState
+from adversa.games.chess_captures import PIECE_VALUES
 from adversa.games.chess_eval import centipawns, chess_evaluator, material_terms
 from adversa.games.perft import generic_perft, perft
 from adversa.games.pgn import PGN_FORMAT, PgnError

@@ -73,3 +73,33 @@ def test_quiescence_keeps_the_queen_that_stops_the_pawn() -> None:
     takes_the_new_queen = board.is_attacked_by(chess.WHITE, chess.B1)
     wins_the_pawn_with_check = board.is_check() and board.is_attacked_by(chess.WHITE, chess.B2)
     assert board.piece_at(chess.B2) is None or takes_the_new_queen or wins_the_pawn_with_check
+
+
+CHECKING_MATE = "k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1"
+"""Win at Chess #50: 1. Rxb6+ (a discovered check) Qxc6 2. Rxa2+ Qa4 3. Rxa4#, every
+white move a check; Rxc2, taking the queen, is the obvious move that does not mate."""
+
+
+def search(fen: str, spec: str) -> tuple[str | None, int | None]:
+    """The best move and the proven win's distance in plies (None: no mate seen)."""
+    game = make_game("chess")
+    config = engine_for(game, spec).without("time")  # node budgets only, never the clock
+    result = run_search(game, game.parse_position(fen), config, evaluation=evaluation_of(game))
+    return result.best_move_text, result.win_in_plies
+
+
+def test_the_check_extension_sees_a_mate_by_checks_two_plies_early() -> None:
+    """Each reply to a check is searched a ply deeper, so five plies of checks and
+    replies fit in a two-ply search; without the extension two plies see no mate."""
+    assert search(CHECKING_MATE, "alphabeta depth=2") == ("Rxb6+", 5)
+    move, mate = search(CHECKING_MATE, "alphabeta depth=2 checkext=off")
+    assert mate is None and move != "Rxb6+"
+
+
+def test_on_the_same_node_budget_only_the_check_extension_finds_the_mate() -> None:
+    """Deepening on 1,000 nodes: with the extension the mate is proven at depth 2 in
+    under 600 nodes; without it depth 3 is needed, which the budget stops, and the
+    engine takes the queen instead."""
+    budget = "alphabeta depth=12 nodes=1000"
+    assert search(CHECKING_MATE, budget) == ("Rxb6+", 5)
+    assert search(CHECKING_MATE, f"{budget} checkext=off") == ("Rxc2", None)

@@ -11,6 +11,7 @@ from typing import Any
 
 from click.testing import CliRunner
 from rich.console import Console
+from tui_fakes import compare_settled
 
 from adversa.cli import main
 from adversa.cli.match_report import comparison_table
@@ -83,11 +84,7 @@ async def test_the_compare_app_keeps_its_rows_when_closed() -> None:
     engines = [EngineConfig.parse("minimax depth=2"), EngineConfig.parse("alphabeta depth=2")]
     app = CompareApp(game, game.initial_state(), engines)
     async with app.run_test(size=(160, 50)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            screen = app.screen
-            if all(column.state == "done" for column in getattr(screen, "columns", [])):
-                break
+        await compare_settled(app, pilot, {"done"})
         await pilot.press("escape")
         await pilot.pause()
     assert [row.engine for row in app.final_rows] == ["minimax depth=2", "alphabeta depth=2"]

@@ -40,7 +40,7 @@ def test_the_default_engine_sees_3x3_tic_tac_toe_to_the_end() -> None:
     and knows the game is a draw: perfect play."""
     game = make_game("tictactoe")
     config = default_engine(game)
-    assert config is not None and config.get("depth") >= 9
+    assert config is not None and config.whole("depth") >= 9
     result = run_search(game, game.initial_state(), config, evaluation=evaluation_of(game))
     assert not result.stopped
     assert result.value == 0

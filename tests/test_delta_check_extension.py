@@ -10,6 +10,7 @@ from adversa.games.base import Game
 from adversa.games.registry import evaluation_of, make_game
 from adversa.search import alphabeta
 from adversa.search.config import EngineConfig
+from adversa.search.request import SearchRequest
 from adversa.search.stats import Counters, Reporter, SearchResult
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -25,7 +26,7 @@ def search(game: Game[object, object], state: object,
            text: str) -> tuple[SearchResult, Counters]:
     config = EngineConfig.parse(text)
     reporter = Reporter(config.algorithm, config.text)
-    result = alphabeta.search(game, state, config, reporter, evaluation_of(game))
+    result = alphabeta.search(SearchRequest(game, state, config, reporter, evaluation_of(game)))
     return result, reporter.counters
 
 

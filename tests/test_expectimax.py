@@ -26,6 +26,7 @@ from adversa.search.config import EngineConfig
 from adversa.search.engine import AlgorithmError, run_search
 from adversa.search.expectimax import ChanceMinimax
 from adversa.search.maxn import MaxN
+from adversa.search.request import SearchRequest
 from adversa.search.stats import Iteration, Reporter, SearchResult, Snapshot
 
 
@@ -221,11 +222,9 @@ def test_a_pass_answered_from_the_table_still_knows_it_met_the_horizon(searcher:
     state = game.parse_position("scores=10,20;player=1;total=15")
     config = EngineConfig.parse(f"{searcher} depth=3")
     reporter = Reporter(config.algorithm, config.text)
-    engine = (
-        ChanceMinimax(game, state, config, reporter, evaluation_of(game), pruning=False,
-                      averaging=False)
-        if searcher == "expectiminimax"
-        else MaxN(game, state, config, reporter, evaluation_of(game))
+    request = SearchRequest(game, state, config, reporter, evaluation_of(game))
+    engine: ChanceMinimax[object, object] | MaxN[object, object] = (
+        ChanceMinimax(request) if searcher == "expectiminimax" else MaxN(request)
     )
     first = engine.iterate(3)
     assert engine.horizon_reached

@@ -270,6 +270,35 @@ def test_a_game_position_is_drawn_a_few_plies_deep_and_capped(tmp_path: Path) ->
     assert {"9-13", "10-14", "11-15"} <= set(texts(svg, "move"))
 
 
+def test_a_dice_fan_with_star1_cuts_fits_side_by_side(tmp_path: Path) -> None:
+    """Backgammon one ply deep: two plays, each over the 21 rolls, Star1 cutting the last
+    rolls of the second. The rolls read as the lectures write their odds (1/18, 1/36), no
+    labels overlap, and the leaves stay a slot apart: before the pruned stubs' tops were
+    lined up with their siblings', their labels slid into the neighbours and the figure
+    grew past 10,000 pixels to separate them."""
+    svg = draw(tmp_path, "backgammon", "-a", "expectiminimax", "-o", "star1=on",
+               "-p", "XTwgQC6kp8wAQw X 21", "--depth", "1", "--max-width", "2")
+    assert marked(svg, "pruned") == {"2.19", "2.20", "2.21"}
+    labels = texts(svg, "move")
+    assert "31 · 1/18" in labels and "66 · 1/36" in labels
+    boxes, _ = svg_boxes(svg)
+    assert overlapping(boxes) == []
+    assert float(svg.attrib["width"]) < 42 * 120
+
+
+def test_a_long_list_of_cuts_is_shortened_in_text_and_whole_in_json() -> None:
+    args = ("tree", "backgammon", "-a", "expectiminimax", "-o", "star2=on",
+            "-p", "sGfwATDgc/ABMA O 52", "--depth", "2", "--max-width", "2")
+    text = run(*args)
+    assert text.exit_code == 0, text.output
+    document = json.loads(run(*args, "--json").output)
+    pruned = document["pruned"]
+    assert len(pruned) > 24
+    line = text.output[text.output.index("pruned subtrees"):]
+    assert f"… and {len(pruned) - 24} more (--json lists all)" in line
+    assert pruned[23] in line and pruned[24] not in line.split("…")[0]
+
+
 def test_narrowed_keeps_the_rules_and_the_first_moves() -> None:
     game = make_game("connect4")
     narrow = narrowed(game, 2)

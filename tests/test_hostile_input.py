@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from adversa.cli import main
 from adversa.errors import AdversaError, clip_long_words
 from adversa.games.base import MAX_NUMBER_DIGITS
+from adversa.jsontypes import JsonObject
 
 HUGE = "9" * 5000
 """More digits than Python converts to an int."""
@@ -229,9 +230,10 @@ def test_analyze_says_how_long_it_searches_at_most_by_default() -> None:
     ({"version": True}, "version True"),
     ({"players": ["human"] * 50}, r"lists 50 players; Tic-tac-toe \(m,n,k\) has 2"),
 ])
-def test_a_save_with_nonsense_fields_is_refused(change: dict[str, object],
+def test_a_save_with_nonsense_fields_is_refused(change: JsonObject,
                                                 message: str) -> None:
-    from adversa.match.session import GameSession, RecordError
+    from adversa.match.record_fields import RecordError
+    from adversa.match.session import GameSession
 
     session = GameSession("tictactoe", {}, [None, None])
     session.play_text("b2")

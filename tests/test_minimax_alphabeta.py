@@ -17,7 +17,7 @@ from adversa.games import make_game
 from adversa.games.base import Game, M, S
 from adversa.games.nim import Nim
 from adversa.games.registry import evaluation_of
-from adversa.games.tree import TreeGame
+from adversa.games.tree import TreeGame, TreePath
 from adversa.presentation import cut_reason, pruned_paths, root_score_text
 from adversa.search.alphabeta import AlphaBetaSearch
 from adversa.search.config import EngineConfig
@@ -28,6 +28,7 @@ from adversa.search.enhancements import (
     LMR_MOST_MOVES,
     LMR_REDUCTIONS,
 )
+from adversa.search.request import SearchRequest
 from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult
 
 THREE_PLY = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -322,17 +323,17 @@ def stopped_after_two_root_moves(second_move_value: int) -> SearchResult:
     finds no cut among the 9s).
     """
     game = FreeOrderTree.from_data([[0, 0], [second_move_value] * 2, [9] * 1100 + [-1]])
-    holder: dict[str, AlphaBetaSearch] = {}
+    holder: dict[str, AlphaBetaSearch[TreePath, int]] = {}
 
     def stop() -> bool:
         search = holder["search"]
         return search.depth == 2 and len(search.scores) >= 2
 
     reporter = Reporter("alphabeta", "alphabeta depth=2", should_stop=stop)
-    search = AlphaBetaSearch(
+    search = AlphaBetaSearch(SearchRequest(
         game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"), reporter,
         evaluation_of(game),
-    )
+    ))
     holder["search"] = search
     return search.run()
 

@@ -4,7 +4,6 @@ higher class first, quiet moves by killers and history; and a game that only res
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any, ClassVar
 
 import pytest
@@ -33,7 +32,7 @@ class Graded(Game[int, int]):
         return CLASSES[move]
 
 
-def order(orderer: MoveOrderer, tt_move: int | None = None, ply: int = 0) -> list[Hashable]:
+def order(orderer: MoveOrderer[int, int], tt_move: int | None = None, ply: int = 0) -> list[int]:
     return orderer.order(0, list(CLASSES), tt_move, ply)
 
 

@@ -21,7 +21,7 @@ from adversa.games.othello_eval import PROBCUT
 from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig, EngineSpecError
 from adversa.search.engine import run_search
-from adversa.search.probcut import probcut_step
+from adversa.search.probcut import KernelSearch, probcut_step
 from adversa.search.stats import Counters, SearchResult
 from adversa.tui.panel import SearchPanel
 
@@ -65,11 +65,12 @@ def test_a_model_that_cannot_predict_is_refused(fields: dict[str, float]) -> Non
         ProbCutModel(**values)  # type: ignore[arg-type]
 
 
-def shallow_value_search(value: float, calls: list[tuple[int, float, float]]) -> object:
+def shallow_value_search(value: float, calls: list[tuple[int, float, float]]
+                         ) -> KernelSearch[None]:
     """A stand-in for the kernel's negamax whose every search returns ``value``
     (fail-soft, so one value answers any window), recording depth and window."""
-    def negamax(state: object, mover: int, depth: int, alpha: float, beta: float,
-                ply: int, /) -> float:
+    def negamax(state: None, mover: int, depth: int, alpha: float, beta: float,
+                ply: int) -> float:
         calls.append((depth, alpha, beta))
         return value
     return negamax
@@ -90,7 +91,7 @@ def test_the_cut_is_taken_exactly_when_the_prediction_clears_the_window_by_t_sig
 ) -> None:
     counters = Counters()
     calls: list[tuple[int, float, float]] = []
-    step = probcut_step(MODEL, 1.0, shallow_value_search(shallow, calls),  # type: ignore[arg-type]
+    step = probcut_step(MODEL, 1.0, shallow_value_search(shallow, calls),
                         counters)
     assert step(None, 0, 7, alpha, beta, 3) == expected
     assert counters.probcut_cuts == (expected is not None)
@@ -103,7 +104,7 @@ def test_the_cut_is_taken_exactly_when_the_prediction_clears_the_window_by_t_sig
 def test_the_model_is_read_in_the_evaluators_raw_units() -> None:
     """Search values of an evaluation with ``raw_scale`` 10 are a tenth of its units."""
     calls: list[tuple[int, float, float]] = []
-    step = probcut_step(MODEL, 10.0, shallow_value_search(0.4, calls),  # type: ignore[arg-type]
+    step = probcut_step(MODEL, 10.0, shallow_value_search(0.4, calls),
                         Counters())
     assert step(None, 0, 4, 0.0, 0.6, 1) == 0.6  # raw: predicts 9 ≥ 6 + 3
     assert calls[0][2] == pytest.approx(0.4)
@@ -111,7 +112,7 @@ def test_the_model_is_read_in_the_evaluators_raw_units() -> None:
 
 def test_a_proven_window_edge_is_never_cut_on_a_guess() -> None:
     calls: list[tuple[int, float, float]] = []
-    step = probcut_step(MODEL, 1.0, shallow_value_search(0.0, calls),  # type: ignore[arg-type]
+    step = probcut_step(MODEL, 1.0, shallow_value_search(0.0, calls),
                         Counters())
     assert step(None, 0, 6, -float("inf"), float("inf"), 0) is None
     assert calls == []

@@ -26,6 +26,7 @@ from adversa.games.tree import TreeGame
 from adversa.search import solve
 from adversa.search.config import EngineConfig
 from adversa.search.engine import AlgorithmError, run_search
+from adversa.search.request import SearchRequest
 from adversa.search.stats import Reporter, SearchResult
 
 KNOWN_GRUNDY = (0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0)
@@ -293,7 +294,7 @@ def test_a_repeated_position_is_an_error_not_an_endless_loop() -> None:
     game = _Loop()
     config = EngineConfig.parse("solve")
     with pytest.raises(solve.CycleError, match="repeated position"):
-        solve.search(game, 0, config, Reporter("solve", config.text), NEUTRAL)
+        solve.search(SearchRequest(game, 0, config, Reporter("solve", config.text), NEUTRAL))
 
 
 def test_a_stopped_solve_has_no_value_but_still_a_legal_move() -> None:
@@ -344,8 +345,8 @@ def test_a_game_longer_than_the_recursion_limit_is_solved(start: int) -> None:
     """The solver keeps its own stack: a line of play 5,000 plies long is no RecursionError."""
     game = _Countdown(start)
     config = EngineConfig.parse("solve")
-    result = solve.search(game, game.initial_state(), config, Reporter("solve", config.text),
-                          NEUTRAL)
+    result = solve.search(SearchRequest(game, game.initial_state(), config,
+                                        Reporter("solve", config.text), NEUTRAL))
     wins = start % 3 != 0  # the multiples of 3 are the lost counters (take 1 or 2)
     assert result.value == (1 if wins else -1)
     assert list(result.best_moves) == ([str(start % 3)] if wins else ["1", "2"])

@@ -173,7 +173,7 @@ async def test_with_the_net_the_board_shows_its_chances_for_the_side_on_roll() -
         await pilot.pause()
         text = "\n".join(board_text(app))
     assert f"O net: win {win:.0%} gammon" in text
-    plain = BoardApp(GAME, state)
+    plain = BoardApp(make_game("backgammon", {"evaluation": "hand"}), state)
     async with plain.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "net:" not in "\n".join(board_text(plain))

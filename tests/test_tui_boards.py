@@ -21,7 +21,7 @@ from adversa.games.base import Game
 from adversa.games.registry import game_names
 from adversa.games.tictactoe import TicTacToe
 from adversa.games.tree import TreeGame
-from adversa.tui.boards import BoardView, NoBoardError, make_board
+from adversa.tui.boards import BoardView, NoBoardError, SomeBoard, make_board
 from adversa.tui.boards.checkers import CheckersBoard
 from adversa.tui.boards.grid import GridBoard
 from adversa.tui.boards.pig import PigBoard
@@ -77,7 +77,7 @@ class BoardApp(App[None]):
         )
 
     @property
-    def board(self) -> BoardView:
+    def board(self) -> SomeBoard:
         return self.query_one("#board", BoardView)
 
     def on_board_view_move_chosen(self, message: BoardView.MoveChosen) -> None:

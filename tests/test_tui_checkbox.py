@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Checkbox
-from tui_fakes import choose_game
+from tui_fakes import choose_game, start_screen
 
 from adversa.tui.app import AdversaApp
-from adversa.tui.screens.start import OptionField, StartScreen
+from adversa.tui.screens.start import OptionField
 
 SIZE = (120, 40)
 
@@ -29,8 +29,7 @@ async def test_off_is_an_empty_box_and_on_is_an_x(game: str) -> None:
     app = AdversaApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, game)
         boxes = list(start.query(Checkbox))
         assert boxes, "the start screen shows no checkbox for this game"
@@ -51,8 +50,7 @@ async def test_toggling_an_option_checkbox_still_reaches_the_start_screen() -> N
     app = AdversaApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "nim")
         misere = start.query_one("#options Checkbox", Checkbox)
         assert not misere.value
@@ -72,8 +70,7 @@ async def test_the_box_is_the_whole_label_and_fits(width: int) -> None:
     app = AdversaApp()
     async with app.run_test(size=(width, 40)) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tictactoe")
         boxes = list(start.query(".seat-params Checkbox"))
         assert boxes, "the engine seat shows no switch"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from clocks import HandClock
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
-from tui_fakes import FakeEngine, choose_game, game_screen, settle, until
+from tui_fakes import FakeEngine, choose_game, game_screen, settle, start_screen, until
 
 from adversa.cli import main
 from adversa.games import make_game
@@ -21,7 +21,6 @@ from adversa.search.timeman import ClockReading, TimeControl
 from adversa.tui.app import AdversaApp
 from adversa.tui.clock import ClockBar
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.screens.start import StartScreen
 
 SIZE = (120, 40)
 
@@ -203,8 +202,7 @@ async def test_the_start_screen_s_clock_reaches_the_game(
 ) -> None:
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tictactoe")
         start.query_one("#clock-choice", Select).value = choice
         await pilot.pause()
@@ -220,8 +218,7 @@ async def test_the_start_screen_s_clock_reaches_the_game(
 async def test_a_mistyped_clock_on_the_start_screen_is_refused_there() -> None:
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tictactoe")
         start.query_one("#clock-choice", Select).value = "other"
         await pilot.pause()

@@ -9,10 +9,11 @@ from typing import Any
 from click.testing import CliRunner
 from textual.app import App
 from textual.widgets import DataTable, Input, Static
-from tui_fakes import FakeEngine, choose_game
+from tui_fakes import FakeEngine, choose_game, compare_settled, start_screen
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.base import Game, M, S
 from adversa.games.evaluation import Evaluation
 from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
@@ -22,22 +23,9 @@ from adversa.search.timeman import ClockReading
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.compare import CompareApp, CompareScreen
 from adversa.tui.screens.game import GameScreen
-from adversa.tui.screens.start import StartScreen
 
 MINIMAX = EngineConfig.parse("minimax depth=2")
 ALPHABETA = EngineConfig.parse("alphabeta depth=2")
-
-
-async def settle(app: App[Any], pilot: Any, wanted: set[str] | None = None) -> CompareScreen:
-    """Wait until no engine is searching (or every state is in ``wanted``)."""
-    screen = app.screen
-    assert isinstance(screen, CompareScreen)
-    for _ in range(200):
-        await pilot.pause(0.02)
-        states = {column.state for column in screen.columns}
-        if (wanted is None and "searching" not in states) or (wanted and states <= wanted):
-            break
-    return screen
 
 
 def summary(screen: CompareScreen) -> list[list[str]]:
@@ -49,7 +37,7 @@ async def test_summary_row_is_filled_and_engines_agree() -> None:
     game = make_game("tictactoe")
     app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
     async with app.run_test(size=(160, 50)) as pilot:
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         rows = summary(screen)
         assert [row[0] for row in rows] == [MINIMAX.text, ALPHABETA.text]
         assert [row[1] for row in rows] == ["done", "done"]
@@ -66,14 +54,14 @@ async def test_restarting_one_engine_leaves_the_other_alone() -> None:
     game = make_game("tictactoe")
     app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
     async with app.run_test(size=(160, 50)) as pilot:
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         before = summary(screen)[0]
         first_runner_id = screen.columns[0].runner.current_id
         box = screen.query_one("#spec-1", Input)
         box.value = "alphabeta depth=3"
         box.focus()
         await pilot.press("enter")
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         rows = summary(screen)
         assert rows[1][0] == "alphabeta depth=3"
         assert rows[1][8] == "3"
@@ -85,7 +73,7 @@ async def test_a_bad_engine_text_changes_nothing() -> None:
     game = make_game("tictactoe")
     app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
     async with app.run_test(size=(160, 50)) as pilot:
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         box = screen.query_one("#spec-0", Input)
         box.value = "minimax depth=lots"
         box.focus()
@@ -96,10 +84,10 @@ async def test_a_bad_engine_text_changes_nothing() -> None:
 
 
 def waits_for_stop_when_minimax(
-    game: Any, state: Any, config: EngineConfig, *, evaluation: Evaluation,
+    game: Game[S, M], state: S, config: EngineConfig, *, evaluation: Evaluation,
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None, time_left: ClockReading | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """A search function that hangs (idle) for minimax until told to stop."""
     if config.algorithm == "minimax":
         assert should_stop is not None
@@ -115,11 +103,11 @@ async def test_stopping_one_engine_keeps_the_other_running_to_its_end() -> None:
     app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA],
                      engine_search=waits_for_stop_when_minimax)
     async with app.run_test(size=(160, 50)) as pilot:
-        screen = await settle(app, pilot, wanted={"searching", "done"})
+        screen = await compare_settled(app, pilot, wanted={"searching", "done"})
         assert screen.columns[0].state == "searching"
         screen.query_one("#spec-0", Input).focus()
         await pilot.press("ctrl+t")
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         assert [column.state for column in screen.columns] == ["stopped", "done"]
         assert summary(screen)[1][2] != "—"
 
@@ -150,7 +138,7 @@ async def test_send_the_focused_engine_to_the_game() -> None:
                            send_player=seat_taking(chosen))
     app = HostApp(screen)
     async with app.run_test(size=(160, 50)) as pilot:
-        await settle(app, pilot)
+        await compare_settled(app, pilot)
         screen.query_one("#spec-1", Input).focus()
         await pilot.press("ctrl+g")
         await pilot.pause()
@@ -165,7 +153,7 @@ async def test_game_screen_opens_compare_and_takes_an_engine_back() -> None:
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         await pilot.press("c")
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         assert [column.config.text for column in screen.columns] == [
             "alphabeta depth=2", "minimax depth=2"
         ]
@@ -182,7 +170,7 @@ def test_compare_screen_snapshot(snap_compare: Any) -> None:
                      engine_search=FakeEngine())
 
     async def finish(pilot: Any) -> None:
-        await settle(app, pilot)
+        await compare_settled(app, pilot)
         await pilot.wait_for_scheduled_animations()  # the panels' progress bars
         app.screen.set_focus(None)  # no blinking cursor in the picture
         await pilot.pause()
@@ -220,11 +208,10 @@ async def test_start_screen_opens_compare_on_the_chosen_game(
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tictactoe")
         await pilot.press("f2")
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         assert screen.send_player is None  # no game to send an engine to yet
         assert len(screen.columns) == 2
         assert screen.columns[1].config.algorithm == "minimax"
@@ -238,16 +225,16 @@ async def test_engines_can_be_added_up_to_four() -> None:
     game = make_game("tictactoe")
     app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
     async with app.run_test(size=(200, 50)) as pilot:
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         screen.query_one("#spec-0", Input).focus()
         await pilot.press("ctrl+n")
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         assert [column.config for column in screen.columns] == [MINIMAX, ALPHABETA, MINIMAX]
         assert screen.focused is screen.query_one("#spec-2", Input)
         rows = summary(screen)
         assert len(rows) == 3 and rows[2][1] == "done" and rows[2][10] == "1.000"
         await pilot.press("ctrl+n", "ctrl+n")
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         assert len(screen.columns) == 4
         assert len(screen.query(".compare-column")) == 4
 
@@ -257,7 +244,7 @@ async def test_escape_from_the_standalone_compare_screen_quits_the_app() -> None
     game = make_game("tictactoe")
     app = CompareApp(game, game.initial_state(), [MINIMAX, ALPHABETA])
     async with app.run_test(size=(160, 50)) as pilot:
-        await settle(app, pilot)
+        await compare_settled(app, pilot)
         assert len(app.screen_stack) == 1
         await pilot.press("escape")
         await pilot.pause()
@@ -274,7 +261,7 @@ async def test_four_engines_fit_120_columns() -> None:
         "alphabeta depth=20 nodes=3000 lmr=on tt=32")]
     app = CompareApp(game, game.initial_state(), engines)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         for index in range(4):
             stats = str(screen.query_one(f"#panel-{index} #panel-stats", Static).render())
             lines = stats.splitlines()
@@ -293,7 +280,7 @@ async def test_values_in_different_units_meet_on_one_scale() -> None:
         "mcts iterations=200 seed=1")]
     app = CompareApp(game, game.initial_state(), engines)
     async with app.run_test(size=(160, 50)) as pilot:
-        screen = await settle(app, pilot)
+        screen = await compare_settled(app, pilot)
         rows = summary(screen)
         assert rows[0][3].endswith(" pts") and rows[1][3].endswith(" mean")
         for row in rows:

@@ -64,7 +64,7 @@ async def test_fewer_moves_and_plies_make_a_drawable_figure() -> None:
             assert max(len(screen.game.legal_moves(screen.position)), 0) == 3
             await pilot.press("minus")
             screen = await settled(app, pilot, 8)
-            assert int(screen.config.get("depth")) == 2
+            assert screen.config.whole("depth") == 2
             await pilot.press("f")
             await pilot.pause()
             saved = [text for text in messages(app) if text.startswith("Figure saved: ")]

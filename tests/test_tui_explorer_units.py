@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from narrowing import known
 from textual.widgets import Static, Tree
 
 from adversa.games import make_game
@@ -23,7 +22,7 @@ from adversa.presentation import bound_mark, cut_reason, show_score
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult, TraceNode
-from adversa.tui.screens.tree_explorer import TreeExplorerApp, TreeExplorerScreen
+from adversa.tui.screens.tree_explorer import TreeExplorerApp, TreeExplorerScreen, Visited
 
 
 def traced(game: Any, spec: str, position: str | None = None) -> SearchResult:
@@ -45,8 +44,8 @@ async def open_explorer(game: Any, spec: str, position: str | None = None
         else:
             raise AssertionError("the explorer never showed a trace")
         tree = screen.query_one(Tree)
-        shown = {known(entry.data)[1]: str(entry.label) for entry in tree.root.children
-                 if known(entry.data)[0] == "node"}
+        shown = {entry.data.path: str(entry.label) for entry in tree.root.children
+                 if isinstance(entry.data, Visited)}
         shown[()] = str(tree.root.label)
         info = str(screen.query_one("#explorer-info", Static).render())
         return app, shown, info

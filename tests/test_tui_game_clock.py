@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 from clocks import HandClock
 
+from adversa.jsontypes import JsonValue
 from adversa.match.clock_notes import clock_note, note_seconds
 from adversa.match.clocks import GameClock
-from adversa.match.session import GameSession, RecordError
+from adversa.match.record_fields import RecordError
+from adversa.match.session import GameSession
 from adversa.search.config import EngineConfig
 from adversa.search.timeman import ClockReading, TimeControl
 from adversa.tui.clock import clock_text
@@ -185,7 +187,7 @@ def test_a_game_lost_on_time_loads_as_lost(tmp_path: Path) -> None:
     # a seat whose clock still shows time left has not lost on time
     ({"control": "60", "left": [[60, 60], [59, 60]], "flagged": 1}, "clock shows 0 left"),
 ])
-def test_a_bad_clock_in_a_record_is_a_record_error(clock: object, message: str) -> None:
+def test_a_bad_clock_in_a_record_is_a_record_error(clock: JsonValue, message: str) -> None:
     record = GameSession("tictactoe", {}, [None, None]).to_record()
     record["moves"] = ["b2"]
     record["clock"] = clock

@@ -15,7 +15,7 @@ from adversa.games import make_game
 from adversa.games.registry import game_names
 from adversa.match.session import GameSession
 from adversa.tui.app import AdversaApp
-from adversa.tui.boards import BoardView
+from adversa.tui.boards import SomeBoard
 from adversa.tui.boards import board_class as app_board_class
 from adversa.tui.classroom import REFUSAL_ACTION
 from adversa.tui.screens.game import GameScreen
@@ -30,7 +30,7 @@ from adversa.tui.screens.start import StartScreen
 SIZE = (120, 40)
 
 
-def board_class(game_name: str) -> type[BoardView]:
+def board_class(game_name: str) -> type[SomeBoard]:
     """The board the app shows for the game (found by its name, as the app finds it)."""
     return app_board_class(make_game(game_name))
 

@@ -162,7 +162,7 @@ async def test_games_with_dice_keep_one_row_per_ply_with_who_played() -> None:
         assert moves.get_row_at(1)[1] == "dice"
 
 
-def cell_offset(moves: MoveList, ply: int) -> tuple[int, int]:
+def cell_offset(moves: MoveList[object, object], ply: int) -> tuple[int, int]:
     """Where to click ply ``ply``: its cell's middle (the header is row 0)."""
     cell = moves.cells[ply]
     x = sum(column.get_render_width(moves) for column in moves.ordered_columns[: cell.column])

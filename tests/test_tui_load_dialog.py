@@ -135,3 +135,22 @@ async def test_a_typed_folder_re_roots_the_tree_and_a_typed_file_loads(saves: Pa
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.session.game_name == "tictactoe"
+
+
+async def test_an_empty_path_is_a_hint_and_cancel_closes_with_nothing(saves: Path) -> None:
+    """Enter on an empty path field asks for a file and stays; the Cancel button (as
+    Esc) goes back to the game as it was."""
+    session = GameSession("nim", {}, [None, None])
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        dialog = await open_picker(pilot)
+        dialog.query_one("#path", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert any(n.message == "Pick a file in the list, or type its path."
+                   for n in app._notifications)
+        await pilot.click("#cancel")
+        await pilot.pause()
+        assert app.screen is game and session.notations == []

@@ -23,7 +23,7 @@ from adversa.cli import main
 from adversa.games import make_game
 from adversa.games.base import Game
 from adversa.tui.app import AdversaApp
-from adversa.tui.boards import BoardView
+from adversa.tui.boards import SomeBoard
 from adversa.tui.boards.checkers import CheckersBoard
 from adversa.tui.themes import theme_names
 
@@ -31,7 +31,7 @@ BOARD_SIZES = [(120, 40), (80, 30), (64, 22), (40, 20), (30, 12)]
 """Terminal sizes that make the boards take each of their looks, largest to smallest."""
 
 
-def drawn(board: BoardView, target: Any) -> tuple[str, ...]:
+def drawn(board: SomeBoard, target: Any) -> tuple[str, ...]:
     """The text drawn for ``target``, one string per line it covers."""
     canvas = board._current_canvas()
     lines = []

@@ -9,11 +9,13 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Label, Static
-from tui_fakes import FakeEngine, choose_game, game_screen
+from tui_fakes import FakeEngine, choose_game, compare_settled, game_screen, start_screen
 
 from adversa.games import make_game
 from adversa.games.registry import evaluation_of
+from adversa.jsontypes import JsonObject, JsonValue
 from adversa.match.session import GameSession, describe_record, parse_player
 from adversa.presentation import Verdict, verdict
 from adversa.search.config import EngineConfig
@@ -23,29 +25,39 @@ from adversa.tui.app import AdversaApp
 from adversa.tui.engine_settings import EngineDialog
 from adversa.tui.evalbar import EvalBar
 from adversa.tui.players import PlayersHeader, fit_player
-from adversa.tui.screens.compare import CompareApp, CompareScreen
-from adversa.tui.screens.start import StartScreen
+from adversa.tui.screens.compare import CompareApp
 
 
 def test_the_resume_button_counts_one_move_in_the_singular() -> None:
     """Was: "backgammon — human vs expectiminimax depth=1 star1=on — 1 moves"."""
-    players = ["human", "expectiminimax depth=1"]
-    record = {"game": "backgammon", "players": players, "moves": ["31: 8/5 6/5"]}
+    players: list[JsonValue] = ["human", "expectiminimax depth=1"]
+    record: JsonObject = {"game": "backgammon", "players": players, "moves": ["31: 8/5 6/5"]}
     assert describe_record(record).endswith("— 1 move")
     assert describe_record({**record, "moves": ["31: 8/5 6/5"] * 1200}).endswith(
         "— 1,200 moves")
 
 
+def checkers_against_an_engine() -> tuple[GameSession, AdversaApp]:
+    """A person against ``alphabeta depth=2`` at checkers, in an app with the fake engine."""
+    session = GameSession("checkers", players=[None, EngineConfig.parse("alphabeta depth=2")])
+    return session, AdversaApp(session, engine_search=FakeEngine())
+
+
+async def open_engine_dialog(pilot: Pilot[None], app: AdversaApp) -> EngineDialog:
+    """Press ``e`` on the game screen: the Engine settings dialog it opens."""
+    await pilot.press("e")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, EngineDialog)
+    return dialog
+
+
 async def test_the_engine_dialog_s_hint_wraps_inside_the_dialog_at_80_columns() -> None:
     """Was: "…depth=4 time=1; the game go" and the rest cut at the dialog's edge."""
-    session = GameSession("checkers", players=[None, EngineConfig.parse("alphabeta depth=2")])
-    app = AdversaApp(session, engine_search=FakeEngine())
+    _, app = checkers_against_an_engine()
     async with app.run_test(size=(80, 24)) as pilot:
         game_screen(app)
-        await pilot.press("e")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, EngineDialog)
+        dialog = await open_engine_dialog(pilot, app)
         box = dialog.query_one("#dialog").content_region
         hint = dialog.query_one(".dialog-help", Label)
         text = str(hint.render())
@@ -111,12 +123,7 @@ async def test_compare_at_80x24_shows_a_stopped_search_and_the_agreement_whole()
         "alphabeta depth=20 nodes=3000 aspiration=0.003 lmr=on", "minimax depth=20 nodes=3000")]
     app = CompareApp(game, game.initial_state(), engines)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, CompareScreen)
-        for _ in range(300):
-            await pilot.pause(0.02)
-            if all(column.state in ("done", "stopped") for column in screen.columns):
-                break
+        screen = await compare_settled(app, pilot, {"done", "stopped"})
         await pilot.pause()
         assert [column.state for column in screen.columns] == ["stopped", "stopped"]
         table = screen.query_one("#compare-summary", DataTable)
@@ -137,11 +144,14 @@ async def test_the_use_default_button_is_whole(size: tuple[int, int], game_name:
     assert default is not None
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=size) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, game_name)
         buttons = list(start.query(".use-default").results(Button))
         assert buttons
+        for _ in range(200):  # a busy machine lays the new fields out a few frames later
+            if all(button.content_size.width for button in buttons):
+                break
+            await pilot.pause(0.01)
         for button in buttons:
             label = str(button.label)
             assert label.startswith("Use default: ")
@@ -151,22 +161,15 @@ async def test_the_use_default_button_is_whole(size: tuple[int, int], game_name:
 
 async def test_the_engine_dialog_has_buttons_for_the_mouse() -> None:
     """Was: only Enter and Esc; the other dialogs (save, load) have buttons."""
-    session = GameSession("checkers", players=[None, EngineConfig.parse("alphabeta depth=2")])
-    app = AdversaApp(session, engine_search=FakeEngine())
+    session, app = checkers_against_an_engine()
     async with app.run_test(size=(80, 24)) as pilot:
         game_screen(app)
-        await pilot.press("e")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, EngineDialog)
+        dialog = await open_engine_dialog(pilot, app)
         dialog.query_one("#engine-text", Input).value = "alphabeta depth=3"
         await pilot.click("#ok")
         await pilot.pause()
         assert session.players[1] == EngineConfig.parse("alphabeta depth=3")
-        await pilot.press("e")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, EngineDialog)
+        dialog = await open_engine_dialog(pilot, app)
         dialog.query_one("#engine-text", Input).value = "random"
         await pilot.click("#cancel")
         await pilot.pause()

@@ -13,9 +13,10 @@ from narrowing import known
 
 from adversa import settings as store
 from adversa.games import AdversaError, make_game
+from adversa.jsontypes import JsonObject
+from adversa.match.record_fields import RecordError
 from adversa.match.session import (
     GameSession,
-    RecordError,
     autosaved_record,
     default_players,
     parse_player,
@@ -217,8 +218,8 @@ def test_saving_is_atomic_and_leaves_no_temporary_file(tmp_path: Path) -> None:
 
 
 def test_hand_edited_option_values_are_read_as_text() -> None:
-    record = {"format": "adversa-game", "game": "nim",
-              "options": {"piles": "2,2", "misere": True}, "moves": ["1:2"]}
+    record: JsonObject = {"format": "adversa-game", "game": "nim",
+                          "options": {"piles": "2,2", "misere": True}, "moves": ["1:2"]}
     session = GameSession.from_record(record)
     assert session.options["misere"] == "true" and len(session.moves) == 1
 
@@ -296,7 +297,7 @@ def test_records_keep_options_typed_and_read_old_text_records() -> None:
     record = session.to_record()
     assert record["options"] == {"piles": [1, 3, 5], "misere": True}
     assert GameSession.from_record(record).game.options == session.game.options
-    old = {**record, "version": 1, "options": {"piles": "1,3,5", "misere": "true"}}
+    old: JsonObject = {**record, "version": 1, "options": {"piles": "1,3,5", "misere": "true"}}
     assert GameSession.from_record(old).game.options == session.game.options
 
 

@@ -9,7 +9,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 from textual.widgets._footer import FooterKey
-from tui_fakes import FakeEngine, session_for
+from tui_fakes import FakeEngine, compare_settled, session_for
 
 from adversa.games import make_game
 from adversa.match.session import GameSession
@@ -107,11 +107,8 @@ async def test_two_compared_engines_at_80_columns_show_their_figures_whole() -> 
     engines = [EngineConfig.parse("minimax depth=2"), EngineConfig.parse("alphabeta depth=2")]
     app = CompareApp(game, game.initial_state(), engines)
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if all(column.state == "done" for column in getattr(app.screen, "columns", [])):
-                break
-        for panel in app.screen.query(SearchPanel):
+        screen = await compare_settled(app, pilot, {"done"})
+        for panel in screen.query(SearchPanel):
             stats = str(panel.query_one("#panel-stats", Static).render())
             assert "…" not in stats
             assert max(len(line) for line in stats.splitlines()) <= panel.size.width
@@ -140,11 +137,8 @@ async def test_the_compare_summary_fits_80_columns() -> None:
     engines = [EngineConfig.parse("minimax depth=2"), EngineConfig.parse("alphabeta depth=2")]
     app = CompareApp(game, game.initial_state(), engines)
     async with app.run_test(size=SMALL) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if all(column.state == "done" for column in getattr(app.screen, "columns", [])):
-                break
-        table = app.screen.query_one("#compare-summary", DataTable)
+        table = (await compare_settled(app, pilot, {"done"})).query_one("#compare-summary",
+                                                                        DataTable)
         widths = [column.get_render_width(table) for column in table.columns.values()]
         assert sum(widths) <= SMALL[0]
         assert "ratio" not in table.columns and "nodes" in table.columns

@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
-from tui_fakes import FakeEngine, choose_game
+from tui_fakes import FakeEngine, choose_game, start_screen
 
 from adversa.games import game_names
 from adversa.games.base import CHANCE
@@ -38,8 +39,7 @@ async def test_each_game_starts_from_the_start_screen(name: str) -> None:
     app = AdversaApp(engine_search=engine)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, name)
         assert len(start.query(SeatForm)) >= 2
         await pilot.press("ctrl+g")
@@ -58,11 +58,18 @@ async def test_each_game_starts_from_the_start_screen(name: str) -> None:
         assert engine.calls == []  # the human moves first in every default setup
 
 
+async def set_second_seat(pilot: Pilot[None], start: StartScreen, kind: str) -> SeatForm:
+    """Choose ``kind`` (``human`` or an algorithm) for the second seat; its form."""
+    seat = list(start.query(SeatForm))[1]
+    seat.query_one(".seat-kind", Select).value = kind
+    await pilot.pause()
+    return seat
+
+
 async def test_pig_player_count_rebuilds_the_seats_with_maxn() -> None:
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "pig")
         field = next(f for f in start.query(OptionField) if f.option.name == "players")
         field.query_one(Input).value = "3"
@@ -75,12 +82,9 @@ async def test_pig_player_count_rebuilds_the_seats_with_maxn() -> None:
 async def test_choices_are_remembered_and_used_next_time(config_dir: Path) -> None:
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "nim")
-        seat = list(start.query(SeatForm))[1]
-        seat.query_one(".seat-kind", Select).value = "human"
-        await pilot.pause()
+        await set_second_seat(pilot, start, "human")
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -91,8 +95,7 @@ async def test_choices_are_remembered_and_used_next_time(config_dir: Path) -> No
     again = AdversaApp(engine_search=FakeEngine())
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        start = again.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(again)
         assert start.query_one("#game", Select).value == "nim"
         assert [seat.player_text() for seat in start.query(SeatForm)] == ["human", "human"]
 
@@ -100,12 +103,9 @@ async def test_choices_are_remembered_and_used_next_time(config_dir: Path) -> No
 async def test_engine_settings_from_the_form_reach_the_session() -> None:
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tictactoe")
-        seat = list(start.query(SeatForm))[1]
-        seat.query_one(".seat-kind", Select).value = "alphabeta"
-        await pilot.pause()
+        seat = await set_second_seat(pilot, start, "alphabeta")
         depth = next(i for i in seat.query(Input) if i.name == "depth")
         depth.value = "5"
         await pilot.press("ctrl+g")
@@ -118,12 +118,9 @@ async def test_engine_settings_from_the_form_reach_the_session() -> None:
 async def test_a_bad_engine_setting_is_reported_and_the_screen_stays() -> None:
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tictactoe")
-        seat = list(start.query(SeatForm))[1]
-        seat.query_one(".seat-kind", Select).value = "alphabeta"
-        await pilot.pause()
+        seat = await set_second_seat(pilot, start, "alphabeta")
         next(i for i in seat.query(Input) if i.name == "depth").value = "999"
         await pilot.press("ctrl+g")
         await pilot.pause()
@@ -149,8 +146,7 @@ async def test_the_autosaved_game_is_offered_and_resumed() -> None:
 async def test_tree_files_are_offered_by_name_and_shape_the_seats() -> None:
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         await choose_game(pilot, start, "tree")
         field = next(f for f in start.query(OptionField) if f.option.name == "file")
         tree_select = field.query_one(Select)
@@ -172,8 +168,7 @@ async def test_every_game_title_fits_the_picker_on_one_line_at_80_columns() -> N
     """QA: "Checkers (American / English draughts)" wrapped onto two lines."""
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=(80, 30)) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         picker = start.query_one("#game", Select)
         for title, name in available_games():
             picker.value = name
@@ -187,8 +182,7 @@ async def test_the_options_heading_shows_only_over_options() -> None:
     """Checkers has no options: an "Options" heading over nothing read as a missing form."""
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         heading = start.query_one("#options-title")
         for name in ("checkers", "nim", "checkers"):
             await choose_game(pilot, start, name)
@@ -211,8 +205,7 @@ async def test_a_seat_asked_before_its_picker_is_initialised_answers_from_its_mo
     crashed Play). The form's own model answers until the picker has its value."""
     app = AdversaApp(engine_search=FakeEngine())
     async with app.run_test(size=SIZE) as pilot:
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         start.query_one("#game", Select).value = "nim"
         await pilot.pause()
         seats = list(start.query(SeatForm))

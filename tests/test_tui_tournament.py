@@ -17,12 +17,13 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TextArea
+from textual.widgets._footer import FooterKey
+from tui_fakes import start_screen
 
 from adversa.match.tournament import TournamentSettings, build_tournament
 from adversa.match.tournament_files import TournamentFolder, game_stem
 from adversa.tui.app import AdversaApp
 from adversa.tui.screens.help import HelpScreen
-from adversa.tui.screens.start import StartScreen
 from adversa.tui.screens.tournament import ReplayScreen, TournamentScreen, standings_rows
 from adversa.tui.screens.tournament_setup import TournamentSetup
 
@@ -78,6 +79,8 @@ async def test_a_tournament_runs_live_and_its_games_open_in_the_replay_viewer(
         assert replay.session.notations == record["moves"]
         assert replay.session.is_over
         assert not replay.session.autosaves
+        shown = [key.action for key in replay.query(FooterKey) if key.region.width]
+        assert shown[0] == "back"  # first in the footer, where any width shows it
         await pilot.press("b")
         await pilot.pause()
         assert app.screen is screen
@@ -93,8 +96,7 @@ async def test_the_start_screen_sets_up_a_tournament(tmp_path: Path,
     app = AdversaApp(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        start = app.screen
-        assert isinstance(start, StartScreen)
+        start = start_screen(app)
         start.action_tournament()
         await pilot.pause()
         setup = app.screen

@@ -22,6 +22,7 @@ from adversa.tui.screens.tree_explorer import (
     ExplorerError,
     TreeExplorerApp,
     TreeExplorerScreen,
+    Visited,
     traced_config,
 )
 from adversa.tui.screens.tree_labels import TraceView
@@ -52,7 +53,7 @@ def labels(tree: Tree[Any]) -> dict[str, Text]:
     def walk(entry: Any) -> None:
         data = entry.data
         if data is not None:
-            path = data[1] if data[0] == "node" else (*data[1], data[2])
+            path = data.path if isinstance(data, Visited) else (*data.parent, data.position)
             found[".".join(map(str, path)) or "root"] = entry.label
         for child in entry.children:
             walk(child)
@@ -179,7 +180,7 @@ def test_tree_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.exit_code == 0, result.stderr
     assert len(opened) == 1
     assert opened[0].config.algorithm == "minimax"
-    assert opened[0].config.get("trace") > 0
+    assert opened[0].config.whole("trace") > 0
 
 
 def test_tree_explore_with_an_untraceable_algorithm_is_one_line() -> None:
@@ -211,12 +212,12 @@ async def test_children_are_added_only_when_a_node_is_expanded() -> None:
     app = TreeExplorerApp(game, game.initial_state(), ALPHABETA)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await explorer(app, pilot)
-        created = {key[1] for key in screen.tree_nodes if key[0] == "node"}
+        created = {key.path for key in screen.tree_nodes if isinstance(key, Visited)}
         assert created == {(), (1,), (2,), (3,)}
         screen.query_one(Tree).root.children[1].expand()
         await pilot.pause()
-        assert ("node", (2, 1)) in screen.tree_nodes
-        assert ("node", (1, 1)) not in screen.tree_nodes
+        assert Visited((2, 1)) in screen.tree_nodes
+        assert Visited((1, 1)) not in screen.tree_nodes
 
 
 async def test_closing_the_standalone_explorer_quits_the_app() -> None:

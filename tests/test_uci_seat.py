@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import shutil
 
+import chess
+import chess.engine
 import pytest
 
 from adversa.games.registry import make_game
 from adversa.match.seats import GAME_ENGINE_FOLDERS, OutsideEngineError
-from adversa.match.uci import open_engine, uci_options
+from adversa.match.uci import info_text, open_engine, short_count, uci_options
 
 STOCKFISH = shutil.which("stockfish", path=":".join(["/usr/bin", *GAME_ENGINE_FOLDERS]))
 needs_stockfish = pytest.mark.skipif(
@@ -78,3 +80,24 @@ def test_a_missing_uci_program_is_refused_before_any_game() -> None:
     assert result.exit_code == 2, result.output
     assert result.output.count("\n") == 1
     assert "'no-such-engine-x' is not on PATH" in result.output
+
+
+def test_an_info_line_is_short_enough_for_the_panel() -> None:
+    """A strong engine's info (a 20-ply PV, seldepth, millions of nodes) became a line of
+    150 characters, cut off in the panel's two lines; it now keeps what a person reads."""
+    board = chess.Board()
+    line: list[chess.Move] = []
+    probe = board.copy()
+    for _ in range(20):
+        move = sorted(probe.legal_moves, key=lambda m: m.uci())[0]
+        line.append(move)
+        probe.push(move)
+    info: chess.engine.InfoDict = {
+        "depth": 24, "seldepth": 31, "nodes": 12_345_678, "nps": 1_234_567,
+        "score": chess.engine.PovScore(chess.engine.Cp(35), chess.WHITE), "pv": line}
+    text = info_text(board, info)
+    assert text.startswith("depth 24 score +0.35 nodes 12M nps 1.2M pv 1. ")
+    assert "seldepth" not in text
+    assert text.count(".") - 2 == 4  # four move numbers: eight plies of the PV
+    assert len(text) <= 90
+    assert short_count(999) == "999" and short_count(12_000) == "12k"

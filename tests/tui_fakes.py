@@ -9,12 +9,14 @@ a real search does (snapshot, iteration, result) with fixed figures.
 from __future__ import annotations
 
 import threading
+from collections.abc import Hashable
 from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
 
 from adversa.games import Game, make_game
+from adversa.games.base import M, S
 from adversa.games.evaluation import Evaluation
 from adversa.match.session import GameSession, parse_player
 from adversa.search.config import EngineConfig
@@ -27,10 +29,12 @@ from adversa.search.stats import (
     StopCallback,
 )
 from adversa.search.timeman import ClockReading
+from adversa.tui.screens.compare import CompareScreen
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.start import StartScreen
 
 
-def canned_snapshot(game: Game[Any, Any], state: Any, config: EngineConfig, *,
+def canned_snapshot(game: Game[S, M], state: S, config: EngineConfig, *,
                     finished: bool = False) -> Snapshot:
     """A fixed, timing-free snapshot of a two-iteration search of ``state``."""
     legal = list(game.legal_moves(state))
@@ -62,16 +66,17 @@ class FakeEngine:
     def __init__(self, *, block: bool = False, fail: bool = False) -> None:
         self.block = block
         self.fail = fail
-        self.calls: list[tuple[Any, EngineConfig]] = []
+        self.calls: list[tuple[Hashable, EngineConfig]] = []
+        """Each search asked for: its position (only compared) and its engine."""
         self.clock_readings: list[ClockReading | None] = []
         self.started = threading.Event()
         self.stopped = threading.Event()
 
-    def __call__(self, game: Game[Any, Any], state: Any, config: EngineConfig, *,
+    def __call__(self, game: Game[S, M], state: S, config: EngineConfig, *,
                  evaluation: Evaluation,
                  should_stop: StopCallback | None = None,
                  on_event: EventCallback | None = None,
-                 time_left: ClockReading | None = None) -> SearchResult:
+                 time_left: ClockReading | None = None) -> SearchResult[M]:
         self.calls.append((state, config))
         self.clock_readings.append(time_left)
         emit = on_event or (lambda _event: None)
@@ -116,7 +121,7 @@ async def choose_game(pilot: Pilot[Any], start: Any, name: str) -> None:
     raise AssertionError(f"the start screen did not show {name!r}")
 
 
-def session_for(game_name: str, *players: str, **options: Any) -> GameSession:
+def session_for(game_name: str, *players: str, **options: object) -> GameSession:
     """A session of ``game_name`` with players given as text (``human``, an engine)."""
     game = make_game(game_name, options)
     return GameSession(game_name, options, [parse_player(game, p) for p in players])
@@ -128,6 +133,12 @@ def game_screen(app: App[Any]) -> GameScreen:
     return screen
 
 
+def start_screen(app: App[Any]) -> StartScreen:
+    screen = app.screen
+    assert isinstance(screen, StartScreen)
+    return screen
+
+
 async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
     """Wait until no search is running (the fake engine answers in milliseconds)."""
     for _ in range(100):
@@ -136,3 +147,18 @@ async def settle(pilot: Pilot[Any], screen: GameScreen) -> None:
             await pilot.pause()
             return
     raise AssertionError("the search did not finish")
+
+
+async def compare_settled(app: App[Any], pilot: Pilot[Any],
+                          wanted: set[str] | None = None) -> CompareScreen:
+    """The compare screen once no engine is searching (or every engine's state is in
+    ``wanted``, e.g. ``{"done"}``); after about six seconds it is returned as it is, for
+    the test's own assertions to say what did not happen."""
+    screen = app.screen
+    assert isinstance(screen, CompareScreen)
+    for _ in range(300):
+        await pilot.pause(0.02)
+        states = {column.state for column in screen.columns}
+        if (wanted is None and "searching" not in states) or (wanted and states <= wanted):
+            break
+    return screen

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from rich.console import Console
@@ -39,7 +39,7 @@ def fail(message: str) -> NoReturn:
 class AdversaGroup(click.Group):
     """A click group that turns usage errors and `AdversaError` into one line."""
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # click's own: overloaded, **extra: Any
         kwargs["standalone_mode"] = False
         try:
             return super().main(*args, **kwargs)
@@ -65,7 +65,7 @@ class AdversaGroup(click.Group):
 
 
 if TYPE_CHECKING:  # click's ParamType is generic to type checkers only (not in click 8.1)
-    _ParamType = click.ParamType[float, Any]
+    _ParamType = click.ParamType[float, object]
 else:
     _ParamType = click.ParamType
 
@@ -76,13 +76,15 @@ class SecondsType(_ParamType):
 
     name = "seconds"
 
-    def convert(self, value: Any, param: click.Parameter | None,
+    def convert(self, value: object, param: click.Parameter | None,
                 ctx: click.Context | None) -> float:
         try:
-            seconds: float = TIME.parse(str(value))
+            seconds = TIME.parse(str(value))
         except OptionError:
             self.fail(f"{value!r}: expected a number of seconds more than 0 and at most "
                       f"{TIME.maximum:g} (leave the option out for no limit)", param, ctx)
+        if not isinstance(seconds, float):  # a "float" option always parses to a float
+            raise TypeError(f"{TIME.name} parsed {value!r} as {seconds!r}")
         return seconds
 
 
@@ -141,13 +143,17 @@ def emit_json(document: object) -> None:
     click.echo(_JSON_TOKEN.sub(_fixed_point, text))
 
 
-def json_option(function: Callable[..., Any]) -> Callable[..., Any]:
+Command = TypeVar("Command", bound=Callable[..., object])
+"""A click command's function, which the decorators below return as they got it."""
+
+
+def json_option(function: Command) -> Command:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")(
         function
     )
 
 
-def game_arguments(function: Callable[..., Any]) -> Callable[..., Any]:
+def game_arguments(function: Command) -> Command:
     """The GAME argument with ``--position`` and ``--set`` shared by many commands."""
     function = click.option(
         "--set",
@@ -166,7 +172,7 @@ def load_game(game_name: str, settings: Sequence[str]) -> Game[Any, Any]:
     return make_game(game_name, parse_settings(settings))
 
 
-def position_arguments(function: Callable[..., Any]) -> Callable[..., Any]:
+def position_arguments(function: Command) -> Command:
     """`game_arguments` plus ``--moves``: the position a rule or search tool starts from."""
     function = click.option(
         "--moves", "--after", "line", default="", metavar="MOVES",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +21,7 @@ from adversa.cli.common import console, fail
 from adversa.presentation import plural
 
 if TYPE_CHECKING:
+    from adversa.games.checkers import CheckersState
     from adversa.games.checkers_endgame_index import EndgameDatabase
 
 MAX_PIECES, DEFAULT_PIECES, MAX_KING_PIECES = 5, 4, 5
@@ -149,7 +150,7 @@ def probe_command(position: str) -> None:
         fail(f"no endgame database at {str(target)!r}; build one with 'adversa endgame build'")
     database = _load(target)
 
-    def describe(child: Any) -> str:
+    def describe(child: CheckersState) -> str:
         if game.is_terminal(child):
             return f"{game.player_name(game.to_move(child))} has no move: lost"
         byte = database.lookup(child.black, child.white, child.kings, child.player == 1)

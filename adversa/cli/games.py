@@ -27,6 +27,7 @@ from adversa.cli.common import (
 from adversa.games import CHANCE, Game, Option, game_class, game_names
 from adversa.games.base import M, S
 from adversa.games.perft import perft, perft_divide, successors
+from adversa.jsontypes import JsonObject
 from adversa.presentation import plain_number
 
 
@@ -35,11 +36,11 @@ def _available_games() -> list[type[Game[Any, Any]]]:
     return [game_class(name) for name in game_names()]
 
 
-def _option_document(option: Option) -> dict[str, Any]:
+def _option_document(option: Option) -> JsonObject:
     return {
         "name": option.name,
         "kind": option.kind,
-        "default": option.default,
+        "default": option.to_json(option.default),
         "minimum": option.minimum,
         "maximum": option.maximum,
         "choices": list(option.choices) if option.choices is not None else None,
@@ -92,7 +93,7 @@ def games(as_json: bool) -> None:
     console.print(table)
 
 
-def _state_header(game: Game[S, M], state: S) -> dict[str, Any]:
+def _state_header(game: Game[S, M], state: S) -> JsonObject:
     """What every position-level JSON document starts with."""
     mover = game.to_move(state)
     return {
@@ -115,9 +116,11 @@ def moves(
     document = _state_header(game, state)
     chance = game.to_move(state) == CHANCE
     listed = successors(game, state)
-    document["moves"] = [game.format_move(state, move) for move in listed]
+    texts = [game.format_move(state, move) for move in listed]
+    odds = [p for _, p in game.chance_outcomes(state)] if chance else []
+    document["moves"] = list(texts)
     if chance:
-        document["probabilities"] = [p for _, p in game.chance_outcomes(state)]
+        document["probabilities"] = list(odds)
     outcome = game.outcome(state)
     if outcome is not None:
         document["outcome"] = {
@@ -140,7 +143,7 @@ def moves(
         click.echo(
             "  ".join(
                 f"{move} (p={plain_number(p)})"
-                for move, p in zip(document["moves"], document["probabilities"], strict=True)
+                for move, p in zip(texts, odds, strict=True)
             )
         )
     else:
@@ -148,8 +151,8 @@ def moves(
         plural = "" if len(listed) == 1 else "s"
         click.echo(f"{mover} to move: {len(listed)} legal move{plural}")
         # A move written in several words (a backgammon play, 24/18 13/11) needs commas.
-        spaced = any(" " in move for move in document["moves"])
-        click.echo((", " if spaced else " ").join(document["moves"]))
+        spaced = any(" " in move for move in texts)
+        click.echo((", " if spaced else " ").join(texts))
 
 
 PERFT_SECONDS = 300.0
@@ -182,45 +185,47 @@ def perft_command(
 
     game = load_game(game_name, settings)
     state = load_state(game, position, line)
-    rows: list[dict[str, Any]] = []
+    rows: list[tuple[int, int, float]] = []
+    """Per depth counted: the depth, its leaves and the seconds it took."""
+    divided: dict[str, int] = {}
     stopped_at: int | None = None
     with time_limit(budget):
         try:
             for ply in range(1, depth + 1):
                 started = time.perf_counter()
                 count = perft(game, state, ply)
-                rows.append({"depth": ply, "count": count,
-                             "seconds": time.perf_counter() - started})
+                rows.append((ply, count, time.perf_counter() - started))
             if divide:
                 divided = dict(perft_divide(game, state, depth))
         except TimeLimitReached:
             stopped_at = len(rows) + 1
     if stopped_at is not None and not rows:
         fail(f"perft depth 1 did not finish within {budget:g} s")
-    seconds = sum(row["seconds"] for row in rows)
-    leaves = sum(row["count"] for row in rows)
+    seconds = sum(row[2] for row in rows)
+    leaves = sum(row[1] for row in rows)
     document = _state_header(game, state) | {
         "depth": depth,
         "stopped_at_depth": stopped_at,
-        "counts": [row["count"] for row in rows],
+        "counts": [count for _, count, _ in rows],
         "seconds": seconds,
         "leaves_per_second": leaves / seconds if seconds > 0 else None,
-        "per_depth": rows,
+        "per_depth": [{"depth": ply, "count": count, "seconds": taken}
+                      for ply, count, taken in rows],
     }
     if divide and stopped_at is None:
-        document["divide"] = divided
+        document["divide"] = dict(divided)
     if as_json:
         emit_json(document)
         return
     # The position on a line of its own: as the table's title it was broken mid-token
     # to the table's width.
-    console.print(f"perft {game.name}  position {document['position']}", soft_wrap=True)
+    console.print(f"perft {game.name}  position {game.format_position(state)}", soft_wrap=True)
     table = Table()
     for heading in ("depth", "leaves", "seconds", "leaves/s"):
         table.add_column(heading, justify="right")
-    for row in rows:
-        rate = f"{row['count'] / row['seconds']:,.0f}" if row["seconds"] > 0 else "—"
-        table.add_row(str(row["depth"]), f"{row['count']:,}", f"{row['seconds']:.3f}", rate)
+    for ply, count, taken in rows:
+        rate = f"{count / taken:,.0f}" if taken > 0 else "—"
+        table.add_row(str(ply), f"{count:,}", f"{taken:.3f}", rate)
     console.print(table)
     if stopped_at is not None:
         console.print(f"[yellow]stopped: depth {stopped_at} did not finish within "
@@ -229,7 +234,7 @@ def perft_command(
         split = Table(title=f"divide at depth {depth}")
         split.add_column("move")
         split.add_column("leaves", justify="right")
-        for move, count in document["divide"].items():
+        for move, count in divided.items():
             split.add_row(move, f"{count:,}")
-        split.add_row("[bold]total[/bold]", f"[bold]{sum(document['divide'].values()):,}[/bold]")
+        split.add_row("[bold]total[/bold]", f"[bold]{sum(divided.values()):,}[/bold]")
         console.print(split)

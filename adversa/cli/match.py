@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -239,7 +239,7 @@ def terminal_attached() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def open_compare_screen(game: Any, state: Any,
+def open_compare_screen(game: Game[S, M], state: S,
                         engines: Sequence[EngineConfig]) -> list[CompareRow] | None:
     """Open the app on the compare screen and return its last rows; None when the app
     cannot host it."""

@@ -29,9 +29,10 @@ import resource
 import shutil
 import signal
 import tempfile
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import aiohttp_jinja2
 import click
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from asyncio.subprocess import Process
 
     from aiohttp.typedefs import Handler
+    from textual_serve.download_manager import DownloadManager
 
 MAX_MESSAGE_BYTES = 64 * 1024
 """A page's message is a key press, a paste or a resize; 64 KiB is a long paste."""
@@ -78,9 +80,13 @@ def limit_child(limits: Limits) -> None:
 class GuardedAppService(AppService):
     """One app process, started without a shell, limited, and killed if it will not quit."""
 
-    def __init__(self, command: list[str], limits: Limits, classroom: bool,
-                 **kwargs: Any) -> None:
-        super().__init__(" ".join(command), **kwargs)
+    def __init__(self, command: list[str], limits: Limits, classroom: bool, *,
+                 write_bytes: Callable[[bytes], Awaitable[None]],
+                 write_str: Callable[[str], Awaitable[None]],
+                 close: Callable[[], Awaitable[None]],
+                 download_manager: DownloadManager, debug: bool = False) -> None:
+        super().__init__(" ".join(command), write_bytes=write_bytes, write_str=write_str,
+                         close=close, download_manager=download_manager, debug=debug)
         self.argv = command
         self.limits = limits
         self.config_dir = Path(tempfile.mkdtemp(prefix="adversa-page-")) if classroom else None
@@ -208,7 +214,7 @@ class GuardedServer(Server):
             await websocket.close()
 
     @aiohttp_jinja2.template("serve_page.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+    async def handle_index(self, request: web.Request) -> dict[str, str | int]:
         """The page: our template, given only the token (already checked) and the font
         size. The websocket address is built in the browser from its own location, never
         from the request's Host header."""
@@ -229,12 +235,16 @@ class GuardedServer(Server):
                                         request.query.get("height"))
         self.pages[websocket] = client
         app_service: GuardedAppService | None = None
+
+        async def close_page() -> None:  # the app service wants no answer (aiohttp's a bool)
+            await websocket.close()
+
         try:
             await websocket.prepare(request)
             app_service = GuardedAppService(
                 app_command(classroom=self.classroom), self.limits, self.classroom,
                 write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                close=websocket.close, download_manager=self.download_manager,
+                close=close_page, download_manager=self.download_manager,
                 debug=self.debug)
             await app_service.start(width, height)
             await self._process_messages(websocket, app_service)

@@ -9,7 +9,6 @@ errors.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import click
 from rich.markup import escape
@@ -27,6 +26,7 @@ from adversa.cli.common import (
 from adversa.games import Game
 from adversa.games.base import M, S
 from adversa.games.registry import evaluation_of
+from adversa.jsontypes import JsonValue
 from adversa.presentation import line_text, plural
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -47,7 +47,7 @@ class _SolveCommand(click.Command):
 
 
 
-def _plain(score: Score | None) -> Any:
+def _plain(score: Score | None) -> JsonValue:
     """A value for JSON and text: whole numbers without ``.0``, vectors as lists."""
     if isinstance(score, tuple):
         return [_plain(component) for component in score]

@@ -15,17 +15,20 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import chess
 import click
 
-from adversa.games.base import AdversaError
+from adversa.games.base import AdversaError, Game
 from adversa.games.registry import evaluation_of, make_evaluator, make_game
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import Iteration, SearchEvent
 from adversa.search.timeman import ClockReading
+
+if TYPE_CHECKING:
+    from adversa.games.chess import ChessState
 
 ENGINE_NAME = "adversa"
 GAME = "chess"
@@ -37,7 +40,7 @@ class UciSession:
     """One UCI conversation: the position, the running search and the output lock."""
 
     def __init__(self, write: Callable[[str], None]) -> None:
-        self.game: Any = make_game(GAME)
+        self.game: Game[ChessState, chess.Move] = make_game(GAME)
         self.scale = make_evaluator(self.game).raw_scale
         self.state = self.game.initial_state()
         self._write = write
@@ -122,7 +125,8 @@ class UciSession:
                                         daemon=True)
         self._thread.start()
 
-    def _search(self, state: Any, config: EngineConfig, time_left: ClockReading | None) -> None:
+    def _search(self, state: ChessState, config: EngineConfig,
+                time_left: ClockReading | None) -> None:
         try:
             result = run_search(self.game, state, config, should_stop=self._stop.is_set,
                                 on_event=lambda event: self._report(state, event),
@@ -132,9 +136,9 @@ class UciSession:
             self.say("bestmove 0000")
             return
         move = result.best_move
-        self.say(f"bestmove {move.uci() if isinstance(move, chess.Move) else '0000'}")
+        self.say(f"bestmove {'0000' if move is None else move.uci()}")
 
-    def _report(self, state: Any, event: SearchEvent) -> None:
+    def _report(self, state: ChessState, event: SearchEvent) -> None:
         if not isinstance(event, Iteration):
             return
         pv = uci_line(self.game, state, event.pv)
@@ -156,7 +160,8 @@ class UciSession:
             self._thread = None
 
 
-def uci_line(game: Any, state: Any, sans: Sequence[str]) -> list[str]:
+def uci_line(game: Game[ChessState, chess.Move], state: ChessState,
+             sans: Sequence[str]) -> list[str]:
     """A PV given in SAN as UCI moves, played out from ``state``."""
     moves: list[str] = []
     for text in sans:

@@ -18,8 +18,7 @@ games, and the command line and the app both call it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
 
 from adversa.figures.layout import (
     CAPTION_SIZE,
@@ -89,7 +88,7 @@ def tree_figure(
     return draw(root, title, caption)
 
 
-def narrowed(game: Game[S, M], width: int) -> Game[Any, Any]:
+def narrowed(game: Game[S, M], width: int) -> Game[S, M]:
     """``game`` with each decision limited to its first ``width`` legal moves.
 
     The same rules, options, name and registration (evaluator included), so any
@@ -101,7 +100,7 @@ def narrowed(game: Game[S, M], width: int) -> Game[Any, Any]:
     def legal_moves(self: Game[S, M], state: S) -> Sequence[M]:
         return base.legal_moves(self, state)[:width]
 
-    def reduce(self: Game[S, M]) -> tuple[Any, ...]:
+    def reduce(self: Game[S, M]) -> tuple[object, ...]:
         # A class made here cannot be pickled by name: rebuild it in the engine process.
         return _rebuild_narrowed, (base, dict(self.options), width)
 
@@ -110,11 +109,12 @@ def narrowed(game: Game[S, M], width: int) -> Game[Any, Any]:
         "__reduce__": reduce,
         "__doc__": f"{base.__name__} keeping the first {width} moves at each node.",
     })
-    return cast(Game[Any, Any], narrow(**game.options))
+    smaller: Game[S, M] = narrow(**game.options)  # a subclass of the game's own class
+    return smaller
 
 
-def _rebuild_narrowed(base: type[Game[Any, Any]], options: dict[str, Any],
-                      width: int) -> Game[Any, Any]:
+def _rebuild_narrowed(base: type[Game[S, M]], options: Mapping[str, object],
+                      width: int) -> Game[S, M]:
     """Unpickle a `narrowed` game (the tree explorer searches in an engine process)."""
     return narrowed(base(**options), width)
 
@@ -126,7 +126,7 @@ def move_names(game: Game[S, M], state: S) -> Names:
     is the ``p``-th legal move (or outcome). None where the path leads nowhere.
     """
 
-    def options(position: Any) -> list[Any]:
+    def options(position: S) -> list[M]:
         if game.is_terminal(position):
             return []
         if game.to_move(position) == CHANCE:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from adversa.games.base import AdversaError
 from adversa.presentation import cut_reason, display_score, format_number
@@ -121,7 +122,21 @@ def build(trace: Sequence[TraceNode], show: ShowNumber = format_number,
 def _edge_text(move: str | None, probability: float | None) -> str | None:
     if probability is None:
         return move
-    return f"{move} · p={probability:.3g}" if move else f"p={probability:.3g}"
+    odds = probability_text(probability)
+    return f"{move} · {odds}" if move else odds
+
+
+def probability_text(probability: float) -> str:
+    """A chance outcome's probability as a textbook writes it: ``p=0.9``, or ``1/18``
+    where three digits would round it (dice odds), which also keeps a fan of 21 edge
+    labels narrow enough to sit side by side."""
+    short = f"{probability:.3g}"
+    if abs(float(short) - probability) < 1e-12:
+        return f"p={short}"
+    fraction = Fraction(probability).limit_denominator(MAX_DENOMINATOR)
+    if abs(float(fraction) - probability) < 1e-12:
+        return f"{fraction.numerator}/{fraction.denominator}"
+    return f"p={short}"
 
 
 def _value_text(value: Score | None, show: ShowNumber) -> str:
@@ -163,6 +178,8 @@ MARGIN = 28
 LABEL_ABOVE_CHILD = 9.0
 """A move label's baseline sits this far above its child, on the edge: near the child,
 where sibling edges are furthest apart, so labels need the least spacing."""
+MAX_DENOMINATOR = 100
+"""Largest denominator an edge label writes as a fraction (dice odds are 1/36 … 1/6)."""
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -269,6 +286,12 @@ def place(root: Placed, slot: float, top: float) -> None:
         stubs = [child for child in node.children if child.kind == "pruned"]
         if stubs:
             stubs[0].reason_x = (stubs[0].x + stubs[-1].x) / 2
+            # A stub's top in line with its tallest sibling's: with its edge ending lower,
+            # its label (just above the child, on the edge) would slide sideways along a
+            # slanted edge into the neighbour, at any leaf spacing.
+            tallest = max(shape_size(child)[1] for child in node.children)
+            for stub in stubs:
+                stub.y -= (tallest - shape_size(stub)[1]) / 2
 
     visit(root, 0)
 

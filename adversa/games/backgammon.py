@@ -21,7 +21,7 @@ distinct resulting positions. Notation is in `backgammon_notation`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from adversa.games import backgammon_notation as notation
 from adversa.games.backgammon_eval import backgammon_evaluator
@@ -65,14 +65,15 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
     )
     has_chance: ClassVar[bool] = True
     OPTIONS: ClassVar[tuple[Option, ...]] = (
-        Option("evaluation", "str", "hand", "How engines judge a position: 'hand' (pip count, "
-               "blots and shots, points, primes, anchors; exact bear-off in races) or 'net' "
-               "(a small network trained by TD(λ) self-play).", choices=("hand", "net")),
+        Option("evaluation", "str", "net", "How engines judge a position: 'net' (a small "
+               "network trained by TD(λ) self-play, the stronger) or 'hand' (pip count, "
+               "blots and shots, points, primes, anchors; exact bear-off in races).",
+               choices=("hand", "net")),
     )
     margin_utilities: ClassVar[bool] = True
     """A win is worth 1, 2 or 3 points: the search weighs gammons by their points."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self._plays_cache: dict[BackgammonState, list[Play]] = {}
 
@@ -194,7 +195,7 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
 
 ENTRY = GameEntry(
     rules=Backgammon,
-    engines=("expectiminimax depth=1 star1=on",),
+    engines=("expectiminimax depth=2 star2=on candidates=8 margin=0.16",),
     evaluator=backgammon_evaluator,
     unsolvable="solve cannot solve backgammon: its dice let positions repeat and its tree "
     "is far too large for an exact search",

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 # The protocol's vocabulary is importable from here in one line: the errors a game raises
 # (`games.errors`) and the declared options (`games.options`) live in their own modules.
@@ -61,6 +61,7 @@ from adversa.games.errors import TreeFileError as TreeFileError
 from adversa.games.errors import UnknownGameError as UnknownGameError
 from adversa.games.options import MAX_NUMBER_DIGITS as MAX_NUMBER_DIGITS
 from adversa.games.options import Option as Option
+from adversa.games.options import OptionT, OptionValue, int_list_option, option_of
 from adversa.games.options import parse_assignments as parse_assignments
 from adversa.games.options import whole_number as whole_number
 
@@ -74,6 +75,7 @@ extends it); the game is over (score it by its utility)."""
 
 S = TypeVar("S", bound=Hashable)  # a game's state type
 M = TypeVar("M", bound=Hashable)  # a game's move (and chance outcome) type
+RulesT = TypeVar("RulesT")  # a rules class, for `rules_of`
 
 
 # --------------------------------------------------------------------------- outcome
@@ -161,8 +163,16 @@ class Game(Generic[S, M]):
     """True when a position with a capture has no other legal move (checkers' rule):
     searches then need not sort captures from quiet moves, since there never are both."""
 
-    def __init__(self, **options: Any) -> None:
-        self.options: dict[str, Any] = resolve_options(type(self), options)
+    def __init__(self, **options: object) -> None:
+        self.options: dict[str, OptionValue] = resolve_options(type(self), options)
+
+    def option(self, name: str, kind: type[OptionT]) -> OptionT:
+        """The resolved option ``name``, typed (``self.option("size", int)``)."""
+        return option_of(self.options, name, kind)
+
+    def int_list_option(self, name: str) -> tuple[int, ...]:
+        """The resolved ``"int-list"`` option ``name``, typed (Nim's piles)."""
+        return int_list_option(self.options, name)
 
     # ---- players and flow -------------------------------------------------
 
@@ -242,6 +252,21 @@ class Game(Generic[S, M]):
         """
         return 1 if self.is_capture(state, move) else 0
 
+    def split_forcing(self, state: S, moves: Sequence[M]) -> tuple[list[M], list[M]]:
+        """``moves`` in the two stages move ordering plays them in: the captures, best
+        first (`order_captures`), and the quiet rest in the given order.
+
+        The default asks `is_capture` of every move, and the search sorts by
+        `move_class` without it. A game that can tell a capture from its board in one
+        pass over the list (chess: a bitboard test of the target square, where each
+        `is_capture` is a call into python-chess) overrides it, and the search's move
+        ordering then splits every node's moves with it.
+        """
+        captures = [move for move in moves if self.is_capture(state, move)]
+        taken = set(captures)
+        quiet = [move for move in moves if move not in taken]
+        return list(self.order_captures(state, captures)), quiet
+
     def order_captures(self, state: S, captures: Sequence[M]) -> Sequence[M]:
         """``captures`` best first, as the game judges them (chess: MVV-LVA, the most
         valuable victim taken by the least valuable attacker). Move ordering and
@@ -287,6 +312,12 @@ class Game(Generic[S, M]):
         Searches ask this of every position at their horizon, so a game whose two
         tests share work (checkers: one unpacking of the bitboards, one mask of the
         empty squares) should answer it in one step; this default asks both.
+
+        `CAPTURE_PENDING` may over-report where the exact test costs more than it saves:
+        a game may answer it where a capture only possibly pends (chess: the mover
+        attacks something), provided its quiescence then finds nothing worth playing
+        and returns the static value, so values are unchanged. It must never answer
+        `SETTLED` where `is_quiet` is False, nor differ from `is_terminal` on `FINISHED`.
         """
         if self.is_terminal(state):
             return FINISHED
@@ -379,6 +410,16 @@ class Game(Generic[S, M]):
         return [self.format_move(state, move) for move in moves]
 
 
+def rules_of(game: Game[S, M], rules: type[RulesT]) -> RulesT:
+    """``game`` typed as the rules class ``rules``, so that code written for one game (its
+    board, its evaluation) reads it through its typed accessors (``cell``, ``piles``,
+    ``pieces`` …) and mypy checks every call; another game handed to it is a programming
+    error, refused at once."""
+    if not isinstance(game, rules):
+        raise TypeError(f"expected the rules of {rules.__name__}, not {type(game).__name__}")
+    return game
+
+
 def illegal_move_message(text: str, legal: Sequence[str], limit: int = 12) -> str:
     """The one-line message for an illegal move, naming the legal alternatives."""
     if not legal:
@@ -446,10 +487,10 @@ def play_line(game: Game[S, M], state: S, line: str) -> S:
     return state
 
 
-def line_game_shape(options: Mapping[str, Any]) -> tuple[int, int, int]:
+def line_game_shape(options: Mapping[str, OptionValue]) -> tuple[int, int, int]:
     """``width``, ``height`` and ``k`` of a k-in-a-row game's resolved options, refusing a
     ``k`` longer than the board's longer side (no line could ever be made)."""
-    width, height, k = int(options["width"]), int(options["height"]), int(options["k"])
+    width, height, k = (option_of(options, name, int) for name in ("width", "height", "k"))
     if k > max(width, height):
         raise OptionError(
             f"option 'k': {k} in a row cannot fit on a {width}×{height} board; "
@@ -458,8 +499,10 @@ def line_game_shape(options: Mapping[str, Any]) -> tuple[int, int, int]:
     return width, height, k
 
 
-def resolve_options(game_class: type[Game[Any, Any]], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill defaults and validate given option values against the declarations."""
+def resolve_options(game_class: type[Game[S, M]], given: Mapping[str, object]
+                    ) -> dict[str, OptionValue]:
+    """Fill defaults and validate given option values (text, or typed) against the
+    declarations."""
     declared = {option.name: option for option in game_class.OPTIONS}
     unknown = sorted(set(given) - set(declared))
     if unknown:
@@ -467,7 +510,7 @@ def resolve_options(game_class: type[Game[Any, Any]], given: Mapping[str, Any]) 
         raise OptionError(
             f"{game_class.name} has no option {unknown[0]!r}; its options are: {names}"
         )
-    resolved: dict[str, Any] = {}
+    resolved: dict[str, OptionValue] = {}
     for name, option in declared.items():
         if name in given:
             value = given[name]

@@ -12,7 +12,7 @@ import functools
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from adversa.games import checkers_board as rules
 from adversa.games.evaluation import Evaluator
@@ -138,23 +138,23 @@ def checkers_evaluator(
             # free when outside the enemy's shadows; its bonus is its rows advanced / 7.
             free = black_men & black_advanced
             if free:
-                low0, low1, low2 = white_shadows
-                free &= ~(low0[white & low_mask] | low1[white >> shift & low_mask]
-                          | low2[white >> high_shift])
+                mask0, mask1, mask2 = white_shadows
+                free &= ~(mask0[white & low_mask] | mask1[white >> shift & low_mask]
+                          | mask2[white >> high_shift])
                 if free:
-                    low0, low1, low2 = black_progress
-                    rows = (low0[free & low_mask] + low1[free >> shift & low_mask]
-                            + low2[free >> high_shift])
+                    rows0, rows1, rows2 = black_progress
+                    rows = (rows0[free & low_mask] + rows1[free >> shift & low_mask]
+                            + rows2[free >> high_shift])
                     score += runaway * (float(rows) / 7.0)
             free = white_men & white_advanced
             if free:
-                low0, low1, low2 = black_shadows
-                free &= ~(low0[black & low_mask] | low1[black >> shift & low_mask]
-                          | low2[black >> high_shift])
+                mask0, mask1, mask2 = black_shadows
+                free &= ~(mask0[black & low_mask] | mask1[black >> shift & low_mask]
+                          | mask2[black >> high_shift])
                 if free:
-                    low0, low1, low2 = white_progress
-                    rows = (low0[free & low_mask] + low1[free >> shift & low_mask]
-                            + low2[free >> high_shift])
+                    rows0, rows1, rows2 = white_progress
+                    rows = (rows0[free & low_mask] + rows1[free >> shift & low_mask]
+                            + rows2[free >> high_shift])
                     score -= runaway * (float(rows) / 7.0)
         if (black | white).bit_count() <= endgame_pieces:
             bonus = ending(black, white, kings)
@@ -219,8 +219,15 @@ def endgame_terms(w: CheckersWeights) -> Callable[[int, int, int], float | None]
     return terms
 
 
+CheckersTables = tuple[
+    Chunks[float], Chunks[float], Chunks[float], Chunks[float],
+    Chunks[int], Chunks[int], Chunks[int], Chunks[int],
+]
+"""`checkers_tables`' eight tables: four of points (floats), four of masks and rows (ints)."""
+
+
 @functools.cache
-def checkers_tables(w: CheckersWeights) -> tuple[Chunks[Any], ...]:
+def checkers_tables(w: CheckersWeights) -> CheckersTables:
     """The chunk tables of `checkers_evaluator` for weights ``w``, built once per weights.
 
     Building them takes tens of milliseconds, which a search of a fraction of a

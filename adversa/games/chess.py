@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import ClassVar
 
 import chess
@@ -53,6 +54,13 @@ from adversa.games.base import (
     InvalidPositionError,
     Outcome,
     illegal_move_message,
+)
+from adversa.games.chess_captures import (
+    PIECE_VALUES,
+    PendingCaptures,
+    may_capture,
+    worthwhile_captures_by_victim,
+    worthwhile_evasion_captures,
 )
 from adversa.games.chess_eval import (
     TABLE_EG,
@@ -74,9 +82,6 @@ STALEMATE = "stalemate"
 THREEFOLD = "threefold repetition"
 FIFTY_MOVES = "fifty-move rule"
 INSUFFICIENT = "insufficient material"
-
-PIECE_VALUES = (0, 100, 320, 330, 500, 900, 20_000)
-"""Centipawns by python-chess piece type (index 1 pawn … 6 king), for MVV-LVA."""
 
 _zobrist = chess.polyglot.zobrist_hash
 _HASHER = chess.polyglot.ZobristHasher(chess.polyglot.POLYGLOT_RANDOM_ARRAY)
@@ -156,10 +161,6 @@ class ChessState:
     """The evaluation's sums of material and square bonuses (`material_terms`), kept
     here so the evaluation need not walk the pieces."""
     draw: str = field(default="", compare=False)
-    captures: list[list[chess.Move]] = field(default_factory=list, compare=False, repr=False)
-    """A memo, empty until asked: [the worthwhile captures and promotions]. Filled once by
-    `Chess.leaf_status` and read by `Chess.quiescence_moves` (both ask at the same node);
-    it only caches what the board already determines, so the state stays a value."""
 
     def __hash__(self) -> int:
         return hash((self.key, self.history, self.clock))
@@ -178,87 +179,6 @@ def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str
     if board.is_insufficient_material():
         return INSUFFICIENT
     return ""
-
-
-def _loses_to_recapture(board: chess.Board, attacker: int, victim: int, square: int) -> bool:
-    """A capture by a piece worth more than its victim onto a square the opponent
-    attacks: it loses at least the difference to the recapture."""
-    return PIECE_VALUES[attacker] > PIECE_VALUES[victim] and board.is_attacked_by(
-        not board.turn, square)
-
-
-def _worthwhile_evasion_captures(board: chess.Board) -> list[chess.Move]:
-    """In check (rare at a leaf): python-chess's legal captures, filtered."""
-    piece_type_at = board.piece_type_at
-    return [move for move in board.generate_legal_captures()
-            if move.promotion or not _loses_to_recapture(
-                board, piece_type_at(move.from_square) or chess.PAWN,
-                piece_type_at(move.to_square) or chess.PAWN, move.to_square)]
-
-
-_PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
-
-
-def _attacked_squares(board: chess.Board, colour: bool) -> int:
-    """Every square a piece of ``colour`` attacks, as one bitboard: pawns by two shifts,
-    the other pieces by python-chess's attack tables (one lookup a piece)."""
-    own = board.occupied_co[colour]
-    occupied = board.occupied
-    pawns = board.pawns & own
-    if colour:
-        attacked = ((pawns & ~chess.BB_FILE_A) << 7 | (pawns & ~chess.BB_FILE_H) << 9) \
-            & chess.BB_ALL
-    else:
-        attacked = (pawns & ~chess.BB_FILE_A) >> 9 | (pawns & ~chess.BB_FILE_H) >> 7
-    for square in chess.scan_forward(board.knights & own):
-        attacked |= chess.BB_KNIGHT_ATTACKS[square]
-    for square in chess.scan_forward(board.kings & own):
-        attacked |= chess.BB_KING_ATTACKS[square]
-    for square in chess.scan_forward((board.bishops | board.queens) & own):
-        attacked |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-    for square in chess.scan_forward((board.rooks | board.queens) & own):
-        attacked |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-                     | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
-    return attacked
-
-
-def _worthwhile_captures_by_victim(board: chess.Board) -> list[chess.Move]:
-    """The legal captures that do not plainly lose material, when not in check, found
-    from each victim's attackers rather than from every move of every piece.
-
-    Speed over elegance: python-chess generates all pseudo-legal moves of all pieces to
-    find the few captures, and this test runs at every leaf; asking each enemy piece for
-    its attackers (only the pieces under attack at all, found from one bitboard of the
-    mover's attacks), and whether it is defended only when that matters, halves it.
-    Legality is python-chess's own test for a side not in check (`_is_safe`: a pinned
-    piece stays on its ray, the king does not step onto an attacked square).
-    """
-    us = board.turn
-    king = board.king(us)
-    if king is None:
-        return list(board.generate_legal_captures())
-    blockers = board._slider_blockers(king)
-    safe = board._is_safe
-    piece_type_at = board.piece_type_at
-    attackers_mask = board.attackers_mask
-    last_rank = chess.BB_RANK_8 if us else chess.BB_RANK_1
-    pawns = board.pawns
-    kept: list[chess.Move] = []
-    targets = board.occupied_co[not us] & ~board.kings & _attacked_squares(board, us)
-    for target in chess.scan_reversed(targets):
-        attackers = attackers_mask(us, target)
-        victim = piece_type_at(target) or chess.PAWN
-        for origin in chess.scan_reversed(attackers):
-            if pawns >> origin & 1 and last_rank >> target & 1:
-                moves = [chess.Move(origin, target, piece) for piece in _PROMOTIONS]
-            elif _loses_to_recapture(board, piece_type_at(origin) or chess.PAWN, victim,
-                                     target):
-                continue
-            else:
-                moves = [chess.Move(origin, target)]
-            kept += [move for move in moves if safe(king, blockers, move)]
-    kept += board.generate_legal_ep()
-    return kept
 
 
 def make_state(board: chess.Board, history: tuple[int, ...] = (),
@@ -312,18 +232,24 @@ class Chess(Game[ChessState, chess.Move]):
         return bool(state.draw) or not any(state.board.generate_legal_moves())
 
     def leaf_status(self, state: ChessState) -> int:
-        """Finished; or a worthwhile capture, a promotion or a check pending (quiescence
-        goes on); or settled."""
+        """Finished; or a check, or possibly a capture or a promotion, to play out
+        (quiescence goes on); or settled.
+
+        "Possibly": the mover attacks an enemy piece, or has a pawn about to promote
+        (`may_capture`), but whether any such capture is worth searching is left to
+        quiescence, which asks only if standing pat does not already settle the node
+        (`PendingCaptures`). If none is, quiescence's value is the static one, as a
+        settled position's would be; only the count of quiescence nodes differs.
+        """
         if state.draw:
             return FINISHED
-        if self._worthwhile_captures(state):
-            return CAPTURE_PENDING
-        if not any(state.board.generate_legal_moves()):
+        board = state.board
+        if not any(board.generate_legal_moves()):
             return FINISHED
         # A check at the horizon is not a position to judge statically: quiescence searches
         # its evasions (`quiescence_moves`), so a fork or a mate behind it is seen. This is
         # the check extension at the horizon, where the search's depth is spent.
-        return CAPTURE_PENDING if state.board.is_check() else SETTLED
+        return CAPTURE_PENDING if board.is_check() or may_capture(board) else SETTLED
 
     def _worthwhile_captures(self, state: ChessState) -> list[chess.Move]:
         """Promotions and the captures that do not plainly lose material, MVV-LVA first.
@@ -334,23 +260,26 @@ class Chess(Game[ChessState, chess.Move]):
         middle-game position offers are of that kind, and searching them is what made
         quiescence the bulk of the tree.
         """
-        if state.captures:
-            return state.captures[0]
         board = state.board
-        kept = (_worthwhile_evasion_captures(board) if board.is_check()
-                else _worthwhile_captures_by_victim(board))
+        kept = (worthwhile_evasion_captures(board) if board.is_check()
+                else worthwhile_captures_by_victim(board))
         pawns = board.pawns & board.occupied_co[board.turn]
         last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
         if pawns & last_rank:
             kept += [move for move in board.generate_legal_moves(pawns & last_rank,
                                                                  ~board.occupied)
                      if move.promotion]
-        ordered = self.order_captures(state, kept)
-        state.captures.append(ordered)
-        return ordered
+        return self.order_captures(state, kept)
 
     def is_quiet(self, state: ChessState) -> bool:
-        return self.leaf_status(state) != CAPTURE_PENDING
+        """No worthwhile capture or promotion, and not in check unless mated (exact,
+        unlike `leaf_status`'s quick test)."""
+        board = state.board
+        if state.draw:
+            return True
+        if board.is_check():
+            return not any(board.generate_legal_moves())
+        return not self._worthwhile_captures(state)
 
     def utility(self, state: ChessState) -> tuple[float, ...]:
         if not state.draw and state.board.is_checkmate():
@@ -399,17 +328,40 @@ class Chess(Game[ChessState, chess.Move]):
 
     def is_capture(self, state: ChessState, move: chess.Move) -> bool:
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
-        return move.promotion is not None or state.board.is_capture(move)
+        board = state.board
+        return bool(move.promotion or board.occupied_co[not board.turn] >> move.to_square & 1
+                    or (move.to_square == board.ep_square
+                        and board.pawns >> move.from_square & 1))
 
-    def quiescence_moves(self, state: ChessState) -> tuple[list[chess.Move], bool]:
+    def split_forcing(self, state: ChessState,
+                      moves: Sequence[chess.Move]) -> tuple[list[chess.Move], list[chess.Move]]:
+        """Captures and promotions (MVV-LVA first), then the quiet moves: one pass with a
+        bitboard test of each target square, not a python-chess call a move."""
+        board = state.board
+        enemy = board.occupied_co[not board.turn]
+        en_passant = board.ep_square
+        pawns = board.pawns
+        captures: list[chess.Move] = []
+        quiet: list[chess.Move] = []
+        for move in moves:
+            target = move.to_square
+            if (enemy >> target & 1 or move.promotion
+                    or (target == en_passant and pawns >> move.from_square & 1)):
+                captures.append(move)
+            else:
+                quiet.append(move)
+        return self.order_captures(state, captures), quiet
+
+    def quiescence_moves(self, state: ChessState) -> tuple[Sequence[chess.Move], bool]:
         """In check, every evasion and no standing pat (the check may be mate); else the
-        worthwhile captures and promotions (`_worthwhile_captures`), MVV-LVA first."""
+        worthwhile captures and promotions (`_worthwhile_captures`), MVV-LVA first, found
+        only when quiescence reads them (`PendingCaptures`: it stands pat first)."""
         board = state.board
         if state.draw:
             return [], False
         if board.is_check():
             return self.order_captures(state, list(board.legal_moves)), False
-        return self._worthwhile_captures(state), True
+        return PendingCaptures(partial(self._worthwhile_captures, state)), True
 
     def capture_gain(self, state: ChessState, move: chess.Move) -> float:
         """The victim's material, a promotion's gain and a margin (`chess_eval.capture_gain`)."""

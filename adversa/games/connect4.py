@@ -40,6 +40,7 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
     line_game_shape,
+    rules_of,
     whole_number,
 )
 from adversa.games.connect4_eval import connect4_evaluator
@@ -421,8 +422,8 @@ takes several seconds; larger boards need ``--time``. `benchmarks/bench_solve.py
 times the 4×4 and 5×4 solves (benchmarks/RESULTS.md)."""
 
 
-def too_big_to_solve(game: ConnectFour, state: ConnectFourState) -> str | None:
-    empty = game.cells - state.ply
+def too_big_to_solve(game: Game[ConnectFourState, Column], state: ConnectFourState) -> str | None:
+    empty = rules_of(game, ConnectFour).cells - state.ply
     if empty <= MAX_EMPTY_CELLS:
         return None
     return (f"Connect Four positions with at most {MAX_EMPTY_CELLS} empty cells "

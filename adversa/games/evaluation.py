@@ -81,6 +81,11 @@ class Evaluator:
     so its eval bar and an MCTS engine's share one scale."""
     probcut: ProbCutModel | None = None
     """The fit ProbCut cuts by (``probcut=on``); None: the search never cuts by it."""
+    values_before_chance: bool = False
+    """The values are of a position *before* its chance event (a backgammon network's
+    inputs hold no dice): a search may value a chance node at its horizon directly,
+    since averaging the outcomes would only average that same value (the number of
+    leaves drops by the number of outcomes, 21 for two dice)."""
 
     def __call__(self, state: Any, player: int) -> float:
         if self.game.is_terminal(state):

@@ -56,7 +56,7 @@ class Grundy(Game[PilesState, GrundyMove]):
     )
 
     def initial_state(self) -> PilesState:
-        return PilesState((self.options["pile"],), 0)
+        return PilesState((self.option("pile", int),), 0)
 
     def to_move(self, state: PilesState) -> int:
         return state.player
@@ -127,7 +127,7 @@ positions grow steeply with the pile (`benchmarks/bench_solve.py --piles 26,40,5
 times them, benchmarks/RESULTS.md)."""
 
 
-def too_big_to_solve(game: Grundy, state: PilesState) -> str | None:
+def too_big_to_solve(game: Game[PilesState, GrundyMove], state: PilesState) -> str | None:
     if max(state.piles, default=0) <= MAX_GRUNDY_PILE:
         return None
     return f"Grundy's game up to a pile of {MAX_GRUNDY_PILE}"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Hashable
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from adversa.games.base import (
     AdversaError,
@@ -129,11 +129,11 @@ class Nim(Game[PilesState, NimMove]):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        check_pile_count(len(self.options["piles"]), "option piles", OptionError)
-        self.misere: bool = self.options["misere"]
+        check_pile_count(len(self.int_list_option("piles")), "option piles", OptionError)
+        self.misere = self.option("misere", bool)
 
     def initial_state(self) -> PilesState:
-        return PilesState(tuple(self.options["piles"]), 0)
+        return PilesState(self.int_list_option("piles"), 0)
 
     def to_move(self, state: PilesState) -> int:
         return state.player
@@ -208,7 +208,9 @@ class Nim(Game[PilesState, NimMove]):
 # --------------------------------------------------------------------------- registration
 
 
-def pile_memo_key(dead: int) -> Callable[[Game[PilesState, Any]], Callable[[PilesState], Hashable]]:
+def pile_memo_key(
+    dead: int,
+) -> Callable[[Game[PilesState, NimMove]], Callable[[PilesState], Hashable]]:
     """The solver's memo key for a pile game: its sorted live piles and the player to move.
 
     A pile game's value does not depend on the order of its piles (kept in the order
@@ -218,7 +220,7 @@ def pile_memo_key(dead: int) -> Callable[[Game[PilesState, Any]], Callable[[Pile
     millions.
     """
 
-    def key_for(game: Game[PilesState, Any]) -> Callable[[PilesState], Hashable]:
+    def key_for(game: Game[PilesState, NimMove]) -> Callable[[PilesState], Hashable]:
         def pile_key(state: PilesState) -> Hashable:
             return tuple(sorted(pile for pile in state.piles if pile > dead)), state.player
 
@@ -232,7 +234,7 @@ MAX_NIM_POSITIONS = 1_000_000
 about 10 s at worst below it."""
 
 
-def too_big_to_solve(game: Nim, state: PilesState) -> str | None:
+def too_big_to_solve(game: Game[PilesState, NimMove], state: PilesState) -> str | None:
     if math.prod(pile + 1 for pile in state.piles) <= MAX_NIM_POSITIONS:
         return None
     return f"Nim up to {MAX_NIM_POSITIONS:,} positions (the product of pile sizes + 1)"

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias, TypeVar
 
 from adversa.errors import AdversaError
 from adversa.games.errors import OptionError
+from adversa.jsontypes import JsonValue
+
+OptionValue: TypeAlias = "int | float | bool | str | tuple[int, ...] | None"
+"""A setting's value, by `Option.kind`: a number, a flag, a text or a path, a tuple of
+whole numbers (``int-list``), or None for "not set"."""
+
+OptionT = TypeVar("OptionT", int, float, bool, str)
 
 _ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
 """A whole number as people type it; `int` alone also takes '٣' and '1_000'."""
@@ -39,6 +46,11 @@ def whole_number(digits: str, error: type[AdversaError], what: str) -> int:
     return int(digits)
 
 
+_SCALAR_KIND_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,), "float": (int, float), "bool": (bool,), "str": (str,), "path": (str,),
+}
+"""The Python types a value given typed (not as text) may have, by `Option.kind`."""
+
 _TRUE_WORDS = ("on", "true", "yes", "1")
 _FALSE_WORDS = ("off", "false", "no", "0")
 
@@ -59,7 +71,7 @@ class Option:
 
     name: str
     kind: str
-    default: Any
+    default: OptionValue
     help: str
     minimum: float | None = None
     maximum: float | None = None
@@ -67,10 +79,10 @@ class Option:
     above: bool = False
     words: tuple[str, str] = ("true", "false")
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> OptionValue:
         """Convert the text form (``name=text``) to a value, validated; `OptionError` if bad."""
         lowered = text.strip().lower()
-        value: Any
+        value: OptionValue
         if self.kind == "int":
             if not _ASCII_INTEGER.fullmatch(lowered):
                 raise self._bad(text)
@@ -100,11 +112,15 @@ class Option:
             value = text
         return self.validate(value)
 
-    def validate(self, value: Any) -> Any:
-        """Check a value of the right type against the declared bounds and choices."""
+    def validate(self, given: object) -> OptionValue:
+        """Check a value given typed (not as text) against the declared kind, bounds and
+        choices; the value comes back as the option's type."""
+        value = self._of_kind(given)
         numbers = value if isinstance(value, tuple) else (value,)
         if self.kind in ("int", "float", "int-list"):
             for number in numbers:
+                if not isinstance(number, (int, float)):
+                    continue  # None: "not set" has no bounds
                 if self.minimum is not None and (
                     number <= self.minimum if self.above else number < self.minimum
                 ):
@@ -124,28 +140,44 @@ class Option:
             )
         return value
 
-    def format(self, value: Any) -> str:
+    def _of_kind(self, value: object) -> OptionValue:
+        """``value`` if it has the type ``kind`` declares (None where the default is None,
+        "not set"); otherwise the one-line refusal naming what was expected."""
+        if value is None and self.default is None:
+            return None
+        if self.kind == "int-list" and isinstance(value, tuple):
+            numbers = tuple(number for number in value if isinstance(number, int))
+            if len(numbers) == len(value):
+                return numbers
+        scalar_types = _SCALAR_KIND_TYPES.get(self.kind, ())
+        if isinstance(value, scalar_types) and isinstance(value, (int, float, str)):
+            return value
+        raise OptionError(f"option {self.name}={value!r}: expected {self._expected()}")
+
+    def format(self, value: OptionValue) -> str:
         """The text form of a value, the inverse of `parse`."""
-        if self.kind == "int-list":
+        if isinstance(value, tuple):
             return ",".join(str(v) for v in value)
         if self.kind == "bool":
             return self.words[0] if value else self.words[1]
-        if self.kind == "float":
+        if self.kind == "float" and isinstance(value, (int, float)):
             return self._show(float(value))
         return str(value)
 
-    def to_json(self, value: Any) -> Any:
+    def to_json(self, value: OptionValue) -> JsonValue:
         """The value for a JSON document: numbers, booleans and lists stay typed."""
         return list(value) if isinstance(value, tuple) else value
 
-    def from_json(self, value: Any) -> Any:
+    def from_json(self, value: JsonValue) -> OptionValue:
         """A value read back from JSON (typed, or the text form older files wrote)."""
         if isinstance(value, str) and self.kind not in ("str", "path"):
             return self.parse(value)
         if isinstance(value, bool) != (self.kind == "bool"):
             raise OptionError(f"option {self.name}={value!r}: expected {self._expected()}")
         if self.kind == "int-list" and isinstance(value, list):
-            value = tuple(value)
+            return self.parse(",".join(str(item) for item in value))
+        if isinstance(value, (list, dict)):
+            raise OptionError(f"option {self.name}={value!r}: expected {self._expected()}")
         if self.kind == "float" and isinstance(value, int):
             value = float(value)
         return self.parse(self.format(value))
@@ -167,6 +199,24 @@ class Option:
             "bool": f"{self.words[0]} or {self.words[1]}",
             "int-list": "a comma-separated list of whole numbers, e.g. 1,3,5",
         }.get(self.kind, "valid text")
+
+
+def option_of(options: Mapping[str, OptionValue], name: str, kind: type[OptionT]) -> OptionT:
+    """The resolved option ``name`` as the type its declaration gives it (``int`` for an
+    ``"int"`` option …), so that a game reads its settings typed. A value of another type
+    is a programming error (the option was declared with another kind), refused at once."""
+    value = options[name]
+    if not isinstance(value, kind):
+        raise TypeError(f"option {name!r} is {value!r}, not {kind.__name__}")
+    return value
+
+
+def int_list_option(options: Mapping[str, OptionValue], name: str) -> tuple[int, ...]:
+    """The resolved ``"int-list"`` option ``name`` (Nim's piles), typed."""
+    value = options[name]
+    if not isinstance(value, tuple):
+        raise TypeError(f"option {name!r} is {value!r}, not a tuple of whole numbers")
+    return value
 
 
 def parse_assignments(words: Iterable[str], example: str) -> dict[str, str]:

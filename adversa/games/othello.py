@@ -40,6 +40,7 @@ from adversa.games.base import (
     OptionError,
     Outcome,
     illegal_move_message,
+    rules_of,
 )
 from adversa.games.othello_bitboard import PASS, Geometry, geometry
 from adversa.games.othello_eval import othello_evaluator
@@ -88,7 +89,7 @@ class Othello(Game[OthelloState, Square]):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        self.size = int(self.options["size"])
+        self.size = self.option("size", int)
         if self.size not in (6, 8, 10):
             raise OptionError(f"option 'size': {self.size} is not a board side; "
                               "expected 6, 8 or 10")
@@ -328,8 +329,8 @@ MAX_EMPTY_SQUARES = 14
 ends in seconds (`benchmarks/bench_othello_endgame.py --empties N` times the solver)."""
 
 
-def too_big_to_solve(game: Othello, state: OthelloState) -> str | None:
-    empty = game.squares - (state.mine | state.theirs).bit_count()
+def too_big_to_solve(game: Game[OthelloState, Square], state: OthelloState) -> str | None:
+    empty = rules_of(game, Othello).squares - (state.mine | state.theirs).bit_count()
     if empty <= MAX_EMPTY_SQUARES:
         return None
     return (f"Othello positions with at most {MAX_EMPTY_SQUARES} empty squares "

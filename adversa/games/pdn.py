@@ -27,10 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from adversa.games.base import (
     AdversaError,
+    Game,
     InvalidMoveError,
     InvalidPositionError,
     whole_number,
@@ -39,7 +40,11 @@ from adversa.games.game_records import RESULTS, checked_result, default_tags, mo
 from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
-    from adversa.games.checkers import Checkers, CheckersMove, CheckersState
+    from adversa.games.checkers import CheckersMove, CheckersState
+
+CheckersGame: TypeAlias = "Game[CheckersState, CheckersMove]"
+"""The rules PDN reads and writes: any game of checkers' states and moves (it needs only
+the protocol, so the checkers module may import this one)."""
 
 SIDES = ("B", "W")
 """FEN letter per player: 0 = Black, 1 = White."""
@@ -170,7 +175,7 @@ class PdnGame:
 
 
 def write_pdn(
-    game: Checkers,
+    game: CheckersGame,
     moves: Sequence[CheckersMove],
     *,
     start: CheckersState | None = None,
@@ -216,12 +221,12 @@ def write_pdn(
     return "\n".join(lines) + "\n"
 
 
-def read_pdn(text: str, game: Checkers) -> PdnGame:
+def read_pdn(text: str, game: CheckersGame) -> PdnGame:
     """The first game in ``text`` (see `read_pdn_games`); the others are not replayed."""
     return read_pdn_games(text, game, limit=1)[0]
 
 
-def read_pdn_games(text: str, game: Checkers, limit: int | None = None) -> list[PdnGame]:
+def read_pdn_games(text: str, game: CheckersGame, limit: int | None = None) -> list[PdnGame]:
     """Every game in a PDN text, moves checked with `Checkers.parse_move`.
 
     Variations are skipped; a comment after a move is kept as that move's note
@@ -280,7 +285,7 @@ def read_pdn_games(text: str, game: Checkers, limit: int | None = None) -> list[
     return games
 
 
-def _build_game(game: Checkers, number: int, tags: dict[str, str], move_texts: list[str],
+def _build_game(game: CheckersGame, number: int, tags: dict[str, str], move_texts: list[str],
                 final: str | None, notes: tuple[str, ...]) -> PdnGame:
     try:
         start = game.parse_position(tags["FEN"]) if "FEN" in tags else game.initial_state()
@@ -321,12 +326,13 @@ def _wrap(tokens: list[str], width: int = 79) -> list[str]:
     return lines
 
 
-def _write_record(game: Checkers, start: CheckersState, moves: Sequence[CheckersMove],
+def _write_record(game: CheckersGame, start: CheckersState, moves: Sequence[CheckersMove],
                   tags: Mapping[str, str], result: str | None, notes: Sequence[str]) -> str:
     return write_pdn(game, moves, start=start, tags=tags, result=result, notes=notes)
 
 
-def _read_record(game: Checkers, text: str) -> RecordText:
+def _read_record(game: CheckersGame, text: str
+                 ) -> RecordText[CheckersState, CheckersMove]:
     record = read_pdn(text, game)
     return RecordText(record.start, record.moves, record.tags, record.notes)
 

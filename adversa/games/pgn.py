@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 import chess
 import chess.pgn
 
-from adversa.games.base import AdversaError
+from adversa.games.base import AdversaError, Game
 from adversa.games.game_records import checked_result, default_tags, move_note
 from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
-    from adversa.games.chess import Chess, ChessState
+    from adversa.games.chess import ChessState
 
 PGN_COLUMNS = 80
 """Move text is wrapped to lines of at most this many characters, as PGN recommends."""
@@ -32,7 +32,7 @@ class PgnError(AdversaError):
     """A PGN text that holds no game, or one whose moves are not legal."""
 
 
-def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
+def write_pgn(game: Game[ChessState, chess.Move], start: ChessState, moves: Sequence[chess.Move],
               tags: Mapping[str, str], result: str | None, notes: Sequence[str]) -> str:
     """One game record; ``result`` None: what the final position says (``*`` if not over).
 
@@ -58,7 +58,7 @@ def write_pgn(game: Chess, start: ChessState, moves: Sequence[chess.Move],
     return record.accept(exporter) + "\n"
 
 
-def read_pgn(game: Chess, text: str) -> RecordText:
+def read_pgn(game: Game[ChessState, chess.Move], text: str) -> RecordText[ChessState, chess.Move]:
     """The first game of ``text``: its start, moves, tags and the comment after each move.
 
     Raises `PgnError` naming the problem: no game in the text, a bad FEN tag, or the

@@ -4,7 +4,7 @@ Rules as played here (2–4 players, die with ``sides`` faces, goal ``target``):
 
 * On your turn you choose **roll** or **hold**. A roll makes the state a chance
   state; chance then picks a face 1..sides, each with probability 1/sides.
-* Face 1: the turn total is lost and the turn passes. Any other face is added to
+* Face 1: the turn total is lost and the turn passes. Every other face is added to
   the turn total and you choose again.
 * **hold** banks the turn total into your score and passes the turn. Holding
   with a turn total of 0 is *not* allowed (at turn total 0 only roll is legal):
@@ -28,7 +28,7 @@ takes it from the move history.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from adversa.games.base import (
     CHANCE,
@@ -78,11 +78,11 @@ class Pig(Game[PigState, PigMove]):
         Option("sides", "int", 6, "Faces on the die.", minimum=2, maximum=100),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        self.players: int = self.options["players"]
-        self.target: int = self.options["target"]
-        self.sides: int = self.options["sides"]
+        self.players = self.option("players", int)
+        self.target = self.option("target", int)
+        self.sides = self.option("sides", int)
         # Negamax-style searches need two players; with more, utilities still sum to 0.
         self.zero_sum = self.players == 2  # type: ignore[misc]
         probability = 1.0 / self.sides

@@ -17,10 +17,20 @@ import functools
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeAlias
 
 from adversa.games.base import Game, M, S, UnknownGameError
 from adversa.games.evaluation import Evaluation, Evaluator, VectorEvalFunction
+
+SomeGame: TypeAlias = "Game[Any, Any]"
+"""A game chosen at run time, by its name (``make_game``, the app's current game, a session
+read from a file): Python has no existential types, so a caller that holds whichever game
+the user picked cannot name its state and move types. Used only at those boundaries; every
+function below them is generic in the game's ``S`` and ``M``."""
+
+SomeEntry: TypeAlias = "GameEntry[Any, Any]"
+"""The registration of a game chosen at run time (see `SomeGame`): the registry's table
+holds every game's, so looking one up by name cannot say which types it has."""
 
 GAME_MODULES: dict[str, str] = {
     "tictactoe": "adversa.games.tictactoe",
@@ -42,7 +52,7 @@ and ``adversa games`` list the registry names only."""
 
 
 @dataclass(frozen=True, slots=True)
-class SolveLimits:
+class SolveLimits(Generic[S, M]):
     """What the exact solver may attempt for a game whose tree it can finish.
 
     ``too_big(game, state)`` says why a position is too big to solve *without* a
@@ -55,9 +65,9 @@ class SolveLimits:
 
     label: str
     """The game's name in the solver's messages ("tic-tac-toe", "Nim")."""
-    too_big: Callable[[Any, Any], str | None] = lambda game, state: None
+    too_big: Callable[[Game[S, M], S], str | None] = lambda game, state: None
     rule: str = ""
-    memo_key: Callable[[Any], Callable[[Any], Hashable]] | None = None
+    memo_key: Callable[[Game[S, M]], Callable[[S], Hashable]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,18 +81,18 @@ class OpeningList:
 
 
 @dataclass(frozen=True, slots=True)
-class RecordText:
+class RecordText(Generic[S, M]):
     """One game read from a game-specific record: where it starts, its moves, its tags,
     and the comment after each move ("" where there is none)."""
 
-    start: Any
-    moves: tuple[Any, ...]
+    start: S
+    moves: tuple[M, ...]
     tags: Mapping[str, str]
     notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class RecordFormat:
+class RecordFormat(Generic[S, M]):
     """A game's own text record format, besides the JSON record every game can save.
 
     ``write(game, start, moves, tags, result, notes)`` returns the text (``result``
@@ -95,9 +105,9 @@ class RecordFormat:
     name: str
     suffix: str
     seat_tags: tuple[str, ...]
-    write: Callable[[Any, Any, Sequence[Any], Mapping[str, str], str | None, Sequence[str]],
+    write: Callable[[Game[S, M], S, Sequence[M], Mapping[str, str], str | None, Sequence[str]],
                     str]
-    read: Callable[[Any, str], RecordText]
+    read: Callable[[Game[S, M], str], RecordText[S, M]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +129,12 @@ class EndgameTables:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEntry:
-    """Everything adversa needs to know about one game, declared by the game's module."""
+class GameEntry(Generic[S, M]):
+    """Everything adversa needs to know about one game, declared by the game's module;
+    generic in the game's state and move types, so that its solver limits and record
+    format are checked against the rules class."""
 
-    rules: type[Game[Any, Any]]
+    rules: type[Game[S, M]]
     engines: tuple[str, ...]
     """Engines the app offers, in order of preference; the first that fits the game's
     options is the default (3-player Pig cannot use expectiminimax, so it gets max^n)."""
@@ -130,13 +142,13 @@ class GameEntry:
     """Two-player evaluation factory; None: `neutral_evaluator`."""
     vector_evaluator: Callable[[Any], VectorEvalFunction] | None = None
     """N-player evaluation factory; None: the scalar one per player, or neutral."""
-    solve: SolveLimits | None = None
+    solve: SolveLimits[S, M] | None = None
     """None: the solver refuses the game (``unsolvable`` says why)."""
     unsolvable: str = ""
     openings: Mapping[str, OpeningList] = field(default_factory=dict)
     """Opening lists for matches by the name ``--openings`` takes; the first is a
     match's default, else the initial position."""
-    record: RecordFormat | None = None
+    record: RecordFormat[S, M] | None = None
     max_plies: int = 1000
     """Plies after which a match game is adjudicated a draw."""
     endgame: EndgameTables | None = None
@@ -157,7 +169,7 @@ def game_names() -> list[str]:
 
 
 @functools.cache
-def entry(name: str) -> GameEntry:
+def entry(name: str) -> SomeEntry:
     """The registration of ``name``; `UnknownGameError` names the choices."""
     name = GAME_ALIASES.get(name, name)
     try:
@@ -166,18 +178,21 @@ def entry(name: str) -> GameEntry:
         raise UnknownGameError(
             f"unknown game {name!r}; expected one of: {', '.join(GAME_MODULES)}"
         ) from None
-    registration: GameEntry = importlib.import_module(module_name).ENTRY
+    registration: SomeEntry = importlib.import_module(module_name).ENTRY
     return registration
 
 
-def entry_of(game: Game[S, M]) -> GameEntry:
+def entry_of(game: Game[S, M]) -> GameEntry[S, M]:
     """The registration of a rules object's game.
 
-    A game built outside the registry (a library user's, a test's) gets the bare
-    entry: no evaluation, no solver, so the search still runs on it.
+    A game built outside the registry (a library user's, a test's, one that borrows a
+    registered name) gets the bare entry: no evaluation, no solver, so the search still
+    runs on it.
     """
     if game.name in GAME_MODULES:
-        return entry(game.name)
+        registration = entry(game.name)
+        if isinstance(game, registration.rules):
+            return registration
     return GameEntry(rules=type(game), engines=())
 
 
@@ -197,19 +212,19 @@ def make_vector_evaluator(game: Game[S, M]) -> VectorEvalFunction:
     return evaluation_of(game).vector_evaluator(game)
 
 
-def game_class(name: str) -> type[Game[Any, Any]]:
+def game_class(name: str) -> type[SomeGame]:
     """The rules class registered under ``name``."""
     return entry(name).rules
 
 
-def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, Any]:
+def make_game(name: str, options: Mapping[str, object] | None = None) -> SomeGame:
     """Build a game's rules object from option values (text or typed)."""
     return game_class(name)(**dict(options or {}))
 
 
-def record_formats() -> dict[str, GameEntry]:
+def record_formats() -> dict[str, SomeEntry]:
     """File suffix (``.pdn``) → the game whose own record format it is."""
-    found: dict[str, GameEntry] = {}
+    found: dict[str, SomeEntry] = {}
     for name in game_names():
         registration = entry(name)
         if registration.record is not None:

@@ -33,6 +33,7 @@ from adversa.games.base import (
     Outcome,
     illegal_move_message,
     line_game_shape,
+    rules_of,
     whole_number,
 )
 from adversa.games.evaluation import Evaluator
@@ -332,7 +333,7 @@ MAX_EMPTY_CELLS = 12
 second, while the 16 of an empty 4×4 board run for minutes."""
 
 
-def too_big_to_solve(game: TicTacToe, state: TicTacToeState) -> str | None:
+def too_big_to_solve(game: Game[TicTacToeState, Cell], state: TicTacToeState) -> str | None:
     empty = len(game.legal_moves(state))
     if empty <= MAX_EMPTY_CELLS:
         return None
@@ -378,17 +379,20 @@ def symmetry_tables(width: int, height: int) -> tuple[list[int], ...]:
     return tuple(tables)
 
 
-def symmetric_memo_key(game: TicTacToe) -> Callable[[TicTacToeState], Hashable]:
+def symmetric_memo_key(
+    game: Game[TicTacToeState, Cell],
+) -> Callable[[TicTacToeState], Hashable]:
     """The solver's memo key: the least image of the board under its symmetries.
 
     Mirrored and rotated boards have the same value (the side to move follows from
     the counts of marks), so the solver solves one of each class: 765 positions of
     the 3×3 game instead of 5,478, which is what makes solving it take milliseconds.
     """
-    if game.size > SYMMETRY_CELLS:
-        return game.transposition_key
-    tables = symmetry_tables(game.width, game.height)
-    shift = game.size
+    rules = rules_of(game, TicTacToe)
+    if rules.size > SYMMETRY_CELLS:
+        return rules.transposition_key
+    tables = symmetry_tables(rules.width, rules.height)
+    shift = rules.size
 
     def key(state: TicTacToeState) -> Hashable:
         x, o = state.x, state.o

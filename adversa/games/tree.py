@@ -7,7 +7,7 @@ File format (see README, "Games and notation")
       ``"max"`` (player 0), ``"min"`` (player 1), ``"chance"`` or a player index.
       Chance nodes may give ``"probabilities"`` (one per child, summing to 1;
       uniform when absent).
-    * Any node may carry a ``"label"``: the name of the move leading to it
+    * Every node may carry a ``"label"``: the name of the move leading to it
       (default: its 1-based position, ``"1"``, ``"2"`` …) and a ``"comment"``.
     * **Shorthand**: a bare list is an inner node, and an inner node without
       ``"player"`` takes the player after its nearest deciding ancestor (MAX at
@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar, TypeGuard
 
 from adversa.files import UserFileError, read_user_text, user_path
 from adversa.games.base import (
@@ -130,10 +131,11 @@ class TreeGame(Game[TreePath, int]):
         ),
     )
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        path = resolve_tree_file(self.options["file"])
-        source = path.name if path.parent == BUNDLED_TREES else str(self.options["file"])
+        given = self.option("file", str)
+        path = resolve_tree_file(given)
+        source = path.name if path.parent == BUNDLED_TREES else given
         try:
             text = read_user_text(path, "tree file")
         except UserFileError as error:
@@ -152,15 +154,16 @@ class TreeGame(Game[TreePath, int]):
         self._load(data, source)
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "<tree>") -> TreeGame:
-        """Build a tree game from already-parsed JSON (tests, the tree explorer)."""
+    def from_data(cls, data: object, source: str = "<tree>") -> TreeGame:
+        """Build a tree game from already-parsed JSON (tests, the tree explorer): any value,
+        checked node by node as a file's is."""
         game = cls.__new__(cls)
         Game.__init__(game)
         game.options["file"] = source
         game._load(data, source)
         return game
 
-    def _load(self, data: Any, source: str) -> None:
+    def _load(self, data: object, source: str) -> None:
         self.source = source
         self.tree_title = ""
         self.tree_description = ""
@@ -323,13 +326,13 @@ def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
-def _text(value: Any, source: str, key: str) -> str:
+def _text(value: object, source: str, key: str) -> str:
     if not isinstance(value, str):
         raise TreeFileError(f"{source}: {key}: expected text")
     return value
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return (
         isinstance(value, int | float)
         and not isinstance(value, bool)
@@ -337,7 +340,7 @@ def _is_number(value: Any) -> bool:
     )
 
 
-def _leaf_width(data: Any) -> int | None:
+def _leaf_width(data: object) -> int | None:
     """The length of the first vector leaf, or None when no leaf is a vector.
 
     A first, forgiving pass: the builder checks every node properly afterwards,
@@ -375,7 +378,7 @@ class _Builder:
         return TreeFileError(f"{self.source}: {where}: {message}")
 
     def node(
-        self, data: Any, where: str, path: TreePath, label: str, decider: int | None
+        self, data: object, where: str, path: TreePath, label: str, decider: int | None
     ) -> TreeNode:
         """Build the node ``data`` found at ``where``; ``decider`` is the nearest
         ancestor's deciding player (None at the root or under chance only)."""
@@ -402,7 +405,7 @@ class _Builder:
         self.nodes[path] = node
         return node
 
-    def label(self, data: dict[str, Any], where: str, default: str) -> str:
+    def label(self, data: Mapping[str, object], where: str, default: str) -> str:
         if "label" not in data:
             return default
         label = data["label"]
@@ -411,7 +414,7 @@ class _Builder:
         return label
 
     def leaf(
-        self, data: dict[str, Any], where: str, path: TreePath, label: str, following: int,
+        self, data: Mapping[str, object], where: str, path: TreePath, label: str, following: int,
         comment: str,
     ) -> TreeNode:
         unknown = sorted(set(data) - _LEAF_KEYS)
@@ -420,7 +423,7 @@ class _Builder:
         return self.make_leaf(data["value"], f"{where}.value", path, label, following, comment)
 
     def make_leaf(
-        self, value: Any, where: str, path: TreePath, label: str, following: int, comment: str
+        self, value: object, where: str, path: TreePath, label: str, following: int, comment: str
     ) -> TreeNode:
         if self.width is None:
             if not _is_number(value):
@@ -442,8 +445,8 @@ class _Builder:
 
     def inner(
         self,
-        children: Any,
-        data: dict[str, Any],
+        children: object,
+        data: Mapping[str, object],
         where: str,
         path: TreePath,
         label: str,
@@ -479,10 +482,11 @@ class _Builder:
         probabilities = self.probabilities(data, where, len(built)) if kind == "chance" else ()
         if kind != "chance" and "probabilities" in data:
             raise self.error(where, '"probabilities" are only for chance nodes')
+        comment = data.get("comment", "")  # text: `node` checked it
         return TreeNode(kind, player, label, path, built, probabilities,
-                        comment=data.get("comment", ""))
+                        comment=comment if isinstance(comment, str) else "")
 
-    def player(self, given: Any, where: str, following: int) -> tuple[int | None, str]:
+    def player(self, given: object, where: str, following: int) -> tuple[int | None, str]:
         if given is None:
             player: int | None = following
         elif given == "chance":
@@ -508,7 +512,9 @@ class _Builder:
             return player, ("max", "min")[player]
         return player, "player"
 
-    def probabilities(self, data: dict[str, Any], where: str, count: int) -> tuple[float, ...]:
+    def probabilities(
+        self, data: Mapping[str, object], where: str, count: int
+    ) -> tuple[float, ...]:
         given = data.get("probabilities")
         if given is None:
             return (1.0 / count,) * count

@@ -27,8 +27,10 @@ from functools import lru_cache
 from typing import Any
 
 from adversa.games import make_game
-from adversa.games.base import CHANCE, AdversaError, Game, result_text
+from adversa.games.base import CHANCE, AdversaError, Game, M, S, result_text
+from adversa.games.options import OptionValue
 from adversa.games.registry import entry_of, evaluation_of
+from adversa.jsontypes import JsonObject
 from adversa.match.clocks import GameClock
 from adversa.match.elo import (
     SprtResult,
@@ -62,7 +64,7 @@ class GameTask:
     index: int
     """Game number in the match, from 0."""
     game_name: str
-    game_options: tuple[tuple[str, Any], ...]
+    game_options: tuple[tuple[str, OptionValue], ...]
     seats: tuple[Seat, Seat]
     """The engine playing player 0 and the one playing player 1 (an outside seat is
     opened in the process that plays the game)."""
@@ -116,7 +118,7 @@ class GameRecord:
         """``1-0``, ``0-1`` or ``1/2-1/2`` from player 0's side (as in PGN/PDN)."""
         return result_text(self.winner)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {
             "game": self.index + 1,
             "opening": self.opening,
@@ -247,7 +249,7 @@ def build_plan(
 
 
 @lru_cache(maxsize=8)
-def _rules(game_name: str, options: tuple[tuple[str, Any], ...]) -> Game[Any, Any]:
+def _rules(game_name: str, options: tuple[tuple[str, OptionValue], ...]) -> Game[Any, Any]:
     """The rules object, built once per process (games may precompute tables)."""
     return make_game(game_name, dict(options))
 
@@ -277,7 +279,7 @@ def play_game(task: GameTask, clock: Callable[[], float] = time.perf_counter) ->
             engine.close()
 
 
-def _play(task: GameTask, game: Game[Any, Any], clock: Callable[[], float],
+def _play(task: GameTask, game: Game[S, M], clock: Callable[[], float],
           outside: dict[int, OutsideEngine], ending: tuple[int | None, str] | None,
           ) -> GameRecord:
     """`play_game` once its outside engines run (``ending``: one failed to start)."""
@@ -301,6 +303,7 @@ def _play(task: GameTask, game: Game[Any, Any], clock: Callable[[], float],
             ending = None, f"adjudicated a draw after {task.max_plies} plies"
             break
         mover = game.to_move(state)
+        move: M | None  # an engine may find none (checked below)
         if mover == CHANCE:
             outcomes = game.chance_outcomes(state)
             move = chance.choices(
@@ -349,7 +352,7 @@ def _play(task: GameTask, game: Game[Any, Any], clock: Callable[[], float],
                    (nodes, engine_moves, thinking), game_clock, timed)
 
 
-def _states(game: Game[Any, Any], start: Any, moves: Sequence[str]) -> Iterator[Any]:
+def _states(game: Game[S, M], start: S, moves: Sequence[str]) -> Iterator[S]:
     """The position before each of ``moves`` (texts), from ``start``."""
     state = start
     for text in moves:

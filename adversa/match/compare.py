@@ -19,7 +19,6 @@ import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 from adversa.games.base import AdversaError, Game, M, S
 from adversa.games.registry import evaluation_of
@@ -191,7 +190,7 @@ def prepare(game: Game[S, M], state: S, configs: Sequence[Seat]) -> None:
         raise CompareError("the game is over in this position: there is no move to compare")
 
 
-def _search_one(job: tuple[Game[Any, Any], Any, Seat]) -> SearchResult:
+def _search_one(job: tuple[Game[S, M], S, Seat]) -> SearchResult[M]:
     game, state, config = job
     if isinstance(config, OutsideSeat):
         # No nodes and no value: its row shows the move and the time only.
@@ -201,7 +200,7 @@ def _search_one(job: tuple[Game[Any, Any], Any, Seat]) -> SearchResult:
 
 def run_comparison(
     game: Game[S, M], state: S, configs: Sequence[Seat], *, parallel: bool = True
-) -> list[SearchResult]:
+) -> list[SearchResult[M]]:
     """Search ``state`` with every config, in processes when ``parallel``.
 
     Each search gets a process of its own so their times are comparable (no

@@ -35,7 +35,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any
+from typing import IO
 
 from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError, find_program, parse_options
@@ -213,7 +213,7 @@ class ExternalEngine:
             elif keyword == "ready":
                 return
 
-    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[M], state: S,
                     seconds: float | None,
                     on_info: Callable[[str], None] | None = None) -> M:
         self._discard_stale_lines()
@@ -274,13 +274,13 @@ class ExternalEngine:
                     stream.close()
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value).replace(" ", "_")
 
 
-def _history(game: Game[S, M], start: S, moves: Sequence[Any]) -> list[str]:
+def _history(game: Game[S, M], start: S, moves: Sequence[M]) -> list[str]:
     """Each move since ``start`` in the game's notation (chance outcomes too)."""
     texts = []
     state = start

@@ -23,11 +23,10 @@ import os
 import subprocess
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from adversa.games.backgammon_moves import BackgammonState
 from adversa.games.backgammon_notation import position_id
-from adversa.games.base import AdversaError, Game
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError, find_program
 
 """Where Debian installs game engines, outside root's PATH; searched after PATH."""
@@ -95,9 +94,9 @@ class GnubgEngine:
                 return line[len(expected):].strip()
         raise OutsideEngineError("gnubg: the program ended without answering")
 
-    def choose_move(self, game: Game[Any, Any], start: Any, moves: Sequence[Any], state: Any,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[M], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:
+                    on_info: Callable[[str], None] | None = None) -> M:
         """gnubg's play for ``state`` (a backgammon position with the dice rolled)."""
         if game.name != "backgammon" or not isinstance(state, BackgammonState):
             raise OutsideEngineError(f"gnubg plays backgammon only, not {game.name}")
@@ -143,7 +142,7 @@ class GnubgEngine:
             os.unlink(self._script)
 
 
-def open_engine(command_line: str, game: Game[Any, Any], options: Mapping[str, str]
+def open_engine(command_line: str, game: Game[S, M], options: Mapping[str, str]
                 ) -> GnubgEngine:
     """``gnubg ply=0``: the program (name or path) and its options (``ply`` 0–2)."""
     if game.name != "backgammon":

@@ -23,7 +23,6 @@ import os
 import shlex
 import subprocess
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError, find_program
@@ -49,8 +48,9 @@ class GtpEngine:
         except OSError as error:
             raise OutsideEngineError(f"GTP program {self.command[0]!r} cannot start: "
                                      f"{error.strerror}") from None
-        self.told: list[Any] = []
-        """The moves the program has been told since its last ``clear_board``."""
+        self.told: list[object] = []
+        """The moves the program has been told since its last ``clear_board`` (only compared
+        with the game's moves, so any game's move type will do)."""
         self.size = int(getattr(game, "size", 8))
         self.seconds: float | None = None
         try:
@@ -91,7 +91,7 @@ class GtpEngine:
             raise OutsideEngineError(f"{self.label} refused {command!r}: {answer[1:].strip()}")
         return answer[1:].strip()
 
-    def _sync(self, game: Game[S, M], start: S, moves: Sequence[Any]) -> None:
+    def _sync(self, game: Game[S, M], start: S, moves: Sequence[M]) -> None:
         """Tell the program the moves it has not heard yet (replaying from the start
         when the game went another way)."""
         if start != game.initial_state():
@@ -111,7 +111,7 @@ class GtpEngine:
             state = game.result(state, move)
             self.told.append(move)
 
-    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[M], state: S,
                     seconds: float | None,
                     on_info: Callable[[str], None] | None = None) -> M:
         """The program's move in ``state`` (after ``moves`` from ``start``)."""

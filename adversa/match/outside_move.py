@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from adversa.games.base import Game, M, S
 from adversa.match.seats import OutsideEngineError, OutsideSeat, open_seat
@@ -46,13 +45,13 @@ def outside_seconds(seat: OutsideSeat, time_left: ClockReading | None) -> float 
 def outside_move(
     game: Game[S, M],
     start: S,
-    moves: Sequence[Any],
+    moves: Sequence[M],
     seat: OutsideSeat,
     *,
     should_stop: StopCallback | None = None,
     on_info: Callable[[str], None] | None = None,
     time_left: ClockReading | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """The move of ``seat``'s engine in the position ``moves`` after ``start``.
 
     Raises `OutsideEngineError` when the engine cannot start, crashes, answers an
@@ -65,7 +64,7 @@ def outside_move(
     seconds = outside_seconds(seat, time_left)
     reporter = Reporter(OUTSIDE_ALGORITHM, seat.spec, time_budget=seconds)
     engine = open_seat(seat, game)
-    answer: list[Any] = []
+    answer: list[M] = []
     failure: list[OutsideEngineError] = []
 
     def ask() -> None:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from types import ModuleType
 
 from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError
@@ -42,22 +43,34 @@ def check(command_line: str, game: Game[S, M], options: Mapping[str, str]) -> No
 
 def open_engine(command_line: str, game: Game[S, M],
                 options: Mapping[str, str]) -> PluginEngine:
-    return PluginEngine(_load(command_line), command_line)
+    return PluginEngine(_load(command_line))
 
 
-def _load(command_line: str) -> Any:
-    """The plugin object of a file path (``….py`` or with a ``/``) or an entry point."""
+@dataclass(frozen=True, slots=True)
+class Plugin:
+    """What adversa takes of a loaded plugin: its ``choose_move`` and its label."""
+
+    choose_move: Callable[..., object]
+    """``choose_move(game, state, seconds)``, someone else's code: its answer is checked
+    against the legal moves, never trusted, so it is typed as returning anything."""
+    label: str
+
+
+def _load(command_line: str) -> Plugin:
+    """The plugin of a file path (``….py`` or with a ``/``) or an entry point."""
+    plugin: object
     if command_line.endswith(".py") or "/" in command_line:
         plugin = _load_file(Path(command_line))
     else:
         plugin = _load_entry_point(command_line)
-    if not callable(getattr(plugin, "choose_move", None)):
+    choose_move = getattr(plugin, "choose_move", None)
+    if not callable(choose_move):
         raise OutsideEngineError(
             f"python:{command_line} has no choose_move(game, state, seconds) function")
-    return plugin
+    return Plugin(choose_move, str(getattr(plugin, "NAME", "") or Path(command_line).stem))
 
 
-def _load_file(path: Path) -> Any:
+def _load_file(path: Path) -> ModuleType:
     if not path.is_file():
         raise OutsideEngineError(f"python:{path}: no such file")
     spec = importlib.util.spec_from_file_location(f"adversa_plugin_{path.stem}", path)
@@ -72,7 +85,7 @@ def _load_file(path: Path) -> Any:
     return module
 
 
-def _load_entry_point(name: str) -> Any:
+def _load_entry_point(name: str) -> object:
     found = [point for point in entry_points(group=ENTRY_POINT_GROUP) if point.name == name]
     if not found:
         known = sorted(point.name for point in entry_points(group=ENTRY_POINT_GROUP))
@@ -90,11 +103,11 @@ def _load_entry_point(name: str) -> Any:
 class PluginEngine:
     """A loaded plugin as an `OutsideEngine` seat."""
 
-    def __init__(self, plugin: Any, command_line: str) -> None:
+    def __init__(self, plugin: Plugin) -> None:
         self.plugin = plugin
-        self.label = str(getattr(plugin, "NAME", "") or Path(command_line).stem)
+        self.label = plugin.label
 
-    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[M], state: S,
                     seconds: float | None,
                     on_info: Callable[[str], None] | None = None) -> M:
         try:
@@ -104,11 +117,12 @@ class PluginEngine:
                 f"{self.label} raised {type(error).__name__}: {error}") from None
         legal = list(game.legal_moves(state))
         if isinstance(answer, str):
+            text = answer
             try:
-                answer = game.parse_move(state, answer)
+                answer = game.parse_move(state, text)
             except AdversaError:
                 raise OutsideEngineError(
-                    f"{self.label} played an illegal move {answer[:40]!r}") from None
+                    f"{self.label} played an illegal move {text[:40]!r}") from None
         if answer not in legal:
             raise OutsideEngineError(f"{self.label} played an illegal move {str(answer)[:40]!r}")
         return legal[legal.index(answer)]  # the game's own move, equal to the plugin's

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Generator, Sequence
-from typing import Any
+from types import ModuleType
 
 from adversa import __version__
 from adversa.games import make_game, parse_settings
@@ -34,7 +34,7 @@ from adversa.match.tournament import TournamentSettings
 INSTALL_HINT = "install it with: pip install 'adversa[ray]'"
 
 
-def _ray() -> Any:
+def _ray() -> ModuleType:
     """The ``ray`` module; `MatchError` with the install hint when it is missing."""
     try:
         import ray
@@ -126,7 +126,8 @@ class RayBackend:
         ray = self.ray
         window = jobs if jobs > 1 else max(1, int(2 * ray.cluster_resources().get("CPU", 1)))
         waiting = list(reversed(tasks))
-        running: list[Any] = []
+        running: list[object] = []
+        """Ray's references to the games in flight (Ray ships no types: only passed back)."""
         try:
             while waiting or running:
                 while waiting and len(running) < window:

@@ -16,13 +16,20 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from adversa.files import write_text_atomic
 from adversa.games.base import Game, M, S
 from adversa.games.registry import entry_of
+from adversa.jsontypes import (
+    JsonObject,
+    JsonValue,
+    json_int,
+    json_list,
+    json_number,
+    json_object,
+    json_str,
+)
 from adversa.match.arena import GameRecord, MatchError, MatchState
 from adversa.match.clock_notes import TIME_CONTROL_TAG, clock_note
 from adversa.match.elo import Tally, elo_estimate, likelihood_of_superiority
@@ -36,13 +43,13 @@ def _finite(value: float | None, digits: int = 2) -> float | None:
     return round(value, digits)
 
 
-def match_summary(state: MatchState) -> dict[str, Any]:
+def match_summary(state: MatchState) -> JsonObject:
     """The match's result as one JSON-ready dict (``--json``, ``summary.json``)."""
     tally = state.tally
     estimate = elo_estimate(tally)
     superiority = likelihood_of_superiority(tally)
     control = state.plan.time_control
-    summary: dict[str, Any] = {
+    summary: JsonObject = {
         "game": state.plan.game.name,
         "engine_a": state.plan.engines[0].text,
         "engine_b": state.plan.engines[1].text,
@@ -92,7 +99,7 @@ def seconds_per_move(state: MatchState, engine: int) -> float | None:
     return seconds / moves if moves else None
 
 
-def _tally_json(tally: Tally) -> dict[str, int]:
+def _tally_json(tally: Tally) -> JsonObject:
     return {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses}
 
 
@@ -133,7 +140,7 @@ class RecordWriter:
             raise MatchError(f"--out {str(self.directory)!r} holds another match; add "
                              "--resume to continue it, or choose an empty folder")
 
-    def finished_games(self, summary: dict[str, Any]) -> list[GameRecord]:
+    def finished_games(self, summary: JsonObject) -> list[GameRecord]:
         """The games of the match in the folder (``--resume``), after checking that it is
         the match ``summary`` describes; an unfinished last line (a killed run) is
         dropped, and its game is played again."""
@@ -159,13 +166,14 @@ class RecordWriter:
         except OSError as error:
             raise MatchError(f"--resume: cannot read {RECORDS_FILE} "
                              f"({error.strerror})") from None
+        planned = json_int(summary["games_planned"])
         records: dict[int, GameRecord] = {}
         for line in lines:
             try:
-                record = record_from_json(json.loads(line))
-            except (ValueError, KeyError, TypeError, RecursionError):
+                record = record_from_json(json_object(json.loads(line)))
+            except (ValueError, KeyError, IndexError, RecursionError):
                 continue  # the line a killed run left half-written
-            if 0 <= record.index < summary["games_planned"]:
+            if 0 <= record.index < planned:
                 records[record.index] = record
         return list(records.values())
 
@@ -201,27 +209,37 @@ class RecordWriter:
         write_text_atomic(self.directory / SUMMARY_FILE, text)
 
 
-def record_from_json(data: dict[str, Any]) -> GameRecord:
-    """A game record from its `GameRecord.to_json` form (``records.jsonl``)."""
-    def pair(field: dict[str, Any], kind: type) -> tuple[Any, Any]:
-        return kind(field["engine_a"]), kind(field["engine_b"])
+def record_from_json(data: JsonObject) -> GameRecord:
+    """A game record from its `GameRecord.to_json` form (``records.jsonl``); KeyError or
+    ValueError for a line that is not one (a half-written last line)."""
+    def pair(field: JsonValue) -> tuple[float, float]:
+        both = json_object(field)
+        return json_number(both["engine_a"]), json_number(both["engine_b"])
 
-    def optional_floats(values: Sequence[Any] | None) -> tuple[float | None, ...]:
-        return tuple(None if value is None else float(value) for value in values or ())
+    def whole_pair(field: JsonValue) -> tuple[int, int]:
+        both = json_object(field)
+        return json_int(both["engine_a"]), json_int(both["engine_b"])
 
-    seats = data["players"]
-    clock_left = data["clock_left"]
+    def optional_floats(values: JsonValue) -> tuple[float | None, ...]:
+        """A list of numbers and nulls; null for the whole list is an empty one."""
+        return tuple(None if value is None else json_number(value)
+                     for value in ([] if values is None else json_list(values)))
+
+    seats = json_list(data["players"])
+    start, winner, clock_left = data["start_position"], data["winner"], data["clock_left"]
     return GameRecord(
-        index=int(data["game"]) - 1, opening=str(data["opening"]),
-        start_position=data["start_position"], seats=(str(seats[0]), str(seats[1])),
-        engine_a_player=int(data["engine_a_player"]),
-        moves=tuple(str(move) for move in data["moves"]),
-        opening_plies=int(data["opening_plies"]), winner=data["winner"],
-        reason=str(data["reason"]), engine_a_points=float(data["engine_a_points"]),
-        seconds=float(data["seconds"]), nodes=pair(data["nodes"], int),
-        thinking=pair(data["thinking_seconds"], float),
-        engine_moves=pair(data["engine_moves"], int),
-        clock_left=None if clock_left is None else pair(clock_left, float),
+        index=json_int(data["game"]) - 1, opening=json_str(data["opening"]),
+        start_position=None if start is None else json_str(start),
+        seats=(json_str(seats[0]), json_str(seats[1])),
+        engine_a_player=json_int(data["engine_a_player"]),
+        moves=tuple(json_str(move) for move in json_list(data["moves"])),
+        opening_plies=json_int(data["opening_plies"]),
+        winner=None if winner is None else json_int(winner),
+        reason=json_str(data["reason"]), engine_a_points=json_number(data["engine_a_points"]),
+        seconds=json_number(data["seconds"]), nodes=whole_pair(data["nodes"]),
+        thinking=pair(data["thinking_seconds"]),
+        engine_moves=whole_pair(data["engine_moves"]),
+        clock_left=None if clock_left is None else pair(clock_left),
         move_seconds=optional_floats(data["move_seconds"]),
         move_clocks=optional_floats(data["move_clocks"]),
     )

@@ -16,9 +16,13 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
 from adversa.match.arena import GameRecord, GameTask, MatchError, MatchPlan, MatchState, play_game
+
+if TYPE_CHECKING:
+    from multiprocessing.queues import SimpleQueue
+    from multiprocessing.sharedctypes import Synchronized
 
 RecordCallback = Callable[[GameRecord, MatchState], object]
 
@@ -161,8 +165,8 @@ def _play_in_processes(tasks: Sequence[GameTask],
     """
     workers = max(1, min(jobs, len(tasks), 61))  # 61: the Windows process-pool limit
     context = multiprocessing.get_context()
-    next_task = context.Value("i", 0)
-    results = context.SimpleQueue()
+    next_task: Synchronized[int] = context.Value("i", 0)
+    results: SimpleQueue[GameRecord | BaseException] = context.SimpleQueue()
     processes = [context.Process(target=_play_tasks,
                                  args=(tasks, next_task, results, os.getpid()), daemon=True)
                  for _ in range(workers)]
@@ -187,7 +191,8 @@ def _play_in_processes(tasks: Sequence[GameTask],
         results.close()
 
 
-def _play_tasks(tasks: Sequence[GameTask], next_task: Any, results: Any, parent: int) -> None:
+def _play_tasks(tasks: Sequence[GameTask], next_task: Synchronized[int],
+                results: SimpleQueue[GameRecord | BaseException], parent: int) -> None:
     """A worker: play games by number until none is left; send each record (or the error
     that stopped a game) to the parent."""
     _worker_setup(parent)

@@ -31,7 +31,7 @@ import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Protocol
 
 from adversa.games.base import AdversaError, Game, M, S
 from adversa.search.config import EngineConfig
@@ -48,7 +48,7 @@ class OutsideEngine(Protocol):
     label: str
     """Shown in records and the panel, e.g. ``"GRhino (gtp-rhino)"``."""
 
-    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[M], state: S,
                     seconds: float | None,
                     on_info: Callable[[str], None] | None = None) -> M:
         """The move to play in ``state``, reached from ``start`` by ``moves`` (every move

@@ -17,15 +17,18 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from adversa import settings
 from adversa.files import read_user_text, write_text_atomic
-from adversa.games import CHANCE, AdversaError, Game, entry, game_class, make_game
-from adversa.games.base import M, S, parse_action, result_text
+from adversa.games import CHANCE, AdversaError, Game, entry, make_game
+from adversa.games.base import parse_action, result_text
 from adversa.games.registry import record_formats
+from adversa.jsontypes import JsonObject, JsonValue
 from adversa.match.clock_notes import (
     TERMINATION_TAG,
     TIME_CONTROL_TAG,
@@ -34,6 +37,7 @@ from adversa.match.clock_notes import (
     clocks_from_notes,
 )
 from adversa.match.clocks import Clock, GameClock
+from adversa.match.record_fields import RecordError, clock_times, record_control, typed_options
 from adversa.match.seats import OutsideSeat, is_outside_spec, parse_seat
 from adversa.numbers import plain_number
 from adversa.search.config import EngineConfig
@@ -49,8 +53,14 @@ RECORD_VERSION = 2
 """2: options are typed JSON values (1 wrote them as text; both are read)."""
 
 
-class RecordError(AdversaError):
-    """A saved game that cannot be read back; the message names the problem."""
+S = TypeVar("S", bound=Hashable, default=Any)
+M = TypeVar("M", bound=Hashable, default=Any)
+"""A session's game state and move. A session is made from a game's *name* (the start
+screen's choice, ``adversa play GAME``, a saved file), so its game is chosen at run
+time and Python has no type for "a session of some game": a plain `GameSession` is
+one whose game's types are left unchecked, said here once. Inside, it keeps its game's
+types (a state played is an ``S``, a move an ``M``), and a caller that builds one for a
+known game may name them (``GameSession[ChessState, chess.Move]``)."""
 
 
 # --------------------------------------------------------------------------- players
@@ -81,19 +91,19 @@ def default_players(game: Game[S, M], given: Sequence[Player] = ()) -> list[Play
 # --------------------------------------------------------------------------- the session
 
 
-class GameSession:
+class GameSession(Generic[S, M]):
     """One game: rules, start position, moves played, moves undone, players."""
 
     def __init__(
         self,
         game_name: str,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         players: Sequence[Player] = (),
         position: str | None = None,
         time_control: TimeControl | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
-        self.game: Game[Any, Any] = make_game(game_name, options or {})
+        self.game: Game[S, M] = make_game(game_name, options or {})
         declared = {option.name: option for option in self.game.OPTIONS}
         self.options: dict[str, str] = {
             name: declared[name].format(value) for name, value in self.game.options.items()
@@ -103,10 +113,10 @@ class GameSession:
             position
         )
         self.players: list[Player] = default_players(self.game, players)
-        self.states: list[object] = [start]
-        self.moves: list[object] = []
+        self.states: list[S] = [start]
+        self.moves: list[M] = []
         self.notations: list[str] = []
-        self.redo_stack: list[object] = []
+        self.redo_stack: list[M] = []
         self.autosaves = True
         """False for a game only looked at (a tournament's game in the replay viewer): it
         must not replace the game the user left to come back to."""
@@ -126,7 +136,7 @@ class GameSession:
         return self.game.name
 
     @property
-    def state(self) -> object:
+    def state(self) -> S:
         return self.states[-1]
 
     @property
@@ -143,7 +153,7 @@ class GameSession:
         return None if self.clock is None else self.clock.flagged
 
     @property
-    def last_move(self) -> object | None:
+    def last_move(self) -> M | None:
         return self.moves[-1] if self.moves else None
 
     @property
@@ -189,7 +199,7 @@ class GameSession:
         if self.clock is not None:
             self.clock.set_left(self.clock_history[len(self.moves)])
 
-    def legal_moves(self) -> Sequence[object]:
+    def legal_moves(self) -> Sequence[M]:
         if self.to_move == CHANCE:
             return ()
         return self.game.legal_moves(self.state)
@@ -243,7 +253,7 @@ class GameSession:
 
     # ---- changing the position ---------------------------------------------------
 
-    def play(self, move: object) -> None:
+    def play(self, move: M) -> None:
         """Apply a move (or a chance outcome) the caller knows to be legal.
 
         Under a clock the mover's clock stops and gains the increment; a move that
@@ -261,7 +271,7 @@ class GameSession:
                 del self.clock_history[len(self.moves):]
                 self.clock_history.append(times)
 
-    def _advance(self, move: object) -> None:
+    def _advance(self, move: M) -> None:
         """One ply forward; the redo stack keeps what is still ahead when it is its move."""
         state = self.state
         self.notations.append(self.game.format_move(state, move))
@@ -272,13 +282,13 @@ class GameSession:
         else:
             self.redo_stack.clear()
 
-    def play_text(self, text: str) -> object:
+    def play_text(self, text: str) -> M:
         """Parse a typed move (raises AdversaError, state unchanged) and play it."""
         move = self.game.parse_move(self.state, text)
         self.play(move)
         return move
 
-    def roll(self, rng: random.Random) -> object:
+    def roll(self, rng: random.Random) -> M:
         """At a chance state, draw an outcome by its probability and play it."""
         outcomes = self.game.chance_outcomes(self.state)
         values = [outcome for outcome, _ in outcomes]
@@ -341,7 +351,7 @@ class GameSession:
             del self.clock_history[1:]
             self._restore_clock()
 
-    def _human_at(self, state: object) -> bool:
+    def _human_at(self, state: S) -> bool:
         if self.game.is_terminal(state):
             return False
         seat = self.game.to_move(state)
@@ -349,9 +359,9 @@ class GameSession:
 
     # ---- records --------------------------------------------------------------------
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> JsonObject:
         """The readable JSON record: everything needed to replay the game."""
-        return {
+        record: JsonObject = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game_name,
@@ -361,9 +371,10 @@ class GameSession:
             "moves": list(self.notations),
             "players": [player_text(player) for player in self.players],
             "result": self.status_text() if self.is_over else None,
-        } | self._clock_record()
+        }
+        return record | self._clock_record()
 
-    def _clock_record(self) -> dict[str, Any]:
+    def _clock_record(self) -> JsonObject:
         """``"clock"``: the control, the clocks at the start of each ply played and, last,
         as they are now (a turn under way keeps the time it took), and a fallen flag."""
         if self.clock is None:
@@ -375,7 +386,7 @@ class GameSession:
                           "flagged": self.clock.flagged}}
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> GameSession:
+    def from_record(cls, record: Mapping[str, JsonValue]) -> GameSession:
         """Rebuild a session by replaying the record's moves; RecordError if it is bad."""
         if record.get("format") != RECORD_FORMAT:
             raise RecordError(f"not an adversa game record (expected format {RECORD_FORMAT!r})")
@@ -398,8 +409,8 @@ class GameSession:
         if not isinstance(recorded_players, list):
             raise RecordError("game record 'players' must be a list, e.g. [\"human\", \"solve\"]")
         clock = record.get("clock")
-        control = _record_control(clock)
-        session = cls(game_name, _typed_options(game_name, options), (), start, control)
+        control = record_control(clock)
+        session = cls(game_name, typed_options(game_name, options), (), start, control)
         seats = session.game.num_players
         if len(recorded_players) > seats:
             raise RecordError(f"game record 'players' lists {len(recorded_players)} players; "
@@ -412,33 +423,31 @@ class GameSession:
             except AdversaError as error:
                 raise RecordError(f"move {number} ({text!r}) of the record: {error}") from None
         if session.clock is not None:
-            assert isinstance(clock, dict)  # `_record_control` checked it
-            session._load_clock_times(clock.get("left"), clock.get("flagged"))
+            assert isinstance(clock, dict)  # `record_control` checked it
+            session._loadclock_times(clock.get("left"), clock.get("flagged"))
         return session
 
-    def _load_clock_times(self, left: Any, flagged: Any) -> None:
+    def _loadclock_times(self, left: JsonValue, flagged: JsonValue) -> None:
         """The record's clock times (one list per position, as `_clock_record` writes)."""
         assert self.clock is not None
         seats = self.game.num_players
-        if not (isinstance(left, list) and len(left) == len(self.moves) + 1 and all(
-                isinstance(times, list) and len(times) == seats and all(
-                    isinstance(t, int | float) and not isinstance(t, bool) and 0 <= t < 1e9
-                    for t in times) for times in left)):
+        history = clock_times(left, seats)
+        if history is None or len(history) != len(self.moves) + 1:
             raise RecordError(f"game record 'clock' 'left' must hold {len(self.moves) + 1} "
                               f"lists of {seats} seconds each: the clocks before each move "
                               "and now")
-        if flagged is not None and (isinstance(flagged, bool) or flagged not in range(seats)
-                                    or left[-1][flagged] != 0):
+        if flagged is not None and (not isinstance(flagged, int) or isinstance(flagged, bool)
+                                    or flagged not in range(seats) or history[-1][flagged] != 0):
             raise RecordError("game record 'clock' 'flagged' must be null or the seat number "
                               f"(0 to {seats - 1}) whose clock shows 0 left")
-        self.clock_history = [tuple(float(t) for t in times) for times in left]
-        self.clock.set_left(self.clock_history[-1], flagged)
+        self.clock_history = history
+        self.clock.set_left(history[-1], flagged)
 
     def _movers(self) -> list[int]:
         """Who made each move of the history (`CHANCE` for a chance outcome)."""
         return [self.game.to_move(state) for state in self.states[:-1]]
 
-    def parse_recorded(self, text: str) -> object:
+    def parse_recorded(self, text: str) -> M:
         """A move of a record: a player's move, or a chance outcome at a chance state."""
         return parse_action(self.game, self.state, text)
 
@@ -537,29 +546,7 @@ class GameSession:
         settings.save_quietly(settings.AUTOSAVE_FILE, record, "The autosave")
 
 
-def _typed_options(game_name: str, options: Mapping[Any, Any]) -> dict[str, Any]:
-    """Record options as values the game takes: typed JSON (``true``, ``5``, ``[1, 3]``)
-    or the text form older records wrote; a bad one is refused with the option's own
-    message. Names the game does not declare pass through for `make_game` to refuse."""
-    declared = {option.name: option for option in game_class(game_name).OPTIONS}
-    return {str(name): declared[name].from_json(value) if name in declared else value
-            for name, value in options.items()}
-
-
-def _record_control(clock: Any) -> TimeControl | None:
-    """The time control of a record's ``"clock"`` (None for records without one)."""
-    if clock is None:
-        return None
-    if not isinstance(clock, dict) or not isinstance(clock.get("control"), str):
-        raise RecordError("game record 'clock' must be an object with a 'control' such as "
-                          "\"300+3\"")
-    try:
-        return TimeControl.parse(clock["control"])
-    except TimeControlError as error:
-        raise RecordError(f"game record 'clock': {error}") from None
-
-
-def autosaved_record() -> dict[str, Any] | None:
+def autosaved_record() -> JsonObject | None:
     """The autosaved game record, if there is one worth offering."""
     record = settings.read_json(settings.AUTOSAVE_FILE)
     if record is None or record.get("format") != RECORD_FORMAT:
@@ -570,7 +557,7 @@ def autosaved_record() -> dict[str, Any] | None:
     return record
 
 
-def describe_record(record: Mapping[str, Any]) -> str:
+def describe_record(record: Mapping[str, JsonValue]) -> str:
     """One line for a resume button: game, players and moves so far."""
     players = record.get("players", [])
     moves = record.get("moves", [])

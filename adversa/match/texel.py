@@ -24,7 +24,6 @@ import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Any
 
 from adversa.games.checkers import Checkers, CheckersState
 from adversa.games.checkers_board import SQUARE_BIT
@@ -51,11 +50,13 @@ class Sample:
 
 def _unit(name: str, base: CheckersWeights) -> CheckersWeights:
     """``base`` with weight ``name`` at 1 and every other float weight at 0."""
-    values: dict[str, Any] = {
+    values: dict[str, float] = {
         field.name: 0.0 for field in fields(CheckersWeights) if field.type in ("float", float)
     }
     values[name] = 1.0
-    return replace(base, **values)
+    # mypy checks a ** dict against every field, the int ``endgame_pieces`` too; these
+    # names are the float weights only.
+    return replace(base, **values)  # type: ignore[arg-type]
 
 
 def feature_vector(game: Checkers, state: CheckersState,
@@ -78,8 +79,8 @@ def weight_vector(weights: CheckersWeights) -> list[float]:
 
 
 def with_weights(weights: CheckersWeights, values: Sequence[float]) -> CheckersWeights:
-    changed: dict[str, Any] = dict(zip(TUNED, values, strict=True))
-    return replace(weights, **changed)
+    changed: dict[str, float] = dict(zip(TUNED, values, strict=True))
+    return replace(weights, **changed)  # type: ignore[arg-type]  # TUNED: float weights only
 
 
 def samples_from_games(

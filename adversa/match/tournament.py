@@ -26,10 +26,19 @@ import dataclasses
 import math
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from adversa.games import make_game, parse_settings
 from adversa.games.base import AdversaError, Game, M, S
+from adversa.jsontypes import (
+    JsonObject,
+    JsonValue,
+    json_int,
+    json_list,
+    json_number,
+    json_object,
+    json_str,
+)
 from adversa.match.arena import GameRecord, GameTask, MatchError, build_plan
 from adversa.match.openings import Opening, resolve_openings
 from adversa.match.ratings import RatingError, Ratings, fit_ratings, tally_pairs
@@ -40,6 +49,8 @@ from adversa.search.engine import engine_for
 from adversa.search.timeman import TimeControl, TimeControlError
 
 FORMATS = ("round-robin", "gauntlet", "swiss")
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,21 +73,38 @@ class TournamentSettings:
     rounds: int | None = None
     """Swiss rounds (None: ⌈log₂ engines⌉)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         data = dataclasses.asdict(self)
         data["engines"] = list(self.engines)
         data["game_settings"] = list(self.game_settings)
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TournamentSettings:
-        """Settings saved by `to_json`; `MatchError` for anything else."""
+    def from_json(cls, data: JsonValue) -> TournamentSettings:
+        """Settings saved by `to_json` (a field left out takes its default); `MatchError`
+        for anything else, a field of the wrong type included."""
         names = {field.name for field in dataclasses.fields(cls)}
         if not isinstance(data, dict) or not {"game_name", "engines"} <= data.keys() or (
                 data.keys() - names):
             raise MatchError("not a tournament's settings (tournament.json)")
-        return cls(**{**data, "engines": tuple(data["engines"]),
-                      "game_settings": tuple(data.get("game_settings", ()))})
+        blank = cls("", ())
+
+        def optional(name: str, read: Callable[[JsonValue], T]) -> T | None:
+            value = data.get(name)
+            return None if value is None else read(value)
+
+        try:
+            return cls(
+                json_str(data["game_name"]),
+                tuple(json_str(engine) for engine in json_list(data["engines"])),
+                tuple(json_str(word) for word in json_list(data.get("game_settings", []))),
+                json_str(data.get("format", blank.format)),
+                json_int(data.get("games", blank.games)),
+                optional("openings", json_str), optional("time_per_move", json_number),
+                optional("clock", json_str), optional("max_plies", json_int),
+                json_int(data.get("seed", blank.seed)), optional("rounds", json_int))
+        except ValueError as error:
+            raise MatchError(f"not a tournament's settings (tournament.json): {error}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +128,15 @@ class FinishedGame:
                    record.result_text, record.reason, len(record.moves))
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> FinishedGame:
-        """A game as its record file holds it (``game``, from 1, and ``engines``)."""
-        first, second = data["engines"]
-        return cls(int(data["game"]) - 1, (int(first), int(second)),
-                   int(data["engine_a_player"]), float(data["engine_a_points"]),
-                   str(data["result"]), str(data["reason"]), len(data["moves"]))
+    def from_json(cls, data: JsonValue) -> FinishedGame:
+        """A game as its record file holds it (``game``, from 1, and ``engines``);
+        KeyError or ValueError for anything else."""
+        record = json_object(data)
+        first, second = json_list(record["engines"])
+        return cls(json_int(record["game"]) - 1, (json_int(first), json_int(second)),
+                   json_int(record["engine_a_player"]), json_number(record["engine_a_points"]),
+                   json_str(record["result"]), json_str(record["reason"]),
+                   len(json_list(record["moves"])))
 
 
 @dataclass(frozen=True)
@@ -319,7 +350,7 @@ def crosstable(engines: int, games: Sequence[FinishedGame]) -> list[list[tuple[f
 
 
 def summary(tournament: Tournament, games: Sequence[FinishedGame],
-            interrupted: bool = False) -> dict[str, Any]:
+            interrupted: bool = False) -> JsonObject:
     """The tournament's results as one JSON-ready dict (``--json``, ``results.json``)."""
     names = tournament.names
     count = len(names)

@@ -21,12 +21,12 @@ import html
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from adversa.files import UserFileError, read_user_text, write_text_atomic
 from adversa.games import parse_settings
 from adversa.games.base import AdversaError
 from adversa.games.registry import entry_of
+from adversa.jsontypes import json_list, json_object, json_str
 from adversa.match.arena import GameRecord, MatchError
 from adversa.match.records import game_as_record
 from adversa.match.session import GameSession, Player, parse_player
@@ -75,7 +75,7 @@ class TournamentFolder:
                              f"(no {SETTINGS_FILE})")
         try:
             return TournamentSettings.from_json(json.loads(read_user_text(path, SETTINGS_FILE)))
-        except (ValueError, TypeError) as error:
+        except ValueError as error:
             raise MatchError(f"{path}: not a tournament's settings ({error})") from None
 
     def finished(self) -> list[FinishedGame]:
@@ -88,7 +88,7 @@ class TournamentFolder:
         for path in sorted(self.games.glob("game-*.json")):
             try:
                 games.append(FinishedGame.from_json(json.loads(read_user_text(path))))
-            except (UserFileError, ValueError, KeyError, TypeError) as error:
+            except (UserFileError, ValueError, KeyError) as error:
                 raise MatchError(f"{path}: not a finished game's record ({error})") from None
         return games
 
@@ -101,7 +101,7 @@ class TournamentFolder:
                 continue
             try:
                 games.append(FinishedGame.from_json(json.loads(read_user_text(path))))
-            except (UserFileError, ValueError, KeyError, TypeError) as error:
+            except (UserFileError, ValueError, KeyError) as error:
                 raise MatchError(f"{path}: not a finished game's record ({error})") from None
             seen.add(path.name)
         return games
@@ -113,14 +113,17 @@ class TournamentFolder:
         settings = self.settings()
         path = self.games / f"{game_stem(index)}.json"
         try:
-            data = json.loads(read_user_text(path))
-            session = GameSession(settings.game_name, parse_settings(settings.game_settings),
-                                  (), data["start_position"])
-            for text in data["moves"]:
-                session.play(session.parse_recorded(str(text)))
-        except (UserFileError, ValueError, KeyError, TypeError, AdversaError) as error:
+            data = json_object(json.loads(read_user_text(path)))
+            start = data["start_position"]
+            session: GameSession = GameSession(
+                settings.game_name, parse_settings(settings.game_settings), (),
+                None if start is None else json_str(start))
+            for text in json_list(data["moves"]):
+                session.play(session.parse_recorded(json_str(text)))
+            specs = json_list(data["players"])
+        except (UserFileError, ValueError, KeyError, AdversaError) as error:
             raise MatchError(f"{path}: cannot replay this game ({error})") from None
-        session.players = [_player_or_person(session, str(spec)) for spec in data["players"]]
+        session.players = [_player_or_person(session, str(spec)) for spec in specs]
         session.autosaves = False
         return session
 
@@ -168,7 +171,7 @@ def results_page(tournament: Tournament, games: Sequence[FinishedGame]) -> str:
     order = [line.engine for line in lines]
     escape = html.escape
 
-    def cell(value: Any) -> str:
+    def cell(value: object) -> str:
         """A cell; numbers (and marks) are right-aligned, names and text left."""
         text = str(value)
         numeric = not any(letter.isalpha() for letter in text)

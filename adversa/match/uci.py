@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import chess
 import chess.engine
 
-from adversa.games.base import Game, M, S
+from adversa.games.base import AdversaError, Game, M, S
 from adversa.match.seats import OutsideEngineError, find_program
 
 UCI_INSTALL_HINT = "install it (Debian/Ubuntu: apt install stockfish) or give its full path"
@@ -53,28 +52,40 @@ def uci_options(options: Mapping[str, str]) -> dict[str, str | int | bool]:
     return configured
 
 
-def info_text(board: chess.Board, info: Mapping[str, Any]) -> str:
-    """One info line for people: ``depth 12 seldepth 17 score +0.35 nodes 123456 nps …
-    pv e4 e5 Nf3`` (the PV in SAN; a mate as ``mate in 3``/``mated in 2``)."""
-    parts: list[str] = []
-    for key in ("depth", "seldepth"):
-        if key in info:
-            parts.append(f"{key} {info[key]}")
+INFO_PV_PLIES = 8
+"""Plies of an outside engine's PV in its info line: with depth, score and counts it then
+fits the panel's two PV lines; a strong engine's 20-ply PV was cut off mid-move."""
+
+
+def info_text(board: chess.Board, info: chess.engine.InfoDict) -> str:
+    """One short info line for people: ``depth 12 score +0.35 nodes 1.2M nps 850k pv 1. e4
+    e5 2. Nf3`` (the PV in SAN, its first `INFO_PV_PLIES`; a mate as ``mate in 3``)."""
+    depth = info.get("depth")
+    parts = [] if depth is None else [f"depth {depth}"]
     score = info.get("score")
     if score is not None:
         relative = score.relative
         mate = relative.mate()
+        centipawns = relative.score()
         if mate is not None:
             parts.append(f"score mate in {mate}" if mate > 0 else f"score mated in {-mate}")
-        else:
-            parts.append(f"score {relative.score() / 100:+.2f}")
-    for key in ("nodes", "nps"):
-        if key in info:
-            parts.append(f"{key} {info[key]}")
+        elif centipawns is not None:
+            parts.append(f"score {centipawns / 100:+.2f}")
+    counts = {"nodes": info.get("nodes"), "nps": info.get("nps")}
+    parts += [f"{key} {short_count(value)}" for key, value in counts.items() if value is not None]
     pv = info.get("pv")
     if pv:
-        parts.append("pv " + board.variation_san(pv[:12]))
+        parts.append("pv " + board.variation_san(pv[:INFO_PV_PLIES]))
     return " ".join(parts)
+
+
+def short_count(count: int) -> str:
+    """``850``, ``12k``, ``1.2M``: an engine's counts to two or three digits."""
+    for size, suffix in ((1_000_000_000, "G"), (1_000_000, "M"), (1_000, "k")):
+        if count >= size:
+            scaled = count / size
+            return f"{scaled:.1f}{suffix}" if scaled < 10 else f"{scaled:.0f}{suffix}"
+    return str(count)
 
 
 class UciEngine:
@@ -100,14 +111,21 @@ class UciEngine:
         settings = " ".join(f"{key}={value}" for key, value in options.items())
         self.label = f"{name} (uci:{command_line}{' ' + settings if settings else ''})"
 
-    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[Any], state: S,
+    def choose_move(self, game: Game[S, M], start: S, moves: Sequence[M], state: S,
                     seconds: float | None,
-                    on_info: Callable[[str], None] | None = None) -> Any:  # chess.Move
+                    on_info: Callable[[str], None] | None = None) -> M:
         """The engine's move in ``state``: the game from ``start`` is sent with its moves,
-        thinking for ``seconds`` (`DEFAULT_SECONDS` when None)."""
+        thinking for ``seconds`` (`DEFAULT_SECONDS` when None).
+
+        Positions and moves cross over in the game's own notation (FEN, SAN; `check`
+        refused a game whose positions are not FEN), so the seat needs nothing of the
+        game but the protocol; the answer comes back through `Game.parse_move`, which
+        takes UCI, and a move it refuses is the engine's illegal move."""
         board = chess.Board(game.format_position(start))
+        position = start
         for move in moves:
-            board.push(move)
+            board.push_san(game.format_move(position, move))
+            position = game.result(position, move)
         limit = chess.engine.Limit(time=DEFAULT_SECONDS if seconds is None else seconds)
         try:
             with self.engine.analysis(board, limit) as analysis:
@@ -121,7 +139,10 @@ class UciEngine:
             raise OutsideEngineError(f"{self.label} failed: {error}") from None
         if best is None or best not in board.legal_moves:
             raise OutsideEngineError(f"{self.label} answered an illegal move: {best}")
-        return best
+        try:
+            return game.parse_move(state, best.uci())
+        except AdversaError as error:
+            raise OutsideEngineError(f"{self.label} answered {best}: {error}") from None
 
     def close(self) -> None:
         """Quit the program (a program that already died is not an error here)."""

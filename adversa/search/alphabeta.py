@@ -38,11 +38,10 @@ own units (the lectures' open-lines count, say).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable
-from typing import Any
+from typing import Generic
 
-from adversa.games.base import Game
-from adversa.games.evaluation import Evaluation
+from adversa.games.base import M, S
+from adversa.search import minimax
 from adversa.search.common import (
     INFINITY,
     build_result,
@@ -51,78 +50,51 @@ from adversa.search.common import (
     format_pv,
     is_final,
     is_proven,
+    proven_distance,
     root_moves,
     show_scores_in_evaluator_units,
     to_utility,
-    two_player_fit,
 )
-from adversa.search.config import EngineConfig
 from adversa.search.enhancements import Enhancements
-from adversa.search.minimax import TextbookSearch
 from adversa.search.negamax import Kernel
-from adversa.search.passes import CompletedPass, answer
+from adversa.search.passes import Answer, CompletedPass, answer
+from adversa.search.request import SearchRequest
 from adversa.search.stack_room import call_with_room
-from adversa.search.stats import Progress, Reporter, SearchResult
+from adversa.search.stats import Progress, SearchResult
 from adversa.search.tt import KEY, MOVE
 
-
-def fits(game: Game[Any, Any], algorithm: str) -> str | None:
-    return two_player_fit(game, algorithm)
+fits = minimax.fits  # the same games: two players, zero-sum, no chance
 
 
-def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult:
-    trace_limit = config.get("trace")
-    if game.fixed_move_order or trace_limit:
-        return TextbookSearch(game, state, config, reporter, evaluation=evaluation,
-                              pruning=True).run()
-    return AlphaBetaSearch(game, state, config, reporter, evaluation).run()
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    """The lecture's alpha-beta (`minimax.TextbookSearch`) for a textbook tree or a trace,
+    else the enhanced kernel (the module docstring)."""
+    if request.game.fixed_move_order or request.config.whole("trace"):
+        return minimax.search(request)
+    return AlphaBetaSearch(request).run()
 
 
-def enhancements_of(config: EngineConfig) -> Enhancements:
-    """The kernel switches an ``alphabeta`` engine configuration asks for."""
-    return Enhancements(
-        ordering=config.get("ordering"),
-        killers=config.get("killers"),
-        history=config.get("history"),
-        tt_megabytes=config.get("tt"),
-        etc=config.get("etc"),
-        quiescence=config.get("quiescence"),
-        beam=config.get("beam"),
-        pvs=config.get("pvs"),
-        lmr=config.get("lmr"),
-        null_move=config.get("nullmove"),
-        delta_pruning=config.get("delta"),
-        check_extension=config.get("checkext"),
-        probcut=config.get("probcut"),
-    )
-
-
-class AlphaBetaSearch:
+class AlphaBetaSearch(Generic[S, M]):
     """Iterative deepening (or one pass) over the enhanced kernel, from one root."""
 
-    def __init__(
-        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter,
-        evaluation: Evaluation,
-    ) -> None:
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        game, root, config = request.game, request.state, request.config
         self.game = game
         self.root = root
-        self.reporter = reporter
-        self.aspiration = float(config.get("aspiration"))
-        self.enhancements = enhancements_of(config)
+        self.reporter = request.reporter
+        self.aspiration = config.number("aspiration")
+        self.enhancements = Enhancements.of(config)
         if self.enhancements.lmr and game.needs_full_width(root):
             self.enhancements = dataclasses.replace(self.enhancements, lmr=False)
-        self.evaluator = evaluation.evaluator(game)
-        self.kernel = Kernel(game, self.evaluator, self.enhancements, reporter,
-                             probe=game.endgame_probe(root))
+        self.evaluator = request.evaluation.evaluator(game)
+        self.kernel: Kernel[S, M] = Kernel(game, self.evaluator, self.enhancements,
+                                           request.reporter, probe=game.endgame_probe(root))
         self.viewer = game.to_move(root)
         self.ceiling = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))
         self.depths = depth_schedule(
-            config, iterative=bool(config.get("id")), move_count=len(moves),
-            step=int(config.get("step")),
+            config, iterative=config.flag("id"), move_count=len(moves),
+            step=config.whole("step"),
         )
         if self.enhancements.ordering and len(moves) > 1:
             moves = self.kernel.orderer.order(root, moves, None, 0)
@@ -131,18 +103,18 @@ class AlphaBetaSearch:
             mover, evaluate, result = self.viewer, self.evaluator, game.result
             moves = sorted(moves, key=lambda m: evaluate(result(root, m), mover), reverse=True)
             moves = moves[:beam]
-        self.moves: list[Hashable] = moves
+        self.moves: list[M] = moves
         self.depth = 0
-        self.completed: CompletedPass[Hashable, float] | None = None
+        self.completed: CompletedPass[M, float, M] | None = None
         # The answer as it stands: the last completed pass's (`passes.answer` when stopped).
-        self.best_move: Hashable | None = None
+        self.best_move: M | None = None
         self.best_score: float | None = None
-        self.pv_moves: tuple[Hashable, ...] = ()
-        self.scores: dict[Hashable, float] = {}
+        self.pv_moves: tuple[M, ...] = ()
+        self.scores: dict[M, float] = {}
 
     # ---- driving the iterations --------------------------------------------------
 
-    def run(self) -> SearchResult:
+    def run(self) -> SearchResult[M]:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
@@ -219,12 +191,12 @@ class AlphaBetaSearch:
         )
         return score
 
-    def _full_window(self, depth: int, moves: list[Hashable]) -> float:
+    def _full_window(self, depth: int, moves: list[M]) -> float:
         self.scores.clear()
         return call_with_room(self.kernel.search_root, self.root, self.viewer, depth,
                               -INFINITY, INFINITY, moves, self.scores)
 
-    def _root_order(self) -> list[Hashable]:
+    def _root_order(self) -> list[M]:
         """Previous best first, then by the last iteration's scores (stable), when ordering."""
         if not self.enhancements.ordering or self.completed is None:
             return list(self.moves)
@@ -243,14 +215,15 @@ class AlphaBetaSearch:
         iteration's bounds for the rest, under a best value they did not produce.
         """
         partial = self.kernel.iteration_best
-        best, score, pv = answer(self.completed, None if partial is None else (
-            partial[0], partial[1], self.kernel.pv[0] or (partial[0],)))
+        line: Answer[M, float, M] | None = None if partial is None else (
+            partial[0], partial[1], self.kernel.pv[0] or (partial[0],))
+        chosen = answer(self.completed, line)
         if self.completed is not None:
             self.scores = {}
-        elif best is not None:
-            self.best_move, self.best_score, self.pv_moves = best, score, pv
+        elif chosen[0] is not None:
+            self.best_move, self.best_score, self.pv_moves = chosen
 
-    def _principal_variation(self) -> tuple[Hashable, ...]:
+    def _principal_variation(self) -> tuple[M, ...]:
         """The root PV from the kernel, extended with table moves where a cut shortened it."""
         moves = list(self.kernel.pv[0])
         table = self.kernel.table
@@ -279,6 +252,8 @@ class AlphaBetaSearch:
         merged = {**(done.scores if done is not None else {}), **self.scores}
         current = kernel.current_move
         table = kernel.table
+        score = self.best_score
+        distance = None if score is None else proven_distance(score)
         return {
             "depth": self.depth,
             "completed_depth": done.depth if done is not None else 0,
@@ -294,4 +269,7 @@ class AlphaBetaSearch:
             "root_move_count": len(self.moves),
             "current_move": None if current is None else game.format_move(root, current),
             "tt_fill": table.fill if table is not None else 0.0,
+            # A mate found mid-search is shown at once, not only in the final result.
+            "win_in_plies": distance if score is not None and score > 0 else None,
+            "loss_in_plies": distance if score is not None and score < 0 else None,
         }

@@ -8,10 +8,9 @@ counting alone never frees. Emptying the cells breaks it when the search is over
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 
-def empty_closures(function: Callable[..., Any], seen: set[int]) -> None:
+def empty_closures(function: Callable[..., object], seen: set[int]) -> None:
     """Empty every cell of ``function``'s closure and of the closures it reaches
     (``seen``: the ids of the functions already emptied)."""
     if id(function) in seen:

@@ -25,11 +25,10 @@ for the tree explorer and ``adversa tree --trace``; any algorithm may use it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+import dataclasses
+from collections.abc import Callable, Collection, Iterable, Sequence
 
-from adversa.games.base import CHANCE, Game
+from adversa.games.base import CHANCE, Game, M, S
 from adversa.games.evaluation import Evaluator
 from adversa.search.config import EngineConfig
 from adversa.search.stats import (
@@ -57,7 +56,7 @@ MAX_DEPTH = 64
 """Deepest iteration a timed search starts when no depth was given (the param's maximum)."""
 
 
-def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
+def two_player_fit(game: Game[S, M], algorithm: str) -> str | None:
     """The `fits` rule of minimax and alpha-beta: two players, zero-sum, no chance."""
     if game.num_players != 2 or not game.zero_sum:
         return f"{algorithm} needs a two-player zero-sum game"
@@ -66,7 +65,7 @@ def two_player_fit(game: Game[Any, Any], algorithm: str) -> str | None:
     return None
 
 
-def reporting_player(game: Game[Any, Any], state: Any) -> int:
+def reporting_player(game: Game[S, M], state: S) -> int:
     """The player whose values a two-player search reports from ``state``.
 
     The player to move — except at a chance root (player 0) and in a two-player
@@ -111,7 +110,7 @@ def depth_schedule(
     if move_count is not None and answers_at_once(config.time_budget, move_count):
         return range(1, 2)
     depth_given = any(name == "depth" for name, _ in config.params)
-    deepest = max(1, int(config.get("depth"))) if depth_given or not timed else MAX_DEPTH
+    deepest = max(1, config.whole("depth")) if depth_given or not timed else MAX_DEPTH
     if not (iterative or timed):
         return range(deepest, deepest + 1)
     return range(deepest - step * ((deepest - 1) // step), deepest + 1, step)
@@ -146,7 +145,7 @@ def deepen(reporter: Reporter, depths: Sequence[int], search_pass: Callable[[int
     return False
 
 
-def scores_by_distance(game: Game[Any, Any]) -> bool:
+def scores_by_distance(game: Game[S, M]) -> bool:
     """Whether terminal utilities are results to be scored by distance (`proven_score`).
 
     True for games whose move order is free and whose utilities are either ±1 wins
@@ -160,7 +159,7 @@ def scores_by_distance(game: Game[Any, Any]) -> bool:
 
 
 def show_scores_in_evaluator_units(
-    reporter: Reporter, game: Game[Any, Any], evaluator: Evaluator
+    reporter: Reporter, game: Game[S, M], evaluator: Evaluator
 ) -> None:
     """Tell the reporter how people should read this search's scores.
 
@@ -244,7 +243,7 @@ def to_utility(score: float) -> float:
     return score + 0.0  # turns a negated zero (-0.0) into 0.0 for display
 
 
-def format_pv(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> tuple[str, ...]:
+def format_pv(game: Game[S, M], state: S, moves: Iterable[M]) -> tuple[str, ...]:
     """The moves of a principal variation in the game's notation, played out from ``state``.
 
     Stops at the first move that is not legal where it is played (a stale
@@ -262,14 +261,14 @@ def format_pv(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> tu
 
 
 def root_moves(
-    game: Game[Any, Any],
-    state: Any,
-    moves: Sequence[Hashable],
-    scores: dict[Any, Score],
+    game: Game[S, M],
+    state: S,
+    moves: Sequence[M],
+    scores: dict[M, Score],
     *,
-    pruned_against: Hashable | None = None,
+    pruned_against: M | None = None,
     minimizing: bool = False,
-    cut_below: Collection[Hashable] | None = None,
+    cut_below: Collection[M] | None = None,
 ) -> tuple[RootMove, ...]:
     """Root moves in notation with the scores known so far (None when not yet searched):
     at most `ROOT_MOVES_SHOWN`, the best first (`shown_root_indices`).
@@ -286,7 +285,7 @@ def root_moves(
     """
     bound = "lower" if minimizing else "upper"
 
-    def bounded(move: Hashable) -> bool:
+    def bounded(move: M) -> bool:
         return (
             pruned_against is not None
             and move != pruned_against
@@ -306,31 +305,6 @@ def root_moves(
         for index in shown
     )
 
-    return tuple(
-        RootMove(
-            game.format_move(state, move),
-            scores.get(move),
-            bound=bound if bounded(move) else None,
-        )
-        for move in moves
-    )
-
-
-@dataclass(slots=True)
-class _TraceRow:
-    """A traced node while the search is still inside it (frozen into a `TraceNode`)."""
-
-    path: tuple[int, ...]
-    move: str | None
-    kind: str
-    alpha: float | None
-    beta: float | None
-    probability: float | None
-    value: Score | None = None
-    pruned: tuple[int, ...] = ()
-    cut: bool = False
-    best_child: int | None = None
-
 
 class TraceRecorder:
     """Collects `TraceNode` records during a search, up to a node limit.
@@ -340,14 +314,15 @@ class TraceRecorder:
     `leave` when the node's value is known. `enter` returns a handle, or -1 once
     the limit is reached (then `leave` ignores it and `truncated` is set). At
     the end, `nodes` marks the principal variation by following each node's best
-    child from the root and freezes the records. It records numbers only; why a
-    cut happened is written for people by the presentation layer (``cut_reason``).
+    child from the root. It records numbers only; why a cut happened is written for
+    people by the presentation layer (``cut_reason``).
     """
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.truncated = False
-        self._rows: list[_TraceRow] = []
+        self._nodes: list[TraceNode] = []
+        self._best_child: list[int | None] = []
 
     def enter(
         self,
@@ -358,11 +333,14 @@ class TraceRecorder:
         beta: float | None = None,
         probability: float | None = None,
     ) -> int:
-        if len(self._rows) >= self.limit:
+        order = len(self._nodes)
+        if order >= self.limit:
             self.truncated = True
             return -1
-        self._rows.append(_TraceRow(path, move, kind, alpha, beta, probability))
-        return len(self._rows) - 1
+        self._nodes.append(TraceNode(order, path, move, kind, alpha, beta,
+                                     probability=probability))
+        self._best_child.append(None)
+        return order
 
     def leave(
         self,
@@ -377,53 +355,62 @@ class TraceRecorder:
         skipped, and its best child."""
         if handle < 0:
             return
-        row = self._rows[handle]
-        row.value = value
-        row.pruned = pruned
-        row.cut = cut
-        row.best_child = best_child
+        self._nodes[handle] = dataclasses.replace(
+            self._nodes[handle], value=value, pruned=pruned, cut=cut)
+        self._best_child[handle] = best_child
 
     def nodes(self) -> tuple[TraceNode, ...]:
-        """The frozen trace, with ``on_pv`` set along the best-child chain from the root."""
-        by_path = {row.path: row for row in self._rows}
+        """The trace, with ``on_pv`` set along the best-child chain from the root."""
+        by_path = {node.path: node.order for node in self._nodes}
         on_pv: set[tuple[int, ...]] = set()
         path: tuple[int, ...] = ()
         while path in by_path:
             on_pv.add(path)
-            best = by_path[path].best_child
+            best = self._best_child[by_path[path]]
             if best is None:
                 break
             path = (*path, best)
-        return tuple(
-            TraceNode(
-                order=order,
-                path=row.path,
-                move=row.move,
-                kind=row.kind,
-                alpha=row.alpha,
-                beta=row.beta,
-                value=row.value,
-                probability=row.probability,
-                pruned=row.pruned,
-                cut=row.cut,
-                on_pv=row.path in on_pv,
-            )
-            for order, row in enumerate(self._rows)
-        )
+        return tuple(dataclasses.replace(node, on_pv=True) if node.path in on_pv else node
+                     for node in self._nodes)
+
+
+def final_result(
+    game: Game[S, M],
+    state: S,
+    reporter: Reporter,
+    best_move: M | None,
+    value: Score | None,
+    pv: tuple[str, ...],
+    stopped: bool = False,
+    recorder: TraceRecorder | None = None,
+) -> SearchResult[M]:
+    """The result every search ends with: its move (also in notation), its value and
+    principal variation, the final snapshot, whether it was stopped and, when one was
+    recorded, the trace. A search adds its own fields with `dataclasses.replace`."""
+    return SearchResult(
+        best_move=best_move,
+        best_move_text=None if best_move is None else game.format_move(state, best_move),
+        value=value,
+        pv=pv,
+        snapshot=reporter.snapshot(finished=True),
+        stopped=stopped,
+        trace=recorder.nodes() if recorder is not None else (),
+        trace_truncated=recorder is not None and recorder.truncated,
+    )
 
 
 def build_result(
-    game: Game[Any, Any],
-    state: Any,
+    game: Game[S, M],
+    state: S,
     reporter: Reporter,
     *,
-    best_move: Hashable | None,
+    best_move: M | None,
     score: float | None,
-    pv_moves: Sequence[Hashable],
+    pv_moves: Sequence[M],
     stopped: bool,
     evaluator: Evaluator,
     recorder: TraceRecorder | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """The `SearchResult` of a two-player depth-first search, values in utility scale.
 
     ``score`` is internal (see the module docstring). The result carries
@@ -433,22 +420,12 @@ def build_result(
     proven results. An empty ``pv_moves`` (a search stopped before any line was
     complete) shows the best move alone.
     """
-    raw_scale, raw_name = evaluator.raw_scale, evaluator.raw_name
     value = None if score is None else to_utility(score)
     distance = None if score is None else proven_distance(score)
-    raw_value = None if score is None or distance is not None else score * raw_scale + 0.0
-    pv = format_pv(game, state, pv_moves or (best_move,))
-    return SearchResult(
-        best_move=best_move,
-        best_move_text=None if best_move is None else game.format_move(state, best_move),
-        value=value,
-        pv=pv,
-        snapshot=reporter.snapshot(finished=True),
-        stopped=stopped,
-        trace=recorder.nodes() if recorder is not None else (),
-        trace_truncated=recorder.truncated if recorder is not None else False,
-        raw_value=raw_value,
-        raw_name=raw_name,
+    raw_value = None if score is None or distance is not None else score * evaluator.raw_scale + 0.0
+    pv = format_pv(game, state, pv_moves or ([] if best_move is None else [best_move]))
+    result = final_result(game, state, reporter, best_move, value, pv, stopped, recorder)
+    return dataclasses.replace(
+        result, raw_value=raw_value, raw_name=evaluator.raw_name,
         win_in_plies=distance if score is not None and score > 0 else None,
-        loss_in_plies=distance if score is not None and score < 0 else None,
-    )
+        loss_in_plies=distance if score is not None and score < 0 else None)

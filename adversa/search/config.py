@@ -15,16 +15,27 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias, TypedDict
 
 from adversa.games.base import AdversaError, Option, OptionError, parse_assignments
+
+ParamValue: TypeAlias = "int | float | bool | None"
+"""An engine parameter's value: every engine parameter is a number or a switch, and None
+means "not set" (no time limit, no node budget)."""
+
+
+class EngineDocument(TypedDict):
+    """`EngineConfig.to_json`'s form: the algorithm and the values given, typed."""
+
+    algorithm: str
+    params: dict[str, ParamValue]
 
 
 class EngineSpecError(AdversaError):
     """An engine text form or parameter that does not parse."""
 
 
-def _param(name: str, kind: str, default: Any, help: str, minimum: float | None = None,
+def _param(name: str, kind: str, default: ParamValue, help: str, minimum: float | None = None,
            maximum: float | None = None, *, above: bool = False) -> Option:
     """An engine parameter: an `Option` whose booleans read ``on``/``off``."""
     return Option(name, kind, default, help, minimum, maximum, above=above, words=("on", "off"))
@@ -97,6 +108,8 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
                "for a bound before the full search (Star2)"),
         _param("candidates", "int", 0, "search only the best N root moves by their static "
                "value when deeper than one ply; 0 = all", 0, 1000),
+        _param("margin", "float", None, "with candidates: keep only root moves whose static "
+               "value is within this of the best one's; omit it for no margin", 0, None),
         _TABLE,
         _TRACE,
     )),
@@ -133,13 +146,15 @@ class EngineConfig:
     """
 
     algorithm: str
-    params: tuple[tuple[str, Any], ...] = field(default=())
+    params: tuple[tuple[str, ParamValue], ...] = field(default=())
 
     @classmethod
-    def create(cls, algorithm: str, values: Mapping[str, Any] | None = None) -> EngineConfig:
+    def create(
+        cls, algorithm: str, values: Mapping[str, ParamValue | str] | None = None
+    ) -> EngineConfig:
         """Validate ``values`` (typed, or text to parse) for ``algorithm`` and build a config."""
         declared = _declared(algorithm)
-        kept: dict[str, Any] = {}
+        kept: dict[str, ParamValue] = {}
         for name, value in (values or {}).items():
             if name not in declared:
                 known = ", ".join(declared) or "none"
@@ -148,7 +163,9 @@ class EngineConfig:
                 )
             option = declared[name]
             try:
-                kept[name] = option.parse(value if isinstance(value, str) else option.format(value))
+                kept[name] = _engine_value(
+                    option, option.parse(value if isinstance(value, str) else option.format(value))
+                )
             except OptionError as error:
                 raise EngineSpecError(f"engine {error}") from None
         order = list(declared)
@@ -169,20 +186,42 @@ class EngineConfig:
             raise EngineSpecError(f"engine option {error}") from None
         return cls.create(words[0].lower(), values)
 
-    def get(self, name: str) -> Any:
+    def get(self, name: str) -> ParamValue:
         """A parameter's value, its declared default when not given."""
         for key, value in self.params:
             if key == name:
                 return value
-        return _declared(self.algorithm)[name].default
+        option = _declared(self.algorithm)[name]
+        return _engine_value(option, option.default)
+
+    def whole(self, name: str) -> int:
+        """A whole-number parameter's value (``depth``, ``trace``, ``beam``, …)."""
+        value = self.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{self.algorithm} parameter {name} is {value!r}, not a whole number")
+        return value
+
+    def number(self, name: str) -> float:
+        """A numeric parameter's value as a float (``aspiration``, ``c``)."""
+        value = self.get(name)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{self.algorithm} parameter {name} is {value!r}, not a number")
+        return float(value)
+
+    def flag(self, name: str) -> bool:
+        """A switch's value (``pvs``, ``star1``, …)."""
+        value = self.get(name)
+        if not isinstance(value, bool):
+            raise TypeError(f"{self.algorithm} parameter {name} is {value!r}, not on or off")
+        return value
 
     def given(self, name: str) -> bool:
         """Whether the user gave ``name`` (even at its default value)."""
         return any(key == name for key, _ in self.params)
 
-    def with_values(self, **values: Any) -> EngineConfig:
+    def with_values(self, **values: ParamValue | str) -> EngineConfig:
         """This config with ``values`` given too; they replace values of the same name."""
-        merged = dict(self.params)
+        merged: dict[str, ParamValue | str] = dict(self.params)
         merged.update(values)
         return EngineConfig.create(self.algorithm, merged)
 
@@ -201,37 +240,34 @@ class EngineConfig:
     def __str__(self) -> str:
         return self.text
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"algorithm": …, "params": {…}}`` with typed values, for saved files."""
-        declared = _declared(self.algorithm)
-        return {
-            "algorithm": self.algorithm,
-            "params": {name: declared[name].to_json(value) for name, value in self.params},
-        }
+    def to_json(self) -> EngineDocument:
+        """``{"algorithm": …, "params": {…}}`` with typed values, for saved files (every
+        engine parameter is a JSON scalar as it is)."""
+        return {"algorithm": self.algorithm, "params": dict(self.params)}
 
     @classmethod
-    def from_json(cls, document: Any) -> EngineConfig:
+    def from_json(cls, document: object) -> EngineConfig:
         """The inverse of `to_json`; also takes the text form older files wrote."""
         if isinstance(document, str):
             return cls.parse(document)
         if not isinstance(document, dict) or not isinstance(document.get("algorithm"), str):
             raise EngineSpecError(f"engine {document!r}: expected an object with an algorithm")
-        declared = _declared(document["algorithm"])
+        algorithm: str = document["algorithm"]
+        declared = _declared(algorithm)
         params = document.get("params", {})
         if not isinstance(params, dict) or any(name not in declared for name in params):
             raise EngineSpecError(f"engine {document!r}: unknown or malformed params")
         try:
-            values = {name: declared[name].from_json(value) for name, value in params.items()}
+            values = {name: _engine_value(declared[name], declared[name].from_json(value))
+                      for name, value in params.items()}
         except OptionError as error:
             raise EngineSpecError(f"engine {error}") from None
-        return cls.create(document["algorithm"], values)
+        return cls.create(algorithm, values)
 
     @property
     def node_budget(self) -> int | None:
         """Nodes per move, or None for no limit."""
-        if "nodes" not in _declared(self.algorithm):
-            return None
-        nodes = self.get("nodes")
+        nodes = self._limit("nodes")
         return None if nodes is None else int(nodes)
 
     @property
@@ -242,10 +278,23 @@ class EngineConfig:
     @property
     def time_budget(self) -> float | None:
         """Seconds per move, or None for no limit."""
-        if "time" not in _declared(self.algorithm):
+        return self._limit("time")
+
+    def _limit(self, name: str) -> float | None:
+        """A budget's value (``time``, ``nodes``): None when the algorithm has no such
+        parameter or it was not set."""
+        if name not in _declared(self.algorithm):
             return None
-        seconds = self.get("time")
-        return None if seconds is None else float(seconds)
+        value = self.get(name)
+        return None if value is None else float(value)
+
+
+def _engine_value(option: Option, value: object) -> ParamValue:
+    """``value`` as an engine parameter's type: the options of engines are numbers and
+    switches (`_param`), never texts or lists; `OptionError` otherwise."""
+    if value is None or isinstance(value, int | float | bool):
+        return value
+    raise OptionError(f"option {option.name}={value!r}: an engine takes numbers and on/off")
 
 
 @functools.cache  # read at every `get`: a search's setup asks dozens of times

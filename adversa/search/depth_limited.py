@@ -37,18 +37,22 @@ paths).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar, cast
+from typing import Generic, NamedTuple, TypeVar
 
-from adversa.games.base import CHANCE, Game
+from adversa.games.base import CHANCE, M, S
 from adversa.search.bounds import Bound, bound_of, settles
-from adversa.search.common import TraceRecorder, deepen, depth_schedule, format_pv
-from adversa.search.config import EngineConfig
+from adversa.search.common import (
+    TraceRecorder,
+    deepen,
+    depth_schedule,
+    final_result,
+    format_pv,
+)
 from adversa.search.passes import Answer, CompletedPass, answer
+from adversa.search.request import SearchRequest
 from adversa.search.stats import (
     Progress,
-    Reporter,
     RootMove,
-    Score,
     SearchResult,
     root_rank,
     shown_root_indices,
@@ -57,28 +61,56 @@ from adversa.search.stats import (
 TABLE_LIMIT = 1_000_000
 """Entries the transposition table holds before it is emptied (a few hundred MB at most)."""
 
-LeafValue = TypeVar("LeafValue", float, tuple[float, ...])
-"""A scalar (two-player searches) or a vector (max^n): `leaf` returns what it is given."""
+Value = TypeVar("Value", float, tuple[float, ...])
+"""What a search backs up: a scalar (two-player searches) or a vector (max^n)."""
 
-class DepthLimitedSearch:
-    """Iterative deepening, stopping and reporting around a subclass's recursion."""
 
-    def __init__(
-        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter
-    ) -> None:
+class Edge(NamedTuple):
+    """Where a traced node hangs in the tree: what the trace records of it before its value.
+
+    The recursions pass one down to each child only while a trace is recorded, and None
+    otherwise, so a search without a trace builds no path and formats no move.
+    """
+
+    path: tuple[int, ...]
+    """The 1-based child indices from the root."""
+    move_text: str | None
+    """The move (or chance outcome) into the node, in notation; None at the root."""
+    probability: float | None
+    """The chance outcome's probability, None below a decision."""
+
+    def child(self, index: int, move_text: str, probability: float | None = None) -> Edge:
+        """The edge of child ``index`` (0-based) of this node."""
+        return Edge((*self.path, index + 1), move_text, probability)
+
+
+ROOT = Edge((), None, None)
+"""The root's place in a trace."""
+
+TableEntry = tuple[Value, Bound, M | None, bool]
+"""A searched node as stored: its value, what kind of value it is (`Bound`), the first move
+of its principal variation, and whether its subtree reached a horizon."""
+
+
+class DepthLimitedSearch(Generic[S, M, Value]):
+    """Iterative deepening, stopping and reporting around a subclass's recursion, whose
+    nodes are worth a ``Value``."""
+
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        game, root, config = request.game, request.state, request.config
         self.game = game
         self.root = root
-        self.reporter = reporter
-        self.counters = reporter.counters
+        self.reporter = request.reporter
+        self.counters = request.reporter.counters
         self.deepening = config.time_budget is not None
-        self.trace_limit = int(config.get("trace"))
+        self.trace_limit = config.whole("trace")
         self.recorder: TraceRecorder | None = None
         mover = game.to_move(root)
         self.root_is_chance = mover == CHANCE
         self.searcher = 0 if self.root_is_chance else mover
         """The player who decides at the root (player 0 at a chance root)."""
         if self.root_is_chance:
-            pairs: list[tuple[Hashable, float | None]] = list(game.chance_outcomes(root))
+            pairs: list[tuple[M, float | None]] = list(game.chance_outcomes(root))
         else:
             pairs = [(move, None) for move in game.legal_moves(root)]
         self.root_children = pairs
@@ -89,27 +121,27 @@ class DepthLimitedSearch:
         self.depth = 0
         self.horizon_reached = False
         """Set by the recursion when it evaluates a non-terminal state at depth 0."""
-        self.scores: dict[int, Score] = {}
+        self.scores: dict[int, Value] = {}
         self.cut: set[int] = set()
         """Root children of this pass whose search skipped something (a cut or a table
         hit): only their scores can be bounds; the others were searched in full."""
         self._skips_seen = (0, 0)
         self.best_index: int | None = None
         self.current_index: int | None = None
-        self.pv_table: dict[int, list[Hashable]] = {}
+        self.pv_table: dict[int, list[M]] = {}
         """Triangular PV by ply (a dict: chance layers make ply exceed depth); ``pv_table[0]``
         is the current pass's principal variation (decisions up to the first chance)."""
-        self.completed: CompletedPass[int, Score] | None = None
-        use_table = bool(config.get("tt")) and self.trace_limit == 0 and not game.fixed_move_order
-        self.table: dict[Hashable, tuple[Any, ...]] | None = {} if use_table else None
+        self.completed: CompletedPass[int, Value, M] | None = None
+        use_table = config.flag("tt") and self.trace_limit == 0 and not game.fixed_move_order
+        self.table: dict[Hashable, TableEntry[Value, M]] | None = {} if use_table else None
 
     # ---- to implement ------------------------------------------------------------
 
-    def iterate(self, depth: int) -> Score:
+    def iterate(self, depth: int) -> Value:
         """Search the root to ``depth`` decision plies and return its value."""
         raise NotImplementedError
 
-    def better(self, new: Score, old: Score) -> bool:
+    def better(self, new: Value, old: Value) -> bool:
         """True when the root player prefers root value ``new`` to ``old``."""
         raise NotImplementedError
 
@@ -121,7 +153,7 @@ class DepthLimitedSearch:
 
     # ---- helpers for the recursion -------------------------------------------------
 
-    def root_scored(self, index: int, value: Score) -> None:
+    def root_scored(self, index: int, value: Value) -> None:
         """Record a root child's value; keep the best decision (first on ties).
 
         Whether the child's search skipped anything is told by the pruned and
@@ -141,29 +173,33 @@ class DepthLimitedSearch:
         if self.best_index is None or self.better(value, self.scores[self.best_index]):
             self.best_index = index
 
-    def leaf(
-        self,
-        value: LeafValue,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-        alpha: float | None = None,
-        beta: float | None = None,
-    ) -> LeafValue:
+    def leaf(self, value: Value, ply: int, at: Edge | None, alpha: float | None = None,
+             beta: float | None = None) -> Value:
         """Count and trace a node valued statically (terminal or at the horizon); its PV is empty.
 
         ``alpha``/``beta`` are the window the trace shows (None for searches without one).
         """
         self.counters.leaves += 1
         self.pv_table[ply] = []
-        if self.recorder is not None:
-            handle = self.recorder.enter(path, move_text, "leaf", alpha, beta,
-                                         probability=probability)
-            self.recorder.leave(handle, value)
+        if at is not None:
+            self.trace_leave(self.trace_enter(at, "leaf", alpha, beta), value)
         return value
 
-    def probe(self, key: Hashable, ply: int, alpha: float, beta: float) -> Score | None:
+    def trace_enter(self, at: Edge, kind: str, alpha: float | None = None,
+                    beta: float | None = None) -> int:
+        """Record entering the node at ``at`` (`TraceRecorder.enter`); its handle. Called only
+        while a trace is recorded, which is when the recursion passes edges."""
+        recorder = self.recorder
+        assert recorder is not None, "an edge is passed down only while a trace is recorded"
+        return recorder.enter(at.path, at.move_text, kind, alpha, beta, probability=at.probability)
+
+    def trace_leave(self, handle: int, value: Value, *, pruned: tuple[int, ...] = (),
+                    cut: bool = False, best_child: int | None = None) -> None:
+        """Record the value of the node `trace_enter` gave ``handle`` (`TraceRecorder.leave`)."""
+        if self.recorder is not None:
+            self.recorder.leave(handle, value, pruned=pruned, cut=cut, best_child=best_child)
+
+    def probe(self, key: Hashable, ply: int, alpha: float, beta: float) -> Value | None:
         """The stored value of a node when its entry settles the node here, else None.
 
         An exact entry always does; a bound only when it already lies outside the
@@ -180,18 +216,18 @@ class DepthLimitedSearch:
         entry = table.get(key)
         if entry is None:
             return None
-        value: Any  # a float, or a vector stored EXACT only (max^n has no window)
         value, bound, move, horizon = entry
-        if settles(bound, value, alpha, beta):
+        # A vector is stored EXACT only (max^n has no window): only a float is a bound.
+        if bound == Bound.EXACT or (
+                not isinstance(value, tuple) and settles(bound, value, alpha, beta)):
             counters.tt_hits += 1
             self.horizon_reached = self.horizon_reached or horizon
             self.pv_table[ply] = [move] if move is not None else []
-            known: Score = value
-            return known
+            return value
         return None
 
-    def tabled(self, state: Any, depth: int, ply: int, alpha: float, beta: float,
-               expand: Callable[[], LeafValue]) -> LeafValue:
+    def tabled(self, state: S, depth: int, ply: int, alpha: float, beta: float,
+               expand: Callable[[], Value]) -> Value:
         """A node's value through the table: the stored one when an entry settles the node
         (`probe`), else ``expand()``'s, stored (`remember`) with the bound the window
         (``alpha``, ``beta``) gives it (a vector, which has no window, is exact).
@@ -203,7 +239,7 @@ class DepthLimitedSearch:
         key = (self.game.transposition_key(state), depth)
         known = self.probe(key, ply, alpha, beta)
         if known is not None:
-            return cast(LeafValue, known)  # the table holds what this search stored
+            return known
         outer_horizon, self.horizon_reached = self.horizon_reached, False
         value = expand()
         bound = Bound.EXACT if isinstance(value, tuple) else bound_of(value, alpha, beta)
@@ -211,7 +247,7 @@ class DepthLimitedSearch:
         return value
 
     def remember(
-        self, key: Hashable, ply: int, value: Score, bound: Bound, outer_horizon: bool
+        self, key: Hashable, ply: int, value: Value, bound: Bound, outer_horizon: bool
     ) -> None:
         """Store a node just searched, and merge its horizon flag into the caller's.
 
@@ -233,7 +269,7 @@ class DepthLimitedSearch:
 
     # ---- the driver ------------------------------------------------------------------
 
-    def run(self) -> SearchResult:
+    def run(self) -> SearchResult[M]:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
 
@@ -264,16 +300,16 @@ class DepthLimitedSearch:
         self.pv_table = {}
         self.recorder = TraceRecorder(self.trace_limit) if self.trace_limit > 0 else None
 
-    def _best_so_far(self) -> tuple[int | None, Score | None, tuple[str, ...]]:
+    def _best_so_far(self) -> tuple[int | None, Value | None, tuple[str, ...]]:
         """The root move (index), value and PV to answer with now (`passes.answer`):
         while the first pass runs, the best root move searched so far is its own line."""
         best = self.best_index
-        partial: Answer[int, Score] | None = None if best is None else (
+        partial: Answer[int, Value, M] | None = None if best is None else (
             best, self.scores[best], (self.root_children[best][0],))
         chosen = answer(self.completed, partial)
         return chosen[0], chosen[1], format_pv(self.game, self.root, chosen[2])
 
-    def _result(self, stopped: bool) -> SearchResult:
+    def _result(self, stopped: bool) -> SearchResult[M]:
         best_index, value, pv = self._best_so_far()
         done = self.completed
         recorder = done.recorder if done is not None else self.recorder
@@ -282,16 +318,8 @@ class DepthLimitedSearch:
         elif best_index is None:
             best_index = 0
         best_move = self.root_children[best_index][0] if best_index is not None else None
-        return SearchResult(
-            best_move=best_move,
-            best_move_text=self.root_texts[best_index] if best_index is not None else None,
-            value=value,
-            pv=pv,
-            snapshot=self.reporter.snapshot(finished=True),
-            stopped=stopped,
-            trace=recorder.nodes() if recorder is not None else (),
-            trace_truncated=recorder.truncated if recorder is not None else False,
-        )
+        return final_result(self.game, self.root, self.reporter, best_move, value, pv, stopped,
+                            recorder)
 
     def _snapshot_fields(self) -> Progress:
         done = self.completed

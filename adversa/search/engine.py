@@ -11,7 +11,8 @@ Every algorithm module is an `AlgorithmModule`: it defines
 
 * ``fits(game, algorithm) -> str | None``: None when the algorithm applies, else the
   reason it does not (e.g. "alphabeta needs a two-player zero-sum game without chance");
-* ``search(game, state, config, reporter, evaluation) -> SearchResult``;
+* ``search(request) -> SearchResult``, the request (`SearchRequest`) carrying the
+  game, the state, the config, the reporter and the evaluation;
 
 and, when some positions are beyond it under a given budget, ``refuses`` as well
 (a `RefusingModule`: the exact solver without ``time``).
@@ -23,12 +24,13 @@ import functools
 import importlib
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry_of
 from adversa.search.config import ALGORITHMS, EngineConfig
+from adversa.search.request import SearchRequest
 from adversa.search.stats import EventCallback, Progress, Reporter, SearchResult, StopCallback
 from adversa.search.timeman import ClockReading, TimeManager, budget_for
 
@@ -41,15 +43,15 @@ class AlgorithmError(AdversaError):
 class AlgorithmModule(Protocol):
     """What `run_search` needs of the module `config.ALGORITHMS` names for an algorithm.
 
-    Its functions take any game (``Game[Any, Any]``): one module serves every game."""
+    Its functions are generic in the game's state and move types: one module serves
+    every game, and the result's move is the game's own."""
 
-    def fits(self, game: Game[Any, Any], algorithm: str) -> str | None:
+    def fits(self, game: Game[S, M], algorithm: str) -> str | None:
         """None when ``algorithm`` applies to ``game``, else why it does not."""
         ...
 
-    def search(self, game: Game[Any, Any], state: Any, config: EngineConfig,
-               reporter: Reporter, evaluation: Evaluation) -> SearchResult[Any]:
-        """Search ``state``, reporting through ``reporter``; the result."""
+    def search(self, request: SearchRequest[S, M]) -> SearchResult[M]:
+        """Search the request's state, reporting through its reporter; the result."""
         ...
 
 
@@ -57,7 +59,7 @@ class AlgorithmModule(Protocol):
 class RefusingModule(Protocol):
     """An algorithm module that cannot finish some positions under a given budget."""
 
-    def refuses(self, game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+    def refuses(self, game: Game[S, M], state: S, config: EngineConfig) -> str | None:
         """Why ``config`` will not search ``state``, or None when it will."""
         ...
 
@@ -185,7 +187,7 @@ def run_search(
         reporter.settled = manager.enough
     try:
         result: SearchResult[M] = _module(config.algorithm).search(
-            game, state, config, reporter, evaluation
+            SearchRequest(game, state, config, reporter, evaluation)
         )
     finally:
         # The algorithm's progress callback is a bound method of its search object, and

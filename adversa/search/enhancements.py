@@ -1,7 +1,7 @@
 """The alpha-beta kernel's switches and the tuned constants of its enhancements.
 
 `Enhancements` is what an ``alphabeta`` engine configuration turns on or off
-(`adversa.search.alphabeta.enhancements_of`); the constants below say where in the
+(`Enhancements.of`); the constants below say where in the
 tree each enhancement applies, and why there (`adversa.search.negamax` reads them).
 """
 
@@ -10,16 +10,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.search.common import MAX_DEPTH
+from adversa.search.config import EngineConfig
 from adversa.search.stats import Counters
 
-CapturePruner = Callable[[Any, Sequence[Any], float, float], tuple[Sequence[Any], float]]
+CapturePruner: TypeAlias = Callable[[S, Sequence[M], float, float], tuple[Sequence[M], float]]
 """``(state, captures, stand-pat value, alpha) → (captures to search, value so far)``."""
 
-CheckExtender = Callable[[Any, int], int]
+CheckExtender: TypeAlias = Callable[[S, int], int]
 """``(state, plies to go) → plies to search it to``."""
 
 
@@ -44,6 +45,20 @@ class Enhancements:
     """Search a move that gives check a ply deeper (games with `Game.in_check`)."""
     probcut: bool = False
     """ProbCut's forward cuts (evaluations with `Evaluator.probcut`: `adversa.search.probcut`)."""
+
+    @classmethod
+    def of(cls, config: EngineConfig) -> Enhancements:
+        """The enhancements an ``alphabeta`` engine asks for: each switch is the on/off
+        parameter `SWITCHES` names, the table and the beam are sizes."""
+        return cls(tt_megabytes=config.whole("tt"), beam=config.whole("beam"),
+                   **{switch: config.flag(parameter) for switch, parameter in SWITCHES})
+
+
+SWITCHES = (("ordering", "ordering"), ("killers", "killers"), ("history", "history"),
+            ("etc", "etc"), ("quiescence", "quiescence"), ("pvs", "pvs"), ("lmr", "lmr"),
+            ("null_move", "nullmove"), ("delta_pruning", "delta"), ("check_extension", "checkext"),
+            ("probcut", "probcut"))
+"""Each on/off field of `Enhancements` and the ``alphabeta`` parameter that switches it."""
 
 
 NULL_MOVE_MIN_DEPTH = 3
@@ -98,8 +113,8 @@ which costs little more than the probe and store that could spare it. With ``lmr
 the table serves every depth (it spares more nodes there)."""
 
 
-def game_hooks(game: Game[Any, Any], enhancements: Enhancements,
-               counters: Counters) -> tuple[CapturePruner | None, CheckExtender | None]:
+def game_hooks(game: Game[S, M], enhancements: Enhancements, counters: Counters
+               ) -> tuple[CapturePruner[S, M] | None, CheckExtender[S] | None]:
     """Delta pruning and the check extension for ``game``, each None where it is switched
     off or the game supplies no test for it (`Game.capture_gain`, `Game.in_check`), so
     the kernel spends nothing on them then. What they do is counted in ``counters``
@@ -107,8 +122,8 @@ def game_hooks(game: Game[Any, Any], enhancements: Enhancements,
     rules = type(game)
     capture_gain, in_check = game.capture_gain, game.in_check
 
-    def prune_captures(state: Any, captures: Sequence[Any], static: float,
-                       alpha: float) -> tuple[Sequence[Any], float]:
+    def prune_captures(state: S, captures: Sequence[M], static: float,
+                       alpha: float) -> tuple[Sequence[M], float]:
         """Delta pruning: the captures whose largest gain could lift the stand-pat value
         ``static`` above ``alpha``, and the node's value so far: ``static``, raised to the
         best that a skipped capture could reach (no more than alpha, but the fail-soft
@@ -124,7 +139,7 @@ def game_hooks(game: Game[Any, Any], enhancements: Enhancements,
         counters.delta_pruned += len(captures) - len(kept)
         return kept, best
 
-    def check_depth(state: Any, depth: int) -> int:
+    def check_depth(state: S, depth: int) -> int:
         """The check extension: a position in check (inside the tree, not at its horizon,
         where quiescence answers checks) is searched a ply deeper, so the forced reply
         does not use up the depth that the move giving check was searched to."""

@@ -16,9 +16,12 @@ its value in MAX's terms and the searcher minimises:
 
 ``depth`` counts decision plies only (AIMA's expectiminimax cutoff): chance
 layers are always expanded, also at the horizon, so a position is never
-evaluated with the die in the air. Values are the game's utilities (no
-"faster win" bonus: an expectation of distance-adjusted scores would mean
-nothing), and the heuristic at the horizon is the handed `Evaluation`'s evaluator.
+evaluated with the die in the air — unless the evaluator values positions before
+the dice (`Evaluator.values_before_chance`, a trained network), when a chance
+node at the horizon is evaluated as it stands: the same value, far fewer leaves.
+Values are the game's utilities (no "faster win" bonus: an expectation of
+distance-adjusted scores would mean nothing), and the heuristic at the horizon is
+the handed `Evaluation`'s evaluator.
 
 **Star1** (Ballard 1983; Hauk, Buro & Schaeffer, "Rediscovering *-Minimax
 Search", 2004) brings alpha-beta through chance nodes. With the utility range
@@ -36,7 +39,8 @@ where the other side moves at most that; one move per outcome is searched, with 
 window that fails just when those bounds alone decide the node (`_probe`), and the
 bounds found narrow the Star1 windows after. With ``candidates=N`` a search deeper
 than one ply searches only the N root moves whose positions evaluate best (strong
-programs of dice games filter so); the others count as pruned. ``star1`` is a
+programs of dice games filter so), and with ``margin=M`` only those of them within M
+of the best; the others count as pruned. ``star1`` is a
 parameter of ``expectiminimax``; ``paranoid`` always
 prunes (its MIN players make it an alpha-beta search); ``expectimax`` never
 does (its averaging opponent has no bound to exploit).
@@ -44,88 +48,96 @@ does (its averaging opponent has no bound to exploit).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from adversa.games.base import CHANCE, Game
-from adversa.games.evaluation import Evaluation
+from adversa.games.base import CHANCE, Game, M, S
 from adversa.search.common import (
     INFINITY,
     reporting_player,
     show_scores_in_evaluator_units,
 )
 from adversa.search.config import EngineConfig
-from adversa.search.depth_limited import DepthLimitedSearch
+from adversa.search.depth_limited import ROOT, DepthLimitedSearch, Edge
 from adversa.search.passes import enter_node
-from adversa.search.stats import Reporter, Score, SearchResult
+from adversa.search.request import SearchRequest
+from adversa.search.stats import SearchResult
 
 
-def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+def fits(game: Game[S, M], algorithm: str) -> str | None:
     """Both algorithms model one opponent: two players, with or without chance."""
     if game.num_players != 2:
         return f"{algorithm} needs a two-player game; this one has {game.num_players} players"
     return None
 
 
-def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult:
-    if config.algorithm == "expectimax":
-        searcher = ChanceMinimax(game, state, config, reporter, evaluation, pruning=False,
-                                 averaging=True)
-    else:
-        star2 = bool(config.get("star2"))
-        pruning = bool(config.get("star1")) or star2
-        searcher = ChanceMinimax(game, state, config, reporter, evaluation, pruning=pruning,
-                                 averaging=False, probing=star2,
-                                 candidates=int(config.get("candidates") or 0))
-    return searcher.run()
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    return ChanceMinimax(request).run()
 
 
-class ChanceMinimax(DepthLimitedSearch):
-    """The expectiminimax recursion (see the module docstring for the modes).
+@dataclass(frozen=True, slots=True)
+class ChanceRules:
+    """How `ChanceMinimax` values its nodes: the modes of the module docstring, read
+    from an ``expectimax``, ``expectiminimax`` or ``paranoid`` engine (`of`)."""
 
-    ``pruning`` turns on alpha-beta at MAX/MIN nodes and Star1 at chance nodes;
-    ``averaging`` replaces MIN by the mean (expectimax's uniform opponent).
-    """
+    pruning: bool = False
+    """Alpha-beta at MAX/MIN nodes and Star1 at chance nodes."""
+    averaging: bool = False
+    """MIN replaced by the mean (expectimax's uniform opponent)."""
+    probing: bool = False
+    """Star2: probe each chance outcome's first move for a bound before searching."""
+    candidates: int = 0
+    """Root filtering: keep the best ``candidates`` moves by their static value when the
+    search goes deeper than one ply (0: keep every move)."""
+    margin: float | None = None
+    """With ``candidates``: also drop root moves whose static value trails the best one's
+    by more than this (None: no margin), as strong programs filter."""
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        root: Any,
-        config: EngineConfig,
-        reporter: Reporter,
-        evaluation: Evaluation,
-        *,
-        pruning: bool,
-        averaging: bool,
-        probing: bool = False,
-        candidates: int = 0,
-    ) -> None:
-        super().__init__(game, root, config, reporter)
-        self.pruning = pruning
-        self.averaging = averaging
-        self.probing = probing
-        """Star2: probe each chance outcome's first move for a bound before searching."""
-        self.candidates = candidates
-        """Root filtering: keep the best ``candidates`` moves by their static value when
-        the search goes deeper than one ply (0: keep every move)."""
+    @classmethod
+    def of(cls, config: EngineConfig) -> ChanceRules:
+        """The rules an engine asks for: expectimax averages, paranoid always prunes,
+        expectiminimax prunes with ``star1`` or ``star2`` and filters with ``candidates``
+        and ``margin``."""
+        if config.algorithm == "expectimax":
+            return cls(averaging=True)
+        if config.algorithm == "paranoid":
+            return cls(pruning=True)
+        star2 = config.flag("star2")
+        margin = config.get("margin")
+        return cls(pruning=config.flag("star1") or star2, probing=star2,
+                   candidates=config.whole("candidates"),
+                   margin=None if margin is None else config.number("margin"))
+
+
+class ChanceMinimax(DepthLimitedSearch[S, M, float]):
+    """The expectiminimax recursion, by the rules its engine asks for (`ChanceRules`)."""
+
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        super().__init__(request)
+        game, root = request.game, request.state
+        rules = ChanceRules.of(request.config)
+        self.pruning = rules.pruning
+        self.averaging = rules.averaging
+        self.probing = rules.probing
+        self.candidates = rules.candidates
+        self.margin = rules.margin
         self.root_indices: list[int] | None = None
         """The root moves the filter kept, as indices into the root's legal moves: the
         searched list is shorter, and the root's scores must go to the right moves."""
-        evaluator = evaluation.evaluator(game)
+        evaluator = request.evaluation.evaluator(game)
         self.evaluate = evaluator.function
-        show_scores_in_evaluator_units(reporter, game, evaluator)
+        self.values_before_chance = evaluator.values_before_chance
+        """A chance node at the horizon is evaluated, not expanded (`Evaluator`)."""
+        show_scores_in_evaluator_units(request.reporter, game, evaluator)
         self.low, self.high = game.utility_bounds()
         self.viewer = reporting_player(game, root)
         """Whose values the search reports; expectimax averages the other player."""
         self.root_minimizes = self.searcher != self.viewer
 
-    def better(self, new: Score, old: Score) -> bool:
+    def better(self, new: float, old: float) -> bool:
         if self.root_minimizes:
-            return new < old  # type: ignore[operator]  # scalar scores only here
-        return new > old  # type: ignore[operator]
+            return new < old
+        return new > old
 
     def root_bound(self) -> str | None:
         """With pruning, a root move other than the best was only searched far enough
@@ -136,81 +148,68 @@ class ChanceMinimax(DepthLimitedSearch):
             return None
         return "lower" if self.root_minimizes else "upper"
 
-    def iterate(self, depth: int) -> Score:
+    def iterate(self, depth: int) -> float:
         self.root_indices = None  # the filter chooses again for each depth it applies to
-        return self._value(self.root, depth, -INFINITY, INFINITY, 0, (), None, None)
+        return self._value(self.root, depth, -INFINITY, INFINITY, 0,
+                           None if self.recorder is None else ROOT)
 
     # ---- the recursion ---------------------------------------------------------------
 
-    def _value(
-        self,
-        state: Any,
-        depth: int,
-        alpha: float,
-        beta: float,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-    ) -> float:
-        """The node's value for the viewer; ``probability`` is the edge's, for the trace."""
+    def _value(self, state: S, depth: int, alpha: float, beta: float, ply: int,
+               at: Edge | None) -> float:
+        """The node's value for the viewer; ``at`` is its place in the trace (None untraced)."""
         game = self.game
         enter_node(self.reporter, ply)
         if game.is_terminal(state):
-            return self.leaf(game.utility(state)[self.viewer], ply, path, move_text, probability,
-                             *self._window(alpha, beta))
-        return self.tabled(state, depth, ply, alpha, beta, lambda: self._expand(
-            state, depth, alpha, beta, ply, path, move_text, probability))
+            return self.leaf(game.utility(state)[self.viewer], ply, at, *self._window(alpha, beta))
+        return self.tabled(state, depth, ply, alpha, beta,
+                           lambda: self._expand(state, depth, alpha, beta, ply, at))
 
-    def _expand(
-        self,
-        state: Any,
-        depth: int,
-        alpha: float,
-        beta: float,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-    ) -> float:
+    def _expand(self, state: S, depth: int, alpha: float, beta: float, ply: int,
+                at: Edge | None) -> float:
         """Value a non-terminal node by the rule for its kind (chance, horizon, MAX/MIN)."""
         game = self.game
         player = game.to_move(state)
         if player == CHANCE:
-            return self._average(state, game.chance_outcomes(state), depth, alpha, beta, ply,
-                                 path, move_text, probability)
+            if depth <= 0 and ply > 0 and self.values_before_chance:
+                self.horizon_reached = True
+                return self.leaf(self.evaluate(state, self.viewer), ply, at,
+                                 *self._window(alpha, beta))
+            return self._average(state, game.chance_outcomes(state), depth, alpha, beta, ply, at)
         if depth <= 0 and ply > 0:
             self.horizon_reached = True
-            return self.leaf(self.evaluate(state, self.viewer), ply, path, move_text, probability,
+            return self.leaf(self.evaluate(state, self.viewer), ply, at,
                              *self._window(alpha, beta))
         moves = game.legal_moves(state)
         if self.averaging and player != self.searcher:
             share = 1.0 / len(moves)
             return self._average(state, [(move, share) for move in moves], depth - 1, alpha,
-                                 beta, ply, path, move_text, probability)
-        if ply == 0 and self.candidates and depth > 1 and len(moves) > self.candidates:
+                                 beta, ply, at)
+        if (ply == 0 and self.candidates and depth > 1 and len(moves) > 1
+                and (len(moves) > self.candidates or self.margin is not None)):
             self.root_indices = self._candidates(state, moves, player == self.viewer)
             moves = [moves[index] for index in self.root_indices]
-        return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply,
-                            path, move_text, probability)
+        return self._decide(state, moves, player == self.viewer, depth - 1, alpha, beta, ply, at)
 
-    def _candidates(self, state: Any, moves: Sequence[Hashable], maximizing: bool
-                    ) -> list[int]:
+    def _candidates(self, state: S, moves: Sequence[M], maximizing: bool) -> list[int]:
         """The indices of the root moves worth a deep search: the best ``candidates`` by
         the static value of the position each leads to (strong programs of dice games
         filter so: every move at 0 ply, the few best deeper), in their given order; the
         rest are counted."""
         game, evaluate, viewer = self.game, self.evaluate, self.viewer
 
-        def static(move: Hashable) -> float:
+        def static(move: M) -> float:
             child = game.result(state, move)
             if game.is_terminal(child):
                 return float(game.utility(child)[viewer])
             return evaluate(child, viewer)
 
         values = {index: static(move) for index, move in enumerate(moves)}
-        ranked = sorted(values, key=values.__getitem__, reverse=maximizing)
-        kept = sorted(ranked[: self.candidates])
+        ranked = sorted(values, key=values.__getitem__, reverse=maximizing)[: self.candidates]
+        if self.margin is not None:
+            best, margin = values[ranked[0]], self.margin
+            ranked = [index for index in ranked if abs(values[index] - best) <= margin]
+        kept = sorted(ranked)
         self.counters.filtered += len(moves) - len(kept)
         self.counters.pruned += len(moves) - len(kept)
         return kept
@@ -219,26 +218,14 @@ class ChanceMinimax(DepthLimitedSearch):
         """The window a trace shows: none when not pruning, where α and β mean nothing."""
         return (alpha, beta) if self.pruning else (None, None)
 
-    def _decide(
-        self,
-        state: Any,
-        moves: Sequence[Hashable],
-        maximizing: bool,
-        child_depth: int,
-        alpha: float,
-        beta: float,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-    ) -> float:
+    def _decide(self, state: S, moves: Sequence[M], maximizing: bool, child_depth: int,
+                alpha: float, beta: float, ply: int, at: Edge | None) -> float:
         """A MAX or MIN node: fail-soft alpha-beta when pruning, plain minimax otherwise."""
-        game, recorder = self.game, self.recorder
-        kind = "max" if maximizing else "min"
+        game = self.game
         handle = -1
-        if recorder is not None:
-            handle = recorder.enter(path, move_text, kind, *self._window(alpha, beta),
-                                    probability=probability)
+        if at is not None:
+            handle = self.trace_enter(at, "max" if maximizing else "min",
+                                      *self._window(alpha, beta))
         best = -INFINITY if maximizing else INFINITY
         best_child: int | None = None
         pruned: tuple[int, ...] = ()
@@ -247,9 +234,9 @@ class ChanceMinimax(DepthLimitedSearch):
         for index, move in enumerate(moves):
             if ply == 0:
                 self.current_index = index if root_indices is None else root_indices[index]
-            text = game.format_move(state, move) if recorder is not None else None
             value = self._value(game.result(state, move), child_depth, alpha, beta, ply + 1,
-                                (*path, index + 1), text, None)
+                                None if at is None
+                                else at.child(index, game.format_move(state, move)))
             if ply == 0:
                 self.root_scored(index if root_indices is None else root_indices[index], value)
             if value > best if maximizing else value < best:
@@ -257,6 +244,8 @@ class ChanceMinimax(DepthLimitedSearch):
                 self.pv_table[ply] = [move, *self.pv_table.get(ply + 1, ())]
             if not self.pruning:
                 continue
+            # The lecture's MAX/MIN cut, alike in `minimax.TextbookSearch` on purpose: a
+            # shared function would be a call per child in both recursions.
             if best >= beta if maximizing else best <= alpha:
                 cut = True
                 pruned = self._cut(index, len(moves))
@@ -265,37 +254,26 @@ class ChanceMinimax(DepthLimitedSearch):
                 alpha = max(alpha, best)
             else:
                 beta = min(beta, best)
-        if recorder is not None:
-            recorder.leave(handle, best, pruned=pruned, cut=cut, best_child=best_child)
+        if at is not None:
+            self.trace_leave(handle, best, pruned=pruned, cut=cut, best_child=best_child)
         return best
 
-    def _average(
-        self,
-        state: Any,
-        outcomes: Sequence[tuple[Hashable, float]],
-        depth: int,
-        alpha: float,
-        beta: float,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-    ) -> float:
+    def _average(self, state: S, outcomes: Sequence[tuple[M, float]], depth: int,
+                 alpha: float, beta: float, ply: int, at: Edge | None) -> float:
         """A chance node (or expectimax's uniform opponent): the weighted mean, with
         Star1 cutoffs when pruning (see the module docstring)."""
-        game, recorder = self.game, self.recorder
+        game = self.game
         low, high = self.low, self.high
         handle = -1
-        if recorder is not None:
-            handle = recorder.enter(path, move_text, "chance", *self._window(alpha, beta),
-                                    probability=probability)
+        if at is not None:
+            handle = self.trace_enter(at, "chance", *self._window(alpha, beta))
         count = len(outcomes)
         self.counters.chance_nodes += 1
         children = [game.result(state, outcome) for outcome, _ in outcomes]
         # Bounds on each outcome's value: the utility range, narrowed by Star2's probes.
         lower = [low] * count
         upper = [high] * count
-        if self.probing and recorder is None and depth > 0:
+        if self.probing and at is None and depth > 0:
             probed = self._probe(children, outcomes, lower, upper, depth, alpha, beta, ply)
             if probed is not None:
                 return probed
@@ -311,13 +289,12 @@ class ChanceMinimax(DepthLimitedSearch):
                 continue  # an impossible outcome adds nothing and cannot be searched for bounds
             if ply == 0:
                 self.current_index = index
-            text = game.format_move(state, outcome) if recorder is not None else None
-            child_path = (*path, index + 1)
+            edge = None if at is None else at.child(index, game.format_move(state, outcome),
+                                                    chance)
             child = children[index]
             searched += chance
             if not self.pruning:
-                value = self._value(child, depth, -INFINITY, INFINITY, ply + 1, child_path, text,
-                                    chance)
+                value = self._value(child, depth, -INFINITY, INFINITY, ply + 1, edge)
             else:
                 # The outcomes after this one are worth at least rest_low, at most rest_high.
                 rest_low -= chance * lower[index]
@@ -325,7 +302,7 @@ class ChanceMinimax(DepthLimitedSearch):
                 fail_low = (alpha - total - rest_high) / chance
                 fail_high = (beta - total - rest_low) / chance
                 value = self._value(child, depth, max(fail_low, low), min(fail_high, high),
-                                    ply + 1, child_path, text, chance)
+                                    ply + 1, edge)
                 if value <= fail_low or value >= fail_high:
                     # The node's value is at most (fail low) or at least (fail high) this:
                     bound = total + chance * value + (rest_high if value <= fail_low
@@ -341,14 +318,14 @@ class ChanceMinimax(DepthLimitedSearch):
                 self.root_scored(index, value)
             total += chance * value
         self.counters.chance_mass += searched
-        if recorder is not None:
-            recorder.leave(handle, total, pruned=pruned, cut=cut)
+        if at is not None:
+            self.trace_leave(handle, total, pruned=pruned, cut=cut)
         return total
 
     def _probe(
         self,
-        children: list[Any],
-        outcomes: Sequence[tuple[Hashable, float]],
+        children: list[S],
+        outcomes: Sequence[tuple[M, float]],
         lower: list[float],
         upper: list[float],
         depth: int,
@@ -382,16 +359,14 @@ class ChanceMinimax(DepthLimitedSearch):
             grandchild = game.result(child, first)
             if mover == self.viewer:
                 need = (beta - (sum_low - chance * lower[index])) / chance
-                value = self._value(grandchild, depth - 1, low, min(need, high), ply + 2,
-                                    (), None, None)
+                value = self._value(grandchild, depth - 1, low, min(need, high), ply + 2, None)
                 sum_low += chance * (max(value, lower[index]) - lower[index])
                 lower[index] = max(value, lower[index])
                 if sum_low >= beta:
                     return self._probe_cut(sum_low, len(children))
             else:
                 need = (alpha - (sum_high - chance * upper[index])) / chance
-                value = self._value(grandchild, depth - 1, max(need, low), high, ply + 2,
-                                    (), None, None)
+                value = self._value(grandchild, depth - 1, max(need, low), high, ply + 2, None)
                 sum_high -= chance * (upper[index] - min(value, upper[index]))
                 upper[index] = min(value, upper[index])
                 if sum_high <= alpha:

@@ -29,98 +29,72 @@ assumption defines.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from adversa.games.base import CHANCE, Game
-from adversa.games.evaluation import Evaluation
+from adversa.games.base import CHANCE, Game, M, S
 from adversa.search.common import INFINITY
-from adversa.search.config import EngineConfig
-from adversa.search.depth_limited import DepthLimitedSearch
+from adversa.search.depth_limited import ROOT, DepthLimitedSearch, Edge
 from adversa.search.expectimax import ChanceMinimax
 from adversa.search.passes import enter_node
-from adversa.search.stats import Reporter, Score, SearchResult
+from adversa.search.request import SearchRequest
+from adversa.search.stats import SearchResult
 
 Vector = tuple[float, ...]
 
 
-def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+def fits(game: Game[S, M], algorithm: str) -> str | None:
     """Both work for any number of players (max^n on two players is minimax)."""
     if game.num_players < 2:
         return f"{algorithm} needs at least two players"
     return None
 
 
-def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult:
-    if config.algorithm == "paranoid":
-        return ChanceMinimax(game, state, config, reporter, evaluation, pruning=True,
-                             averaging=False).run()
-    return MaxN(game, state, config, reporter, evaluation).run()
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    if request.config.algorithm == "paranoid":  # `expectimax.ChanceRules.of` prunes it
+        return ChanceMinimax(request).run()
+    return MaxN(request).run()
 
 
-class MaxN(DepthLimitedSearch):
+class MaxN(DepthLimitedSearch[S, M, Vector]):
     """The max^n recursion over utility vectors (see the module docstring)."""
 
-    def __init__(
-        self, game: Game[Any, Any], root: Any, config: EngineConfig, reporter: Reporter,
-        evaluation: Evaluation,
-    ) -> None:
-        super().__init__(game, root, config, reporter)
-        self.evaluate = evaluation.vector_evaluator(game)
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        super().__init__(request)
+        self.evaluate = request.evaluation.vector_evaluator(request.game)
 
-    def better(self, new: Score, old: Score) -> bool:
-        return new[self.searcher] > old[self.searcher]  # type: ignore[index]  # vectors here
+    def better(self, new: Vector, old: Vector) -> bool:
+        return new[self.searcher] > old[self.searcher]
 
-    def iterate(self, depth: int) -> Score:
-        return self._value(self.root, depth, 0, (), None, None)
+    def iterate(self, depth: int) -> Vector:
+        return self._value(self.root, depth, 0, None if self.recorder is None else ROOT)
 
-    def _value(
-        self,
-        state: Any,
-        depth: int,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-    ) -> Vector:
-        """The node's backed-up vector; ``probability`` is the edge's, for the trace."""
+    def _value(self, state: S, depth: int, ply: int, at: Edge | None) -> Vector:
+        """The node's backed-up vector; ``at`` is its place in the trace (None untraced)."""
         game = self.game
         enter_node(self.reporter, ply)
         if game.is_terminal(state):
-            return self.leaf(tuple(game.utility(state)), ply, path, move_text, probability)
+            return self.leaf(tuple(game.utility(state)), ply, at)
         # Max^n has no window: its entries are exact, and answer whenever they are found.
-        return self.tabled(state, depth, ply, -INFINITY, INFINITY, lambda: self._expand(
-            state, depth, ply, path, move_text, probability))
+        return self.tabled(state, depth, ply, -INFINITY, INFINITY,
+                           lambda: self._expand(state, depth, ply, at))
 
-    def _expand(
-        self,
-        state: Any,
-        depth: int,
-        ply: int,
-        path: tuple[int, ...],
-        move_text: str | None,
-        probability: float | None,
-    ) -> Vector:
+    def _expand(self, state: S, depth: int, ply: int, at: Edge | None) -> Vector:
         """Value a non-terminal node by the rule for its kind (horizon, chance, decision)."""
-        game, recorder = self.game, self.recorder
+        game = self.game
         player = game.to_move(state)
         chance = player == CHANCE
         if depth <= 0 and not chance:
             self.horizon_reached = True
-            return self.leaf(tuple(self.evaluate(state)), ply, path, move_text, probability)
+            return self.leaf(tuple(self.evaluate(state)), ply, at)
 
-        kind = "chance" if chance else f"player {player + 1}"
         handle = -1
-        if recorder is not None:
-            handle = recorder.enter(path, move_text, kind, probability=probability)
-        children: Sequence[tuple[Hashable, float | None]]
+        if at is not None:
+            handle = self.trace_enter(at, "chance" if chance else f"player {player + 1}")
+        children: Sequence[tuple[M, float]]
         if chance:
             children = game.chance_outcomes(state)
         else:
-            children = [(move, None) for move in game.legal_moves(state)]
+            children = [(move, 1.0) for move in game.legal_moves(state)]
         child_depth = depth if chance else depth - 1
         best: Vector | None = None
         best_child: int | None = None
@@ -129,19 +103,20 @@ class MaxN(DepthLimitedSearch):
         for index, (move, weight) in enumerate(children):
             if ply == 0:
                 self.current_index = index
-            text = game.format_move(state, move) if recorder is not None else None
             value = self._value(game.result(state, move), child_depth, ply + 1,
-                                (*path, index + 1), text, weight)
+                                None if at is None else at.child(
+                                    index, game.format_move(state, move),
+                                    weight if chance else None))
             if ply == 0:
                 self.root_scored(index, value)
             if chance:
                 for component, v in enumerate(value):
-                    total[component] += weight * v  # type: ignore[operator]  # chance: a float
+                    total[component] += weight * v
             elif best is None or value[player] > best[player]:  # first best wins ties
                 best, best_child = value, index + 1
                 self.pv_table[ply] = [move, *self.pv_table.get(ply + 1, ())]
         result = tuple(total) if chance else best
         assert result is not None, "a decision node has at least one legal move"
-        if recorder is not None:
-            recorder.leave(handle, result, best_child=best_child)
+        if at is not None:
+            self.trace_leave(handle, result, best_child=best_child)
         return result

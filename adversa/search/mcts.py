@@ -31,20 +31,19 @@ PV to show, where the clock would buy nothing to choose.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
-from collections.abc import Callable, Hashable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Generic
 
-from adversa.games.base import CHANCE, Game
-from adversa.games.evaluation import Evaluation
-from adversa.search.common import answers_at_once, reporting_player
-from adversa.search.config import EngineConfig
+from adversa.games.base import CHANCE, Game, M, S
+from adversa.search.common import answers_at_once, final_result, reporting_player
+from adversa.search.request import SearchRequest
 from adversa.search.stats import (
     POLL_INTERVAL,
     ROOT_MOVES_SHOWN,
     Progress,
-    Reporter,
     RootMove,
     Score,
     SearchResult,
@@ -58,12 +57,12 @@ TERMINAL = -2
 """`_Node.player` of a finished position (no children to choose from)."""
 
 
-def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+def fits(game: Game[S, M], algorithm: str) -> str | None:
     """UCT needs nothing but legal moves and utilities: it fits every game."""
     return None
 
 
-class _Node:
+class _Node(Generic[S, M]):
     """One tree node: a state, who acts there, and the statistics of the moves into it.
 
     ``totals[p]`` is the sum of player ``p``'s 0..1 rewards over the ``visits``
@@ -89,10 +88,10 @@ class _Node:
 
     def __init__(
         self,
-        game: Game[Any, Any],
-        state: Any,
-        parent: _Node | None,
-        move: Hashable | None,
+        game: Game[S, M],
+        state: S,
+        parent: _Node[S, M] | None,
+        move: M | None,
         rng: random.Random,
         probability: float | None = None,
     ) -> None:
@@ -102,9 +101,9 @@ class _Node:
         self.probability = probability
         self.visits = 0
         self.totals = [0.0] * game.num_players
-        self.children: list[_Node] = []
-        self.untried: list[Hashable] = []
-        self.outcomes: list[tuple[Hashable, float]] = []
+        self.children: list[_Node[S, M]] = []
+        self.untried: list[M] = []
+        self.outcomes: list[tuple[M, float]] = []
         self.cumulative: list[float] = []
         if game.is_terminal(state):
             self.player = TERMINAL
@@ -118,7 +117,14 @@ class _Node:
                 rng.shuffle(self.untried)
 
 
-def _running_sum(values: Any) -> list[float]:
+    @property
+    def arrived_by(self) -> M:
+        """The move (or chance outcome) into this node: every node but the root has one."""
+        assert self.move is not None, "the root has no move into it"
+        return self.move
+
+
+def _running_sum(values: Iterable[float]) -> list[float]:
     total = 0.0
     sums: list[float] = []
     for value in values:
@@ -136,24 +142,23 @@ def _sample(cumulative: list[float], rng: random.Random) -> int:
     return len(cumulative) - 1
 
 
-class _Tree:
+class _Tree(Generic[S, M]):
     """The search tree, its budget and the four phases of an iteration."""
 
-    def __init__(
-        self, game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
-        evaluation: Evaluation,
-    ) -> None:
+    def __init__(self, request: SearchRequest[S, M]) -> None:
+        game, config = request.game, request.config
         self.game = game
-        self.reporter = reporter
-        self.counters = reporter.counters
-        self.rng = random.Random(config.get("seed"))
-        self.c = float(config.get("c"))
-        self.rollout_limit = int(config.get("rollout"))
+        self.reporter = request.reporter
+        self.counters = request.reporter.counters
+        self.rng = random.Random(config.whole("seed"))
+        self.c = config.number("c")
+        self.rollout_limit = config.whole("rollout")
         low, high = game.utility_bounds()
         self.low = low
         self.span = (high - low) or 1.0
-        self.cutoff_values: Callable[[Any], tuple[float, ...]] = evaluation.vector_evaluator(game)
-        self.root = _Node(game, state, None, None, self.rng)
+        self.cutoff_values: Callable[[S], tuple[float, ...]] = (
+            request.evaluation.vector_evaluator(game))
+        self.root = _Node(game, request.state, None, None, self.rng)
         self.iterations = 0
         self.tree_nodes = 1
         self.work = 0  # tree steps + rollout plies, the unit `poll` is spaced by
@@ -177,7 +182,7 @@ class _Tree:
     def iterate(self) -> None:
         leaf = self._select_and_expand()
         rewards = self._rollout(leaf.state)
-        node: _Node | None = leaf
+        node: _Node[S, M] | None = leaf
         while node is not None:
             node.visits += 1
             totals = node.totals
@@ -186,7 +191,7 @@ class _Tree:
             node = node.parent
         self.iterations += 1
 
-    def _select_and_expand(self) -> _Node:
+    def _select_and_expand(self) -> _Node[S, M]:
         """Descend by UCB1 (sampling at chance nodes) until a node is added or the game ends."""
         rng, counters = self.rng, self.counters
         node = self.root
@@ -217,7 +222,7 @@ class _Tree:
             counters.seldepth = depth
         return node
 
-    def _add(self, parent: _Node, move: Hashable, probability: float | None) -> _Node:
+    def _add(self, parent: _Node[S, M], move: M, probability: float | None) -> _Node[S, M]:
         child = _Node(
             self.game, self.game.result(parent.state, move), parent, move, self.rng, probability
         )
@@ -225,7 +230,7 @@ class _Tree:
         self.tree_nodes += 1
         return child
 
-    def _best_child(self, node: _Node) -> _Node:
+    def _best_child(self, node: _Node[S, M]) -> _Node[S, M]:
         """UCB1 from the view of the player choosing here (its own reward component)."""
         player = node.player
         exploration = self.c * math.sqrt(math.log(node.visits))
@@ -238,7 +243,7 @@ class _Tree:
                 best, best_value = child, value
         return best
 
-    def _rollout(self, state: Any) -> list[float]:
+    def _rollout(self, state: S) -> list[float]:
         """Play random moves to the end (or the ply limit); rewards per player, 0..1."""
         game, rng = self.game, self.rng
         plies = 0
@@ -262,14 +267,14 @@ class _Tree:
 
     # ---- reading the tree ----------------------------------------------------------
 
-    def mean(self, node: _Node) -> tuple[float, ...]:
+    def mean(self, node: _Node[S, M]) -> tuple[float, ...]:
         """A node's mean utility per player, in the game's own scale."""
         visits = node.visits or 1
         return tuple(self.low + self.span * total / visits for total in node.totals)
 
-    def most_visited(self, node: _Node) -> _Node | None:
+    def most_visited(self, node: _Node[S, M]) -> _Node[S, M] | None:
         """The most visited child (the first one on a tie), or None for a leaf."""
-        best: _Node | None = None
+        best: _Node[S, M] | None = None
         for child in node.children:
             if best is None or child.visits > best.visits:
                 best = child
@@ -281,29 +286,27 @@ class _Tree:
         node = self.root
         child = self.most_visited(node)
         while child is not None:
-            line.append(self.game.format_move(node.state, child.move))
+            line.append(self.game.format_move(node.state, child.arrived_by))
             node, child = child, self.most_visited(child)
         return tuple(line)
 
 
-def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult:
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    game, state, config, reporter = request.game, request.state, request.config, request.reporter
     # Playouts run until the time is up when a time budget is given without iterations;
     # otherwise the given (or default) number of iterations bounds them. 0: no count.
     timed_only = config.time_budget is not None and not config.given("iterations")
-    budget = 0 if timed_only else int(config.get("iterations"))
+    budget = 0 if timed_only else config.whole("iterations")
     if game.to_move(state) != CHANCE and answers_at_once(
         config.time_budget, len(game.legal_moves(state))
     ):
         budget = min(budget, FORCED_REPLY_PLAYOUTS) if budget else FORCED_REPLY_PLAYOUTS
-    tree = _Tree(game, state, config, reporter, evaluation)
+    tree = _Tree(request)
     root = tree.root
     viewer = reporting_player(game, state)
     reporter.mean_result = tuple(game.utility_bounds()) == (-1.0, 1.0)  # mean playout results
 
-    def score_of(node: _Node) -> Score:
+    def score_of(node: _Node[S, M]) -> Score:
         means = tree.mean(node)
         return means[viewer] if game.num_players == 2 else means
 
@@ -311,7 +314,7 @@ def search(
         ranked = sorted(root.children, key=lambda child: -child.visits)[:ROOT_MOVES_SHOWN]
         return tuple(
             RootMove(
-                game.format_move(state, child.move),
+                game.format_move(state, child.arrived_by),
                 score_of(child),
                 visits=child.visits,
                 probability=child.probability,
@@ -359,15 +362,7 @@ def search(
         move = None if root.player == CHANCE else game.legal_moves(state)[0]
     else:
         move = None if root.player == CHANCE else best.move
-    result = SearchResult(
-        best_move=move,
-        best_move_text=None if move is None else game.format_move(state, move),
-        value=value,
-        pv=pv,
-        snapshot=reporter.snapshot(finished=True),
-        stopped=stopped,
-        playouts=tree.iterations,
-        tree_nodes=tree.tree_nodes,
-    )
+    result = dataclasses.replace(final_result(game, state, reporter, move, value, pv, stopped),
+                                 playouts=tree.iterations, tree_nodes=tree.tree_nodes)
     tree.release()
     return result

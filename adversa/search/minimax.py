@@ -25,11 +25,10 @@ move). A single legal move under a time limit is searched to depth 1 only
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
+from collections.abc import Sequence
+from typing import Generic
 
-from adversa.games.base import Game
-from adversa.games.evaluation import Evaluation
+from adversa.games.base import M, S
 from adversa.search.common import (
     INFINITY,
     TraceRecorder,
@@ -45,60 +44,49 @@ from adversa.search.common import (
     to_utility,
     two_player_fit,
 )
-from adversa.search.config import EngineConfig
-from adversa.search.passes import CompletedPass, answer, enter_node
-from adversa.search.stats import Progress, Reporter, Score, SearchResult
+from adversa.search.passes import Answer, CompletedPass, answer, enter_node
+from adversa.search.request import SearchRequest
+from adversa.search.stats import Progress, Score, SearchResult
+
+fits = two_player_fit
 
 
-def fits(game: Game[Any, Any], algorithm: str) -> str | None:
-    return two_player_fit(game, algorithm)
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    """Plain minimax to ``depth`` plies (H-minimax with the game's evaluation), or the
+    lecture's alpha-beta for an ``alphabeta`` engine (`alphabeta.search` hands it those
+    of textbook trees and traces)."""
+    return TextbookSearch(request, pruning=request.config.algorithm == "alphabeta").run()
 
 
-def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult:
-    """Plain minimax to ``depth`` plies (H-minimax with the game's evaluation)."""
-    return TextbookSearch(game, state, config, reporter, evaluation=evaluation, pruning=False).run()
-
-
-class TextbookSearch:
+class TextbookSearch(Generic[S, M]):
     """One minimax or textbook alpha-beta search from ``root`` (see the module docstring)."""
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        root: Any,
-        config: EngineConfig,
-        reporter: Reporter,
-        *,
-        evaluation: Evaluation,
-        pruning: bool,
-    ) -> None:
+    def __init__(self, request: SearchRequest[S, M], *, pruning: bool) -> None:
+        game, root, config = request.game, request.state, request.config
         self.game = game
         self.root = root
-        self.reporter = reporter
+        self.reporter = request.reporter
         self.root_move_list = list(game.legal_moves(root))
         self.depths = depth_schedule(config, move_count=len(self.root_move_list))
         self.depth = self.depths[0]
         self.pruning = pruning
-        self.evaluator = evaluation.evaluator(game)
+        self.evaluator = request.evaluation.evaluator(game)
         self.viewer = reporting_player(game, root)
         self.by_distance = scores_by_distance(game)
-        self.trace_limit = int(config.get("trace"))
+        self.trace_limit = config.whole("trace")
         self.recorder: TraceRecorder | None = None
         self.horizon_reached = False
         """Whether the pass under way met a non-terminal position at its depth limit."""
-        self.root_scores: dict[Hashable, float] = {}
-        self.root_moves_cut: set[Hashable] = set()
+        self.root_scores: dict[M, float] = {}
+        self.root_moves_cut: set[M] = set()
         """Root moves whose subtree had children skipped by a cut: their scores are bounds."""
-        self.best_move: Hashable | None = None
+        self.best_move: M | None = None
         self.best_score: float | None = None
-        self.current_move: Hashable | None = None
-        self.pv_table: list[list[Hashable]] = []
-        self.completed: CompletedPass[Hashable, float] | None = None
+        self.current_move: M | None = None
+        self.pv_table: list[list[M]] = []
+        self.completed: CompletedPass[M, float, M] | None = None
 
-    def run(self) -> SearchResult:
+    def run(self) -> SearchResult[M]:
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
@@ -119,11 +107,13 @@ class TextbookSearch:
         stopped = deepen(reporter, self.depths, search_pass)
         done = self.completed
         if stopped:  # the stop rule: the last completed pass, else the best move so far
-            partial = None if self.best_move is None or self.best_score is None else (
-                self.best_move, self.best_score, tuple(self.pv_table[0]))
-            best, score, pv = answer(done, partial)
-            self.best_move, self.pv_table[0] = best, list(pv)
-            self.best_score = score
+            best_move, best_score = self.best_move, self.best_score
+            partial: Answer[M, float, M] | None = (
+                None if best_move is None or best_score is None
+                else (best_move, best_score, tuple(self.pv_table[0])))
+            chosen = answer(done, partial)
+            self.best_move, self.best_score = chosen[0], chosen[1]
+            self.pv_table[0] = list(chosen[2])
             if done is not None:
                 self.recorder = done.recorder
                 self.root_scores = dict(done.scores)
@@ -154,7 +144,7 @@ class TextbookSearch:
 
     def _value(
         self,
-        state: Any,
+        state: S,
         depth: int,
         alpha: float,
         beta: float,
@@ -221,7 +211,7 @@ class TextbookSearch:
             recorder.leave(handle, best, pruned=pruned, cut=bool(pruned), best_child=best_index)
         return best
 
-    def _cut(self, moves: Any, index: int) -> tuple[int, ...]:
+    def _cut(self, moves: Sequence[M], index: int) -> tuple[int, ...]:
         """Count a cutoff after child ``index``; return the skipped 1-based children.
 
         A cut at the last child skips nothing and is not counted, as on the blackboard.
@@ -243,7 +233,7 @@ class TextbookSearch:
 
     def _snapshot_fields(self) -> Progress:
         game, root = self.game, self.root
-        scores: dict[Hashable, Score] = {
+        scores: dict[M, Score] = {
             move: self._external(score) for move, score in self.root_scores.items()}
         return {
             "depth": self.depth,

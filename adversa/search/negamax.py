@@ -50,9 +50,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Generic
 
-from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
+from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game, M, S
 from adversa.games.evaluation import Evaluator
 from adversa.search.bounds import Bound
 from adversa.search.closures import empty_closures
@@ -90,7 +90,7 @@ PLY_LIMIT = 256
 chains are short); keeps the recursion far below Python's limit of 1000 frames."""
 
 
-class Kernel:
+class Kernel(Generic[S, M]):
     """The search functions and tables of one alpha-beta search.
 
     ``negamax(state, mover, depth, alpha, beta, ply)`` returns the fail-soft value of
@@ -104,20 +104,20 @@ class Kernel:
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: Game[S, M],
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
-        probe: Callable[[Any], tuple[float, int] | None] | None = None,
+        probe: Callable[[S], tuple[float, int] | None] | None = None,
     ) -> None:
-        self.table = (
+        self.table: TranspositionTable[M] | None = (
             TranspositionTable(enhancements.tt_megabytes) if enhancements.tt_megabytes else None
         )
         self.orderer = MoveOrderer(game, killers=enhancements.killers, history=enhancements.history)
-        self.pv: list[tuple[Hashable, ...]] = [()] * (PLY_LIMIT + 2)
+        self.pv: list[tuple[M, ...]] = [()] * (PLY_LIMIT + 2)
         self.horizon_reached = False
-        self.current_move: Hashable | None = None
-        self.iteration_best: tuple[Hashable, float] | None = None
+        self.current_move: M | None = None
+        self.iteration_best: tuple[M, float] | None = None
         self.probe = probe
         """The game's exact oracle (`Game.endgame_probe`), asked at every node before anything
         else but the end of the game: its values end the line, scored by their distance."""
@@ -125,7 +125,7 @@ class Kernel:
 
     def _build(
         self,
-        game: Game[Any, Any],
+        game: Game[S, M],
         evaluator: Evaluator,
         enhancements: Enhancements,
         reporter: Reporter,
@@ -135,7 +135,7 @@ class Kernel:
         The one function of the search over ~80 lines, because it is the closures' scope:
         each step below is a short function of its own, and the bindings they share live
         here as cells rather than as attributes of ``self``."""
-        # Hot-path bindings: every name the recursion uses is a closure cell or local.
+        # Hot-path bindings, alike on purpose: each name the recursion uses is a cell or local.
         legal_moves = game.legal_moves
         result = game.result
         to_move = game.to_move
@@ -171,7 +171,7 @@ class Kernel:
         prune_captures, check_depth = game_hooks(game, enhancements, reporter.counters)
         probcut_model = evaluator.probcut if enhancements.probcut else None
         probcut_from = PLY_LIMIT if probcut_model is None else probcut_model.deep
-        probcut: ProbCutStep | None = None  # bound once negamax exists (below)
+        probcut: ProbCutStep[S] | None = None  # bound once negamax exists (below)
         passed_at = [False] * (PLY_LIMIT + 2)  # plies whose move was a null move
         # The table stores a bound as a plain int (see adversa.search.tt.Entry).
         EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
@@ -202,7 +202,7 @@ class Kernel:
             sync()
             poll()
 
-        def terminal_value(state: Any, mover: int, ply: int) -> float:
+        def terminal_value(state: S, mover: int, ply: int) -> float:
             """A finished game's score for ``mover``: a win ``WIN - ply`` (see common)."""
             return terminal_score(utility(state)[mover], ply, by_distance)
 
@@ -214,7 +214,7 @@ class Kernel:
 
         # ---- 7. the cutoff bookkeeping ------------------------------------------------
 
-        def note_cut(state: Any, move: Hashable, index: int, count: int, ply: int,
+        def note_cut(state: S, move: M, index: int, count: int, ply: int,
                      depth: int) -> None:
             """Move ``index`` of ``count`` failed high at ``ply`` with ``depth`` to go.
 
@@ -230,7 +230,7 @@ class Kernel:
 
         # ---- 4. the horizon: judge a position, or play its pending captures out -----
 
-        def quiesce(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+        def quiesce(state: S, mover: int, alpha: float, beta: float, ply: int) -> float:
             """A position below the horizon: judged statically once it is quiet."""
             nonlocal nodes, leaves, seldepth
             nodes += 1  # stat
@@ -247,12 +247,12 @@ class Kernel:
                 return terminal_value(state, mover, ply)
             return evaluate(state, mover)
 
-        def extend(state: Any, mover: int, alpha: float, beta: float, ply: int) -> float:
+        def extend(state: S, mover: int, alpha: float, beta: float, ply: int) -> float:
             """Search the captures of a position where one is pending (the node is counted)."""
             nonlocal leaves, seldepth, judged
             judged = True
             captures, stand_pat = quiescence_moves(state)
-            if not captures and not stand_pat:  # a draw rule ended the game
+            if not stand_pat and not captures:  # a draw rule ended the game
                 if ply > seldepth:  # stat
                     seldepth = ply  # stat
                 leaves += 1  # stat
@@ -275,7 +275,7 @@ class Kernel:
                     value = quiesce(child, mover, alpha, beta, ply + 1)
                 else:
                     value = -quiesce(child, child_mover, -beta, -alpha, ply + 1)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     if value > alpha:
                         alpha = value
@@ -285,7 +285,7 @@ class Kernel:
                         pv[ply] = (move, *pv[ply + 1])
             return best
 
-        def at_horizon(state: Any, mover: int, alpha: float, beta: float, ply: int,
+        def at_horizon(state: S, mover: int, alpha: float, beta: float, ply: int,
                        status: int) -> float:
             """A position at the horizon (already counted), for ``mover``, by its ``status``
             (`leaf_status`, or only finished or settled without quiescence).
@@ -310,9 +310,9 @@ class Kernel:
             return extend(state, mover, alpha, beta, ply)
 
         def judge_children(
-            state: Any, mover: int, moves: Sequence[Hashable], alpha: float, beta: float,
+            state: S, mover: int, moves: Sequence[M], alpha: float, beta: float,
             ply: int,
-        ) -> tuple[float, Hashable | None]:
+        ) -> tuple[float, M | None]:
             """The children of a node one ply above the horizon, judged in one loop.
 
             Speed over elegance: this is step 1 and `at_horizon` for each child, without the
@@ -351,7 +351,7 @@ class Kernel:
                     value = at_horizon(child, mover, alpha, beta, next_ply, status)
                 else:
                     value = -at_horizon(child, child_mover, -beta, -alpha, next_ply, status)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     best_move = move
                     if value > alpha:
@@ -365,7 +365,7 @@ class Kernel:
         # ---- 8. the store -------------------------------------------------------------
 
         def store(key: Hashable, slot: int, depth: int, bound: int, value: float,
-                  move: Hashable | None, ply: int) -> None:
+                  move: M | None, ply: int) -> None:
             """Keep a searched node, depth-preferred (see adversa.search.tt)."""
             nonlocal stores
             old = slots[slot]
@@ -378,7 +378,7 @@ class Kernel:
 
         # ---- 6. the move loop ---------------------------------------------------------------
 
-        def late_reduction(state: Any, move: Hashable, depth: int, index: int) -> int:
+        def late_reduction(state: S, move: M, depth: int, index: int) -> int:
             """Plies a late quiet move is scouted shallower first (0: not reduced)."""
             reduction = LMR_REDUCTIONS[depth][min(index, LMR_MOST_MOVES)]
             if reduction and is_capture(state, move):
@@ -388,7 +388,7 @@ class Kernel:
         # ---- the search ---------------------------------------------------------------------
 
         def negamax(
-            state: Any, mover: int, depth: int, alpha: float, beta: float, ply: int
+            state: S, mover: int, depth: int, alpha: float, beta: float, ply: int
         ) -> float:
             nonlocal nodes, leaves, cutoffs, pruned, probes, hits
             # 1. Node entry.
@@ -515,7 +515,7 @@ class Kernel:
                     if alpha < value < beta:
                         value = -negamax(child, child_mover, child_depth, -beta, -alpha,
                                          next_ply)
-                if value > best:
+                if value > best:  # fail-soft update, inline on purpose (docstring)
                     best = value
                     best_move = move
                     if value > alpha:
@@ -533,13 +533,13 @@ class Kernel:
             return best
 
         def search_root(
-            state: Any,
+            state: S,
             mover: int,
             depth: int,
             alpha: float,
             beta: float,
-            moves: Sequence[Hashable],
-            scores: dict[Hashable, float],
+            moves: Sequence[M],
+            scores: dict[M, float],
         ) -> float:
             """One pass over the root moves in the given order; fills ``scores`` and ``pv[0]``.
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Generic
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 
 KILLERS_PER_PLY = 2
 
@@ -27,10 +27,10 @@ def _grade(pair: tuple[int, Hashable]) -> int:
     return pair[0]
 
 
-class MoveOrderer:
+class MoveOrderer(Generic[S, M]):
     """Killer and history tables for one search, and the ordering they give."""
 
-    def __init__(self, game: Game[Any, Any], *, killers: bool, history: bool) -> None:
+    def __init__(self, game: Game[S, M], *, killers: bool, history: bool) -> None:
         self.use_killers = killers
         self.use_history = history
         rules = type(game)
@@ -38,7 +38,7 @@ class MoveOrderer:
         # A game with its own classes is sorted by them; otherwise a move's class is
         # whether it captures, and the bool is asked directly (one call per move, not two).
         self.graded = rules.move_class is not Game.move_class
-        self.move_class: Callable[[Any, Any], int] = (
+        self.move_class: Callable[[S, M], int] = (
             game.move_class if self.graded else game.is_capture
         )
         # Games that override neither have only quiet moves: skip a call per move.
@@ -46,19 +46,22 @@ class MoveOrderer:
         # Where captures are forced a node's moves are all captures or none: nothing to
         # sort, unless the game grades its moves further.
         self.sorts_classes = self.graded or (self.has_classes and not game.captures_forced)
-        self.killers: list[list[Hashable]] = []
+        # A game that splits its moves itself (`Game.split_forcing`) does it in one pass.
+        self.split_forcing = (game.split_forcing
+                              if rules.split_forcing is not Game.split_forcing else None)
+        self.killers: list[list[M]] = []
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
-        self.history: defaultdict[Hashable, int] = defaultdict(int)
+        self.history: defaultdict[M, int] = defaultdict(int)
 
-    def order(
-        self, state: Any, moves: Sequence[Hashable], tt_move: Hashable | None, ply: int
-    ) -> list[Hashable]:
+    def order(self, state: S, moves: Sequence[M], tt_move: M | None, ply: int) -> list[M]:
         """``moves`` best-first for the node at ``ply``."""
+        if self.split_forcing is not None:
+            return self._order_split(state, moves, tt_move, ply)
         if self.use_history and self.history:
             rest = sorted(moves, key=self.history.__getitem__, reverse=True)
         else:
             rest = list(moves)
-        front: list[Hashable] = []
+        front: list[M] = []
         if tt_move is not None and tt_move in rest:
             rest.remove(tt_move)
             front.append(tt_move)
@@ -83,7 +86,32 @@ class MoveOrderer:
                     front.append(killer)
         return front + rest if front else rest
 
-    def cutoff(self, state: Any, move: Hashable, ply: int, depth: int) -> None:
+    def _order_split(
+        self, state: S, moves: Sequence[M], tt_move: M | None, ply: int
+    ) -> list[M]:
+        """`order` for a game that splits its moves itself: the table's move, the
+        captures as the game orders them, the killers, the quiet rest by history."""
+        assert self.split_forcing is not None
+        captures, rest = self.split_forcing(state, moves)
+        front: list[M] = []
+        if tt_move is not None:
+            if tt_move in captures:
+                captures.remove(tt_move)
+                front.append(tt_move)
+            elif tt_move in rest:
+                rest.remove(tt_move)
+                front.append(tt_move)
+        front += captures
+        if self.use_history and self.history:
+            rest.sort(key=self.history.__getitem__, reverse=True)
+        if self.use_killers and ply < len(self.killers):
+            for killer in self.killers[ply]:
+                if killer in rest:
+                    rest.remove(killer)
+                    front.append(killer)
+        return front + rest
+
+    def cutoff(self, state: S, move: M, ply: int, depth: int) -> None:
         """Remember a quiet move that caused a beta cutoff at ``ply`` with ``depth`` to go."""
         if self.has_classes and self.move_class(state, move):
             return
@@ -98,8 +126,8 @@ class MoveOrderer:
             self.history[move] += depth * depth
 
 
-def beam_select(game: Game[Any, Any], judge: Callable[[Any, int], float], state: Any,
-                mover: int, moves: Sequence[Hashable], width: int) -> list[Hashable]:
+def beam_select(game: Game[S, M], judge: Callable[[S, int], float], state: S,
+                mover: int, moves: Sequence[M], width: int) -> list[M]:
     """Forward pruning: the ``width`` moves whose child ``judge`` values best for ``mover``."""
     result = game.result
     return sorted(moves, key=lambda move: judge(result(state, move), mover),

@@ -28,6 +28,9 @@ RootKey = TypeVar("RootKey", bound=Hashable)
 Value = TypeVar("Value", bound=Score)
 """A scalar value (two-player searches) or a vector (max^n)."""
 
+Move = TypeVar("Move", bound=Hashable)
+"""The game's move type, of which a principal variation is a line."""
+
 
 def enter_node(reporter: Reporter, ply: int) -> None:
     """Count a node visited ``ply`` plies from the root; poll the budget now and then.
@@ -43,14 +46,14 @@ def enter_node(reporter: Reporter, ply: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class CompletedPass(Generic[RootKey, Value]):
+class CompletedPass(Generic[RootKey, Value, Move]):
     """What a completed pass found: the answer if a later pass is stopped."""
 
     depth: int
     best: RootKey | None
     """The best root child (a move or an index), None at a chance root."""
     value: Value
-    pv: tuple[Hashable, ...]
+    pv: tuple[Move, ...]
     """The principal variation's moves from the root."""
     scores: dict[RootKey, Value] = field(default_factory=dict)
     """Every root child's value (or bound) in this pass."""
@@ -60,13 +63,14 @@ class CompletedPass(Generic[RootKey, Value]):
     """The pass's trace, when one was asked for."""
 
 
-Answer = tuple[RootKey, Value, tuple[Hashable, ...]]
+Answer = tuple[RootKey, Value, tuple[Move, ...]]
 """A root child, its value and its line: what a search answers with."""
 
 
 def answer(
-    completed: CompletedPass[RootKey, Value] | None, partial: Answer[RootKey, Value] | None
-) -> tuple[RootKey | None, Value | None, tuple[Hashable, ...]]:
+    completed: CompletedPass[RootKey, Value, Move] | None,
+    partial: Answer[RootKey, Value, Move] | None,
+) -> tuple[RootKey | None, Value | None, tuple[Move, ...]]:
     """The stop rule: the ``(best, value, pv)`` to answer with now.
 
     The last completed pass's, if any; else ``partial``, the pass under way's best

@@ -20,26 +20,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Protocol
+from typing import TypeAlias
 
+from adversa.games.base import S
 from adversa.games.evaluation import ProbCutModel
 from adversa.search.common import INFINITY, PROVEN
 from adversa.search.stats import Counters
 
+KernelSearch: TypeAlias = Callable[[S, int, int, float, float, int], float]
+"""The kernel's ``negamax(state, mover, depth, alpha, beta, ply)``."""
 
-class KernelSearch(Protocol):
-    """The kernel's ``negamax(state, mover, depth, alpha, beta, ply)``."""
-
-    def __call__(self, state: object, mover: int, depth: int, alpha: float, beta: float,
-                 ply: int, /) -> float: ...
-
-
-ProbCutStep = Callable[[object, int, int, float, float, int], float | None]
+ProbCutStep: TypeAlias = Callable[[S, int, int, float, float, int], float | None]
 """``(state, mover, depth, alpha, beta, ply) → the node's value when cut, else None``."""
 
 
-def probcut_step(model: ProbCutModel, raw_scale: float, search: KernelSearch,
-                 counters: Counters) -> ProbCutStep:
+def probcut_step(model: ProbCutModel, raw_scale: float, search: KernelSearch[S],
+                 counters: Counters) -> ProbCutStep[S]:
     """The ProbCut test for nodes at least ``model.deep`` plies from the horizon.
 
     ``raw_scale`` converts the search's values to the model's raw units (`Evaluator`);
@@ -55,7 +51,7 @@ def probcut_step(model: ProbCutModel, raw_scale: float, search: KernelSearch,
         """The shallow value (search units) whose prediction is ``edge`` + ``margin``."""
         return (edge * raw_scale + margin - intercept) / slope / raw_scale
 
-    def probcut(state: object, mover: int, depth: int, alpha: float, beta: float,
+    def probcut(state: S, mover: int, depth: int, alpha: float, beta: float,
                 ply: int) -> float | None:
         shallow = depth - reduction
         if beta < PROVEN:

@@ -165,7 +165,7 @@ class EngineProcess:
         should_stop: StopCallback | None,
         on_event: EventCallback | None,
         time_left: ClockReading | None = None,
-    ) -> SearchResult:
+    ) -> SearchResult[M]:
         """Run one search in the process; raises what the search raised there."""
         self.busy = True
         try:
@@ -269,8 +269,11 @@ def search_in_process(
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None,
     time_left: ClockReading | None = None,
-) -> SearchResult:
+) -> SearchResult[M]:
     """`run_search` in an engine process: same arguments, events, result and errors.
+
+    Its parameters repeat `run_search`'s on purpose: callers take either one as the same
+    function (the app's ``SearchFunction``).
 
     ``should_stop`` and ``on_event`` run in the calling thread; the process is
     asked to stop within `POLL_INTERVAL` of ``should_stop`` turning true.

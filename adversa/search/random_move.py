@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 from adversa.games.base import CHANCE, Game, M, S
-from adversa.games.evaluation import Evaluation
-from adversa.search.config import EngineConfig
-from adversa.search.stats import Reporter, RootMove, SearchResult
+from adversa.search.common import final_result
+from adversa.search.request import SearchRequest
+from adversa.search.stats import RootMove, SearchResult
 
 
 def fits(game: Game[S, M], algorithm: str) -> str | None:
@@ -22,11 +22,9 @@ def fits(game: Game[S, M], algorithm: str) -> str | None:
     return None
 
 
-def search(
-    game: Game[S, M], state: S, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult:
-    rng = random.Random(config.get("seed"))
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    game, state, reporter = request.game, request.state, request.reporter
+    rng = random.Random(request.config.whole("seed"))
     if game.to_move(state) == CHANCE:
         outcomes = list(game.chance_outcomes(state))
         move = rng.choices(
@@ -46,10 +44,4 @@ def search(
         "root_moves": root_moves,
         "current_move": text,
     }
-    return SearchResult(
-        best_move=move,
-        best_move_text=text,
-        value=None,
-        pv=(text,),
-        snapshot=reporter.snapshot(finished=True),
-    )
+    return final_result(game, state, reporter, move, None, (text,))

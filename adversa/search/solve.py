@@ -36,16 +36,17 @@ solvable.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Generic
 
-from adversa.games.base import CHANCE, AdversaError, Game
-from adversa.games.evaluation import Evaluation
+from adversa.games.base import CHANCE, AdversaError, Game, M, S
 from adversa.games.registry import entry, entry_of, game_names
-from adversa.search.common import scores_by_distance
+from adversa.search.common import final_result, scores_by_distance
 from adversa.search.config import EngineConfig
 from adversa.search.passes import enter_node
+from adversa.search.request import SearchRequest
 from adversa.search.stats import (
     POLL_INTERVAL,
     Reporter,
@@ -78,7 +79,7 @@ def rule() -> str:
     )
 
 
-def fits(game: Game[Any, Any], algorithm: str) -> str | None:
+def fits(game: Game[S, M], algorithm: str) -> str | None:
     """Refuse the games the solver can never finish, whatever the position and budget."""
     registration = entry_of(game)
     if registration.solve is not None:
@@ -88,7 +89,7 @@ def fits(game: Game[Any, Any], algorithm: str) -> str | None:
     )
 
 
-def refuses(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | None:
+def refuses(game: Game[S, M], state: S, config: EngineConfig) -> str | None:
     """Why ``state`` is too big to solve without a budget, or None (see `rule`).
 
     Judged on the position itself, so ``--set piles=…`` and ``--position …`` agree;
@@ -103,7 +104,7 @@ def refuses(game: Game[Any, Any], state: Any, config: EngineConfig) -> str | Non
     return f"without a time budget, solve handles {reason}; add --time SECONDS to try"
 
 
-def position_key(game: Game[Any, Any]) -> Callable[[Any], Hashable]:
+def position_key(game: Game[S, M]) -> Callable[[S], Hashable]:
     """The memo key: the game's transposition key, or a coarser key its solve limits
     declare (one equal only for positions of equal value, e.g. pile games' sorted piles)."""
     limits = entry_of(game).solve
@@ -116,7 +117,7 @@ class CycleError(AdversaError):
     """The game reached a position already on the current line of play."""
 
 
-class _Solver:
+class _Solver(Generic[S, M]):
     """Memoised max^n/expectimax to the end of the game, over utility vectors.
 
     The depth-first walk keeps its own stack of `Frame` tuples instead of
@@ -127,7 +128,7 @@ class _Solver:
     counters, the polling and the ceiling cutoffs are unchanged.
     """
 
-    def __init__(self, game: Game[Any, Any], reporter: Reporter) -> None:
+    def __init__(self, game: Game[S, M], reporter: Reporter) -> None:
         self.game = game
         self.reporter = reporter
         self.counters = reporter.counters
@@ -137,7 +138,7 @@ class _Solver:
         self.memo: dict[Hashable, Vector] = {}
         self.on_path: set[Hashable] = set()
 
-    def value(self, state: Any, ply: int) -> Vector:
+    def value(self, state: S, ply: int) -> Vector:
         """The exact utility vector of ``state`` (``ply`` from the root) under perfect play.
 
         A post-order walk over an explicit stack of `Frame` tuples: a frame is
@@ -152,40 +153,41 @@ class _Solver:
         if child is not None:
             counters.tt_hits += 1
             return child
-        stack: list[Frame] = []
+        stack: list[Frame[S, M]] = []
         child = self._open(state, key, ply, stack)
         if child is not None:
             return child
         # The hot loop, written for speed: the top frame is unpacked into local
         # variables, and what changes while its children are searched (the next
-        # child's index and the running best or sum, ``acc``) is parked on a
+        # child's index, the best child or the running sums) is parked on a
         # second stack only when a child's frame goes on top of it; the memo probe
         # is inline. Frame objects, attribute lookups or a method call per child
         # would cost the solver about a tenth of its speed.
         result, ceiling, on_path = self.game.result, self.ceiling, self.on_path
-        parked: list[tuple[int, Any]] = []
-        here, here_key, ply, player, children = stack[-1]
-        acc: Any  # the running best vector, or the list of weighted sums at chance
-        chance, index, acc = player == CHANCE, 0, None
+        parked: list[tuple[int, Vector | None, list[float] | None]] = []
+        here, here_key, ply, player, moves, probabilities = stack[-1]
+        best: Vector | None = None  # a decision's best child so far
+        sums: list[float] | None = None  # a chance state's probability-weighted sums so far
+        chance, index = player == CHANCE, 0
         while True:
             if child is not None:
-                if chance:  # acc: the probability-weighted sum of the outcomes so far
-                    probability = children[index - 1][1]
-                    if acc is None:
-                        acc = [probability * v for v in child]
+                if chance:
+                    probability = probabilities[index - 1]
+                    if sums is None:
+                        sums = [probability * v for v in child]
                     else:
                         for position, v in enumerate(child):
-                            acc[position] += probability * v
-                elif acc is None or child[player] > acc[player]:  # first best wins ties
-                    acc = child
+                            sums[position] += probability * v
+                elif best is None or child[player] > best[player]:  # first best wins ties
+                    best = child
                     if child[player] >= ceiling:  # nothing can beat it: skip the rest
-                        skipped = len(children) - index
+                        skipped = len(moves) - index
                         if skipped:
                             counters.cutoffs += 1
                             counters.pruned += skipped
-                            index = len(children)
-            if index < len(children):
-                move = children[index][0] if chance else children[index]
+                            index = len(moves)
+            if index < len(moves):
+                move = moves[index]
                 index += 1
                 next_state = result(here, move)
                 key = key_of(next_state)
@@ -196,13 +198,17 @@ class _Solver:
                     continue
                 child = self._open(next_state, key, ply + 1, stack)
                 if child is None:  # descend: park this frame, take up the new one
-                    parked.append((index, acc))
-                    here, here_key, ply, player, children = stack[-1]
-                    chance, index, acc = player == CHANCE, 0, None
+                    parked.append((index, best, sums))
+                    here, here_key, ply, player, moves, probabilities = stack[-1]
+                    chance, index, best, sums = player == CHANCE, 0, None, None
                 continue
             # Every child that matters is in: close the frame, return to its parent.
-            assert acc is not None, "a non-terminal state has a move or an outcome"
-            closed: Vector = tuple(acc) if chance else acc
+            if chance:
+                assert sums is not None, "a chance state has an outcome"
+                closed: Vector = tuple(sums)
+            else:
+                assert best is not None, "a non-terminal state has a move"
+                closed = best
             child = closed
             stack.pop()
             on_path.discard(here_key)
@@ -210,11 +216,12 @@ class _Solver:
             counters.tt_stores += 1
             if not stack:
                 return closed
-            here, here_key, ply, player, children = stack[-1]
+            here, here_key, ply, player, moves, probabilities = stack[-1]
             chance = player == CHANCE
-            index, acc = parked.pop()
+            index, best, sums = parked.pop()
 
-    def _open(self, state: Any, key: Hashable, ply: int, stack: list[Frame]) -> Vector | None:
+    def _open(self, state: S, key: Hashable, ply: int, stack: list[Frame[S, M]]
+              ) -> Vector | None:
         """Visit ``state``, not yet solved: its vector when terminal, else None after
         pushing its frame (its children are still to be solved)."""
         game = self.game
@@ -234,22 +241,21 @@ class _Solver:
         self.on_path.add(key)
         player = game.to_move(state)
         if player == CHANCE:
-            children: Sequence[Any] = list(game.chance_outcomes(state))
+            outcomes = game.chance_outcomes(state)
+            stack.append((state, key, ply, player, [outcome for outcome, _ in outcomes],
+                          [probability for _, probability in outcomes]))
         else:
-            children = game.legal_moves(state)
-        stack.append((state, key, ply, player, children))
+            stack.append((state, key, ply, player, game.legal_moves(state), ()))
         return None
 
 
-Frame = tuple[Any, Hashable, int, int, Sequence[Any]]
-"""A position being solved: state, memo key, ply, player to move, and its children
-(legal moves, or ``(outcome, probability)`` pairs at a chance state)."""
+Frame = tuple[S, Hashable, int, int, Sequence[M], Sequence[float]]
+"""A position being solved: state, memo key, ply, player to move, its children (legal
+moves, or chance outcomes) and at a chance state their probabilities (else empty)."""
 
 
-def search(
-    game: Game[Any, Any], state: Any, config: EngineConfig, reporter: Reporter,
-    evaluation: Evaluation,
-) -> SearchResult:
+def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    game, state, reporter = request.game, request.state, request.reporter
     solver = _Solver(game, reporter)
     player = game.to_move(state)
     at_chance = player == CHANCE
@@ -259,7 +265,7 @@ def search(
     def score_of(vector: Vector) -> Score:
         return vector[viewer] if two_players else vector
 
-    children: list[tuple[Any, float | None]]
+    children: list[tuple[M, float | None]]
     if at_chance:
         children = [(o, p) for o, p in game.chance_outcomes(state)]
     else:
@@ -320,7 +326,6 @@ def search(
         best_index = 0  # stopped before the first move was solved: any legal move
 
     best_move = children[best_index][0] if best_index is not None else None
-    best_text = texts[best_index] if best_index is not None else None
     pv = _principal_variation(game, state, solver, best_move, distances) if not stopped else ()
     plies = None if distances is None else distances.get(solver.key(state))
     sign = value if isinstance(value, float | int) and plies is not None else 0
@@ -334,18 +339,10 @@ def search(
         "root_moves": root_rows(),
         "root_move_count": len(children),
     }
-    return SearchResult(
-        best_move=best_move,
-        best_move_text=best_text,
-        value=value,
-        pv=pv,
-        snapshot=reporter.snapshot(finished=True),
-        stopped=stopped,
-        best_moves=tuple(best_moves),
-        positions=len(solver.memo),
-        win_in_plies=plies if sign > 0 else None,
-        loss_in_plies=plies if sign < 0 else None,
-    )
+    return dataclasses.replace(
+        final_result(game, state, reporter, best_move, value, pv, stopped),
+        best_moves=tuple(best_moves), positions=len(solver.memo),
+        win_in_plies=plies if sign > 0 else None, loss_in_plies=plies if sign < 0 else None)
 
 
 Distances = dict[Hashable, int]
@@ -353,7 +350,7 @@ Distances = dict[Hashable, int]
 
 
 def _distances(
-    game: Game[Any, Any], root: Any, solver: _Solver, reporter: Reporter
+    game: Game[S, M], root: S, solver: _Solver[S, M], reporter: Reporter
 ) -> Distances:
     """How long each decided position reachable with perfect play lasts when the winner
     takes the fastest win and the loser the slowest loss (empty for a drawn root).
@@ -368,7 +365,7 @@ def _distances(
     distance: Distances = {}
     if solver.value(root, 0)[game.to_move(root)] == 0:
         return distance
-    stack: list[tuple[Any, Hashable]] = [(root, key_of(root))]
+    stack: list[tuple[S, Hashable]] = [(root, key_of(root))]
     visits = 0
     while stack:
         visits += 1
@@ -404,7 +401,7 @@ def _distances(
 
 
 def _quickest(
-    game: Game[Any, Any], state: Any, solver: _Solver, distances: Distances, player: int
+    game: Game[S, M], state: S, solver: _Solver[S, M], distances: Distances, player: int
 ) -> int | None:
     """The index of ``state``'s move that wins fastest, or when every move loses the one
     that loses slowest (first in the game's order among equals); None when drawn."""
@@ -421,7 +418,7 @@ def _quickest(
 
 
 def _principal_variation(
-    game: Game[Any, Any], state: Any, solver: _Solver, first: Hashable | None,
+    game: Game[S, M], state: S, solver: _Solver[S, M], first: M | None,
     distances: Distances | None = None,
 ) -> tuple[str, ...]:
     """Replay perfect play from the memo, starting with ``first`` (the root's best

@@ -62,6 +62,8 @@ class Progress(TypedDict, total=False):
     root_move_count: int
     current_move: str | None
     tt_fill: float
+    win_in_plies: int | None
+    loss_in_plies: int | None
 
 
 def root_rank(is_best: bool, score: Score | None) -> tuple[bool, bool, float]:
@@ -226,12 +228,18 @@ class Snapshot:
     filtered: int = 0
     probcut_cuts: int = 0
     """Nodes ProbCut cut (``probcut=on``); the panel shows the figure when it is not 0."""
+    win_in_plies: int | None = None
+    """``score`` is a proven win, this many plies away with best play, already while the
+    search runs (the panel's "White mates in 3"); None otherwise."""
+    loss_in_plies: int | None = None
+    """``score`` is a proven loss, put off at most this many plies; None otherwise."""
 
     @property
     def mass_searched(self) -> float | None:
         """The mean share of probability a chance node's searched outcomes covered (1:
-        no chance node was cut); None without chance nodes."""
-        return self.chance_mass / self.chance_nodes if self.chance_nodes else None
+        no chance node was cut; sums of 21 dice probabilities can round past 1, so it is
+        capped there); None without chance nodes."""
+        return min(1.0, self.chance_mass / self.chance_nodes) if self.chance_nodes else None
 
     @property
     def total_root_moves(self) -> int:
@@ -484,6 +492,8 @@ class Reporter:
             star2_cuts=counters.star2_cuts,
             filtered=counters.filtered,
             probcut_cuts=counters.probcut_cuts,
+            win_in_plies=progress.get("win_in_plies"),
+            loss_in_plies=progress.get("loss_in_plies"),
         )
 
     def finish(self, result: SearchResult[MoveT]) -> SearchResult[MoveT]:

@@ -40,9 +40,9 @@ probe would still be a measurable share of a pure-Python search.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Final
+from typing import Final, Generic
 
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.search.bounds import Bound
 from adversa.search.common import PROVEN
 
@@ -51,7 +51,7 @@ ENTRY_BYTES = 160
 and the slot), used to turn megabytes into a slot count."""
 
 
-Entry = tuple[Hashable, int, int, float, Hashable | None]
+Entry = tuple[Hashable, int, int, float, M | None]
 """One searched position, ``(key, depth, bound, value, move)``, read by the field
 indices below: the position's `Game.transposition_key` (slots are shared by keys
 that collide), the plies that remained when it was searched, its `Bound` (as a
@@ -91,12 +91,12 @@ def from_table(stored: float, ply: int) -> float:
     return stored
 
 
-class TranspositionTable:
+class TranspositionTable(Generic[M]):
     """``megabytes`` worth of slots; ``filled`` counts the slots ever written."""
 
     def __init__(self, megabytes: int) -> None:
         self.size = max(1, megabytes * 1024 * 1024 // ENTRY_BYTES)
-        self.slots: list[Entry | None] = [None] * self.size
+        self.slots: list[Entry[M] | None] = [None] * self.size
         self.filled = 0
 
     @property
@@ -106,8 +106,8 @@ class TranspositionTable:
 
 
 def refuting_child(
-    table: TranspositionTable, game: Game[Any, Any], state: Any, mover: int,
-    moves: Sequence[Hashable], child_depth: int, beta: float, child_ply: int,
+    table: TranspositionTable[M], game: Game[S, M], state: S, mover: int,
+    moves: Sequence[M], child_depth: int, beta: float, child_ply: int,
 ) -> tuple[float | None, int]:
     """Enhanced transposition cutoff: a child of ``state`` whose entry already refutes it.
 

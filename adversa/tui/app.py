@@ -154,7 +154,8 @@ class AdversaApp(App[None]):
         elif isinstance(screen, TooSmallScreen):
             self.pop_screen()
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:  # any result
+    # Textual passes every screen here, whatever its result type, and declares it so itself.
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands, then the screen's; a title the screen gives replaces
         Textual's (its "Keys" opens a generic key panel, ours the help screen)."""
         own: list[SystemCommand] = []

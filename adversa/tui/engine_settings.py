@@ -11,13 +11,11 @@ and nothing changes. Compare's "Use in game" puts its engine in the same seat
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.containers import Vertical
 from textual.widgets import Button, Input, Label
 
 from adversa.games import AdversaError
@@ -25,6 +23,7 @@ from adversa.match.seats import is_outside_spec, parse_seat
 from adversa.match.session import Player
 from adversa.search.engine import engine_for
 from adversa.tui.classroom import refused_in_classroom
+from adversa.tui.screens.dialogs import CancellableDialog, dialog_buttons
 
 if TYPE_CHECKING:
     from adversa.tui.screens.game import GameScreen
@@ -42,10 +41,8 @@ def engine_seat(players: Sequence[Player], to_move: int) -> int:
     return to_move if to_move >= 0 else (engines or [0])[0]
 
 
-class EngineDialog(ModalScreen[str | None]):
+class EngineDialog(CancellableDialog[str]):
     """Ask for an engine's text; dismisses with it (unchecked), or None when cancelled."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, seat_name: str, current: str) -> None:
         super().__init__()
@@ -59,9 +56,7 @@ class EngineDialog(ModalScreen[str | None]):
                         "outside engine, e.g. uci:stockfish; the game goes on from here",
                         classes="dialog-help")
             yield Input(self.current, id="engine-text")
-            with Horizontal(classes="dialog-buttons"):  # as the other dialogs: for the mouse
-                yield Button("Use", variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
+            yield dialog_buttons("Use")
 
     def on_mount(self) -> None:
         self.query_one("#engine-text", Input).focus()
@@ -70,10 +65,6 @@ class EngineDialog(ModalScreen[str | None]):
     @on(Button.Pressed, "#ok")
     def _accept(self) -> None:
         self.dismiss(self.query_one("#engine-text", Input).value.strip())
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 def edit_engine(screen: GameScreen, then: Callable[[], None]) -> None:

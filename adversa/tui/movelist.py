@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
 from textual import events, on
 from textual.coordinate import Coordinate
@@ -39,7 +39,7 @@ class Cell:
     column: int
 
 
-class MoveList(DataTable[str]):
+class MoveList(DataTable[str], Generic[S, M]):
     """The plies played so far; click or Enter on one to go back to the position after it."""
 
     class Jump(Message):
@@ -75,7 +75,7 @@ class MoveList(DataTable[str]):
 
     # ---- keeping up with the game ---------------------------------------------------
 
-    def sync(self, states: Sequence[Any], notations: Sequence[str]) -> None:
+    def sync(self, states: Sequence[S], notations: Sequence[str]) -> None:
         """Show ``notations`` (``states[i]`` is the position ``notations[i]`` was played in),
         changing only the rows after the first ply that differs."""
         plies = len(notations)
@@ -120,7 +120,7 @@ class MoveList(DataTable[str]):
         del self.cells[ply:]
         del self.shown[ply:]
 
-    def _append(self, ply: int, state: Any, notation: str) -> None:
+    def _append(self, ply: int, state: S, notation: str) -> None:
         """Draw ``ply`` (counted from the game's start) below the plies shown."""
         seat = self.game.to_move(state)
         previous = self.cells[-1] if self.cells else None

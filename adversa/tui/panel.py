@@ -58,7 +58,7 @@ def effective_branching(iterations: Sequence[Iteration]) -> float | None:
 def _target_depth(config_text: str) -> int | None:
     try:
         config = EngineConfig.parse(config_text)
-        return int(config.get("depth"))
+        return config.whole("depth")
     except (EngineSpecError, KeyError, ValueError):
         return None
 
@@ -244,7 +244,9 @@ class SearchPanel(Vertical):
         self._set("#panel-stats", self._stats_markup(snapshot if counted else None))
         self._show_budget(snapshot)
         names = self.names or GENERIC_SIDES
-        self.show_verdict(verdict(snapshot.score, snapshot, mover=self.mover, names=names))
+        self.show_verdict(verdict(snapshot.score, snapshot, mover=self.mover, names=names,
+                                  win_in_plies=snapshot.win_in_plies,
+                                  loss_in_plies=snapshot.loss_in_plies))
         self._set("#panel-pv", _pv_labelled(snapshot.pv, snapshot.pv_movers, names))
         self._show_roots(snapshot)
         table = self.query_one(IterationTable)

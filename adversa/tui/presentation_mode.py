@@ -15,11 +15,10 @@ second beside the hint and the last move would bury both.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from adversa.games import AdversaError, Game
 from adversa.games.base import M, S
-from adversa.tui.boards import BoardView
+from adversa.tui.boards import SomeBoard
 from adversa.tui.side import GameSide
 
 PV_STEPS = 3
@@ -28,13 +27,13 @@ CLASS = "-presentation"
 
 
 def parse_line(game: Game[S, M], state: S, texts: Sequence[str],
-               limit: int = PV_STEPS) -> tuple[Any, ...]:
+               limit: int = PV_STEPS) -> tuple[M, ...]:
     """The first ``limit`` moves of a PV given as text, parsed from ``state`` on.
 
     Stops at the first text that does not parse (or once the game is over): a PV
     from a search of another position, or cut short, still shows its sound start.
     """
-    moves: list[Any] = []
+    moves: list[M] = []
     for text in texts[:limit]:
         if game.is_terminal(state):
             break
@@ -50,7 +49,7 @@ def parse_line(game: Game[S, M], state: S, texts: Sequence[str],
 class Presentation:
     """The mode's state for one game screen: on or off, and the line on show."""
 
-    def __init__(self, board: BoardView, side: GameSide) -> None:
+    def __init__(self, board: SomeBoard, side: GameSide) -> None:
         self.board = board
         self.side = side
         self.active = False

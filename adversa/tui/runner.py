@@ -28,7 +28,7 @@ import gc
 import itertools
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from textual.dom import DOMNode
 from textual.message import Message
@@ -66,7 +66,7 @@ class SearchFunction(Protocol):
         should_stop: StopCallback | None = None,
         on_event: EventCallback | None = None,
         time_left: ClockReading | None = None,
-    ) -> SearchResult: ...
+    ) -> SearchResult[M]: ...
 
 
 class SearchMessage(Message):
@@ -210,7 +210,7 @@ class EngineRunner:
     def start(
         self, game: Game[S, M], state: S, config: EngineConfig | OutsideSeat,
         purpose: str = "move", time_left: ClockReading | None = None,
-        history: tuple[Any, Sequence[Any]] | None = None,
+        history: tuple[S, Sequence[M]] | None = None,
     ) -> int:
         """Cancel any running search and start a new one; returns its id.
 
@@ -260,7 +260,7 @@ class EngineRunner:
         search_id: int,
         cancel: threading.Event,
         time_left: ClockReading | None,
-        history: tuple[Any, Sequence[Any]],
+        history: tuple[S, Sequence[M]],
     ) -> Callable[[], None]:
         owner = self.owner
 

@@ -17,13 +17,22 @@ move (the larger die must be played, both dice used when possible) cannot be pic
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from rich.style import Style
 from textual.binding import Binding, BindingType
 
-from adversa.games.backgammon_moves import Play, Side, apply_step, pip_count, step_orders
+from adversa.games.backgammon import Backgammon, BackgammonMove
+from adversa.games.backgammon_moves import (
+    BackgammonState,
+    Play,
+    Side,
+    apply_step,
+    pip_count,
+    step_orders,
+)
 from adversa.games.backgammon_net import shipped_network
-from adversa.games.base import CHANCE
+from adversa.games.base import CHANCE, Game, rules_of
 from adversa.tui.boards.base import BoardView, Canvas, Target
 
 STACK = 5
@@ -129,15 +138,17 @@ class PlayPicker:
         return f"the checker on {where} has no legal move with what is left of the roll"
 
 
-class BackgammonBoard(BoardView):
+class BackgammonBoard(BoardView[BackgammonState, BackgammonMove]):
     """Shows the position; the human picks checkers and dice, or types a play."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(str(die), f"die({die})", f"Die {die}", show=False) for die in range(1, 7)
     ]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, game: Game[BackgammonState, BackgammonMove], **widget_options: str | None
+                 ) -> None:
+        super().__init__(game, **widget_options)
+        self.rules = rules_of(game, Backgammon)
         self.picker: PlayPicker | None = None
         self.cursor_point = 1
         """The keyboard cursor, in X's numbering (25: the bar)."""
@@ -191,7 +202,7 @@ class BackgammonBoard(BoardView):
     def _picker(self) -> PlayPicker | None:
         """The play being made, begun on first use while a rolled position is on offer."""
         state = self.state
-        if self.picker is None and self.interactive and state is not None and state.dice:
+        if self.picker is None and self.interactive and state.dice:
             plays = tuple(move for move in self.legal_moves if isinstance(move, Play))
             self.picker = PlayPicker(state.mover, state.opponent,
                                      (state.dice[0], state.dice[1]), plays)
@@ -288,8 +299,7 @@ class BackgammonBoard(BoardView):
         if picker is not None and picker.steps:
             mover, opponent = picker.sides
             return (mover, opponent) if self.state.player == 0 else (opponent, mover)
-        x_side, o_side = self.game.sides(self.state)  # type: ignore[attr-defined]
-        return x_side, o_side
+        return self.rules.sides(self.state)
 
     def _highlight(self, x_point: int) -> str | None:
         """``selected`` for the picked checker's point, ``target`` where it can land, else
@@ -354,7 +364,7 @@ class BackgammonBoard(BoardView):
                 self._panel_line(canvas, [runs], 0, True)
                 canvas.newline()
 
-    def _labels(self, canvas: Canvas, points: tuple[int, ...], style: Any, cell: int) -> None:
+    def _labels(self, canvas: Canvas, points: tuple[int, ...], style: Style, cell: int) -> None:
         def numbers(part: tuple[int, ...]) -> str:
             # Two-cell columns cannot part two-digit numbers: label every other point.
             return "".join(str(p).rjust(2).center(cell) if cell == 3 or index % 2 == 0
@@ -365,7 +375,7 @@ class BackgammonBoard(BoardView):
         canvas.newline()
 
     def _row(self, canvas: Canvas, points: tuple[int, ...], row: int, bar: int, owner: str,
-             frame: Any, stack: int, cell: int) -> None:
+             frame: Style, stack: int, cell: int) -> None:
         canvas.write("│", frame)
         bar_width = 3 if cell == 3 else 1
         for index, point in enumerate(points):

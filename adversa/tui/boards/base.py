@@ -15,7 +15,7 @@ legal moves given to `show`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, Generic
 
 from rich.segment import Segment
 from rich.style import Style
@@ -97,8 +97,12 @@ class Canvas:
         return Offset((start + end - 1) // 2, middle_row)
 
 
-class BoardView(Widget, can_focus=True):
+class BoardView(Widget, Generic[S, M], can_focus=True):
     """Base of the per-game boards: shows a state, offers its legal moves to the human.
+
+    Generic in the game's state and move types: each board declares the game it draws
+    (``class GridBoard(BoardView[TicTacToeState, Cell])``), so its drawing code reads
+    states and moves typed.
 
     The screen calls `show` after every move; while ``interactive`` is False (the
     engine is thinking, the game is over) the board only displays and lets its
@@ -156,31 +160,33 @@ class BoardView(Widget, can_focus=True):
     class MoveChosen(Message):
         """The human completed a move on the board; ``move`` is one of the legal moves."""
 
-        def __init__(self, board: BoardView, move: Any) -> None:
+        def __init__(self, board: Widget, move: object) -> None:
             super().__init__()
             self.board = board
             self.move = move
+            """One of the legal moves the board was shown; the screen that showed them
+            knows their type."""
 
         @property
-        def control(self) -> BoardView:
+        def control(self) -> Widget:
             return self.board
 
     class MoveRefused(Message):
         """The human asked the board for a move that is not on offer; ``reason`` says why
         in a phrase the screen can show ("b2 is taken", "column 4 is full")."""
 
-        def __init__(self, board: BoardView, reason: str) -> None:
+        def __init__(self, board: Widget, reason: str) -> None:
             super().__init__()
             self.board = board
             self.reason = reason
 
         @property
-        def control(self) -> BoardView:
+        def control(self) -> Widget:
             return self.board
 
     def __init__(
         self,
-        game: Game[Any, Any],  # any game's board: the subclass knows which
+        game: Game[S, M],
         *,
         name: str | None = None,
         id: str | None = None,
@@ -188,12 +194,17 @@ class BoardView(Widget, can_focus=True):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game = game
-        self.state: Any = None
-        self.last_move: Any = None
-        self.legal_moves: tuple[Any, ...] = ()
+        self.state: S = game.initial_state()
+        """The position on show (the initial one until `show`, drawn only once shown)."""
+        self.shown = False
+        self.previous_state: S | None = None
+        """The position on show before this one (None until the second `show`): the one
+        `last_move` was played in, for a board that animates it or marks what it turned."""
+        self.last_move: M | None = None
+        self.legal_moves: tuple[M, ...] = ()
         self.interactive = False
-        self.hint: Any = None
-        self.pv: tuple[Any, ...] = ()
+        self.hint: M | None = None
+        self.pv: tuple[M, ...] = ()
         """The engine's expected line from this position (presentation mode): each board
         marks the moves' squares with step numbers 1, 2, 3 where it can."""
         self._canvas: Canvas | None = None
@@ -205,23 +216,26 @@ class BoardView(Widget, can_focus=True):
 
     def show(
         self,
-        state: Any,
+        state: S,
         *,
-        last_move: Any = None,
-        legal_moves: Sequence[Any] = (),
+        last_move: M | None = None,
+        legal_moves: Sequence[M] = (),
         interactive: bool = True,
-        hint: Any = None,
+        hint: M | None = None,
     ) -> None:
         """Redraw for ``state``; offer ``legal_moves`` to the human when ``interactive``."""
+        self.previous_state = self.state if self.shown else None
         self.state = state
+        self.shown = True
         self.last_move = last_move
         self.legal_moves = tuple(legal_moves)
         self.interactive = interactive and bool(self.legal_moves)
         self.hint = hint
         self.reset_selection()
         self.redraw()
+        self.position_shown()
 
-    def show_pv(self, moves: Sequence[Any]) -> None:
+    def show_pv(self, moves: Sequence[M]) -> None:
         """Mark ``moves`` (legal in sequence from the state on show) as the expected line;
         an empty sequence clears it. Kept apart from `show`: the line changes with every
         snapshot of a search while the position does not."""
@@ -230,7 +244,7 @@ class BoardView(Widget, can_focus=True):
             self.pv = moves
             self.redraw()
 
-    def choose(self, move: Any) -> None:
+    def choose(self, move: M) -> None:
         """Post `MoveChosen` for ``move`` if it is on offer.
 
         One move per `show`: the board stops offering moves until the screen shows
@@ -258,6 +272,9 @@ class BoardView(Widget, can_focus=True):
 
     def reset_selection(self) -> None:
         """Forget a half-made move (a new position arrived or the move was posted)."""
+
+    def position_shown(self) -> None:
+        """React to the position `show` just drew (Connect Four lets the new stone fall)."""
 
     def click_target(self, target: Target) -> None:
         """The human clicked ``target`` (only called while interactive)."""
@@ -332,7 +349,7 @@ class BoardView(Widget, can_focus=True):
         if self._canvas is None:
             width, height = self.content_size
             canvas = Canvas()
-            if self.state is not None:
+            if self.shown:
                 self.draw(canvas, width, height)
             self._canvas = canvas
             self._canvas_origin = Offset(
@@ -493,15 +510,3 @@ def home_seat(humans: Sequence[bool]) -> int:
     """
     seats = [seat for seat, human in enumerate(humans) if human]
     return seats[0] if len(seats) == 1 else 0
-
-
-RulesT = TypeVar("RulesT")
-
-
-def rules_of(game: Game[S, M], rules: type[RulesT]) -> RulesT:
-    """``game`` typed as the rules class a board draws, so that the board reads the game
-    through its typed accessors (``cell``, ``piles``, ``pieces`` …) and mypy checks every
-    call; a board handed another game is a programming error, refused at once."""
-    if not isinstance(game, rules):
-        raise TypeError(f"this board draws {rules.__name__}, not {type(game).__name__}")
-    return game

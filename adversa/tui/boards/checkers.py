@@ -13,14 +13,15 @@ checkers diagrams print it (square 1 top left).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 
-from adversa.games.checkers import Checkers
+from adversa.games.base import Game, rules_of
+from adversa.games.checkers import Checkers, CheckersMove, CheckersState
 from adversa.games.checkers_board import square_at, square_coordinates
-from adversa.tui.boards.base import BoardView, Canvas, Target, mark_edges, rules_of
+from adversa.tui.boards.base import BoardView, Canvas, Target, mark_edges
 
 Square = int
 """Square number 1–32."""
@@ -84,7 +85,7 @@ CROWNS = "◆◇"
 """The king's crown glyphs, drawn in their own colour."""
 
 
-class CheckersBoard(BoardView):
+class CheckersBoard(BoardView[CheckersState, CheckersMove]):
     """Checkers: click the piece, then its landing squares; Esc drops the selection."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -144,15 +145,16 @@ class CheckersBoard(BoardView):
     CheckersBoard > .checkers--pv-number { color: $text; text-style: bold; }
     """
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[CheckersState, CheckersMove], **widget_options: str | None
+                 ) -> None:
+        super().__init__(game, **widget_options)
         self.rules = rules_of(game, Checkers)
         self.clicked: tuple[Square, ...] = ()
         self.cursor: tuple[int, int] = (5, 0)
 
     # ---- reading the game ---------------------------------------------------
 
-    def path(self, move: Any) -> tuple[Square, ...]:
+    def path(self, move: CheckersMove) -> tuple[Square, ...]:
         return self.rules.move_path(move)
 
     def coordinates(self, square: Square) -> tuple[int, int]:
@@ -162,7 +164,7 @@ class CheckersBoard(BoardView):
     def square_at(self, row: int, column: int) -> Square | None:
         return square_at(row, column)
 
-    def matching_moves(self, squares: tuple[Square, ...]) -> list[Any]:
+    def matching_moves(self, squares: tuple[Square, ...]) -> list[CheckersMove]:
         """Legal moves whose path begins with ``squares``."""
         return [m for m in self.legal_moves if self.path(m)[: len(squares)] == squares]
 

@@ -10,10 +10,12 @@ the sides differ in shape on any terminal. Unflipped, White is at the bottom.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import chess
 
+from adversa.games.base import Game
+from adversa.games.chess import ChessState
 from adversa.tui.boards.base import BoardView, Canvas, Target, mark_edges
 
 SOLID_GLYPHS = {
@@ -38,7 +40,7 @@ _LOOKS = (_Look(7, 3), _Look(5, 2), _Look(3, 1), _Look(2, 1))
 """Largest first; the board takes the first that fits (the last one always)."""
 
 
-class ChessBoard(BoardView):
+class ChessBoard(BoardView[ChessState, chess.Move]):
     """Chess: click the piece, then where it goes; Esc drops the selection."""
 
     KEY_HELP: ClassVar[dict[str, str]] = {
@@ -73,8 +75,8 @@ class ChessBoard(BoardView):
     ChessBoard > .chess--pv-3 { background: $secondary 60%; }
     """
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[ChessState, chess.Move], **widget_options: str | None) -> None:
+        super().__init__(game, **widget_options)
         self.selected: int | None = None
         self.promotions: tuple[chess.Move, ...] = ()
         """The moves a piece reaching the last rank may become, while the choice is open."""
@@ -83,8 +85,7 @@ class ChessBoard(BoardView):
     @property
     def board(self) -> chess.Board:
         """The python-chess board of the state on show (read only)."""
-        board: chess.Board = self.state.board
-        return board
+        return self.state.board
 
     @property
     def plain(self) -> bool:

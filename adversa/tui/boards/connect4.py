@@ -10,13 +10,14 @@ fits, so it reads from the back of a lecture room and still fits 80×24.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 
-from adversa.games.connect4 import ConnectFour
-from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges, rules_of
+from adversa.games.base import Game, rules_of
+from adversa.games.connect4 import Column, ConnectFour, ConnectFourState
+from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges
 
 Cell = tuple[int, int]
 """(row, column) as the game gives them: row 0 is the top row."""
@@ -57,7 +58,7 @@ _LAYOUTS = (
 """Largest first; the board uses the first that fits (the last one always)."""
 
 
-class ConnectFourBoard(BoardView):
+class ConnectFourBoard(BoardView[ConnectFourState, Column]):
     """Connect Four: number keys, ←/→ and Enter, or a click drop a stone in a column."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -104,8 +105,9 @@ class ConnectFourBoard(BoardView):
     }
     """
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[ConnectFourState, Column], **widget_options: str | None
+                 ) -> None:
+        super().__init__(game, **widget_options)
         self.rules = rules_of(game, ConnectFour)
         self.rows: int = self.rules.height
         self.columns: int = self.rules.width
@@ -152,10 +154,9 @@ class ConnectFourBoard(BoardView):
 
     # ---- the falling stone ------------------------------------------------------
 
-    def show(self, state: Any, **kwargs: Any) -> None:
-        """Show ``state``; a stone just dropped falls from the top row to where it rests."""
-        previous = self.state
-        super().show(state, **kwargs)
+    def position_shown(self) -> None:
+        """A stone just dropped falls from the top row to where it rests."""
+        previous = self.previous_state
         self._stop_drop()
         landed = self.last_cell()
         dropped_now = (previous is not None and landed is not None

@@ -8,12 +8,14 @@ of a few cell sizes that fits, from drawn letters to one character per cell.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 
-from adversa.games.tictactoe import TicTacToe
-from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges, rules_of
+from adversa.games.base import Game, rules_of
+from adversa.games.tictactoe import Cell as Square
+from adversa.games.tictactoe import TicTacToe, TicTacToeState
+from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges
 
 Cell = tuple[int, int]
 """(row, column) in the game's coordinates: row 0 is the top row, the one numbered highest."""
@@ -56,7 +58,7 @@ _LAYOUTS = (
 """Largest first; the board uses the first that fits (the last one always)."""
 
 
-class GridBoard(BoardView):
+class GridBoard(BoardView[TicTacToeState, Square]):
     """Tic-tac-toe and other m,n,k games: click or Enter on an empty cell."""
 
     KEY_HELP: ClassVar[dict[str, str]] = {"select": "Mark the empty cell at the cursor"}
@@ -96,8 +98,8 @@ class GridBoard(BoardView):
     GridBoard > .grid--pv-number { color: $text; text-style: bold; }
     """
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[TicTacToeState, Square], **widget_options: str | None) -> None:
+        super().__init__(game, **widget_options)
         self.rules = rules_of(game, TicTacToe)
         self.rows, self.columns = self.rules.height, self.rules.width
         self.cursor: Cell = (self.rows // 2, self.columns // 2)
@@ -108,12 +110,12 @@ class GridBoard(BoardView):
         """The mark in a cell as its player's name ("X"), or None when empty."""
         return self.rules.cell(self.state, row, column)
 
-    def move_for(self, cell: Cell) -> Any:
+    def move_for(self, cell: Cell) -> Square | None:
         """The legal move that marks ``cell``, or None when it is not on offer."""
         move = self.rules.move_at(*cell)
         return move if move in self.legal_moves else None
 
-    def cell_of(self, move: Any) -> Cell:
+    def cell_of(self, move: Square) -> Cell:
         return self.rules.coordinates(move)
 
     def winning_cells(self) -> set[Cell]:

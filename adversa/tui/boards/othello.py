@@ -11,10 +11,11 @@ When the only move is ``pass``, Enter or a click on the board passes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from adversa.games.othello import Othello
-from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges, rules_of
+from adversa.games.base import Game, rules_of
+from adversa.games.othello import Othello, OthelloState, Square
+from adversa.tui.boards.base import BoardView, Canvas, Run, Target, mark_edges
 
 Cell = tuple[int, int]
 """(row, column): row 0 is the top row, numbered 1."""
@@ -57,7 +58,7 @@ _GLYPHS = {"X": "●", "O": "○", "move": "·"}
 _ASCII_GLYPHS = {"X": "X", "O": "O", "move": "+"}
 
 
-class OthelloBoard(BoardView):
+class OthelloBoard(BoardView[OthelloState, Square]):
     """Othello: click a dotted square, or move the cursor and press Enter."""
 
     KEY_HELP: ClassVar[dict[str, str]] = {
@@ -97,18 +98,11 @@ class OthelloBoard(BoardView):
     OthelloBoard > .othello--pv-3 { background: $secondary 60%; }
     """
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[OthelloState, Square], **widget_options: str | None) -> None:
+        super().__init__(game, **widget_options)
         self.rules = rules_of(game, Othello)
         self.sides = self.rules.size
         self.cursor: Cell = (self.sides // 2 - 2, self.sides // 2 - 1)
-        self.previous_state: Any = None
-        """The position before `last_move`, to find the discs it turned."""
-
-    def show(self, state: Any, **kwargs: Any) -> None:
-        """Remember the position on show as the one the next last move was played in."""
-        self.previous_state = self.state
-        super().show(state, **kwargs)
 
     # ---- reading the game -------------------------------------------------
 
@@ -116,8 +110,8 @@ class OthelloBoard(BoardView):
         found: str | None = self.rules.disc(self.state, row, column)
         return found
 
-    def cell_of(self, move: Any) -> Cell | None:
-        return None if move == PASS else divmod(int(move), self.sides)
+    def cell_of(self, move: Square) -> Cell | None:
+        return None if move == PASS else divmod(move, self.sides)
 
     def flipped_cells(self) -> set[Cell]:
         """The discs the last move turned (found by replaying it on the position before)."""

@@ -7,13 +7,14 @@ the screen passes it as ``last_move`` like any other move.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from rich.style import Style
 from textual.binding import Binding, BindingType
 
-from adversa.games.base import CHANCE
-from adversa.games.pig import Pig
-from adversa.tui.boards.base import BoardView, Canvas, Target, rules_of
+from adversa.games.base import CHANCE, Game, rules_of
+from adversa.games.pig import Pig, PigMove, PigState
+from adversa.tui.boards.base import BoardView, Canvas, Target
 
 _PIPS: dict[int, set[tuple[int, int]]] = {
     1: {(1, 1)},
@@ -28,7 +29,7 @@ _PIPS: dict[int, set[tuple[int, int]]] = {
 _ACTIONS = ("roll", "hold")
 
 
-class PigBoard(BoardView):
+class PigBoard(BoardView[PigState, PigMove]):
     """Roll or hold with the buttons, the keys r / h, or the cursor and Enter."""
 
     @property
@@ -96,14 +97,14 @@ class PigBoard(BoardView):
     PigBoard > .pig--cursor { background: $accent; color: $background; }
     """
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[PigState, PigMove], **widget_options: str | None) -> None:
+        super().__init__(game, **widget_options)
         self.rules = rules_of(game, Pig)
         self.cursor_action = "roll"
 
     # ---- reading the game --------------------------------------------------
 
-    def move_for(self, action: str) -> Any:
+    def move_for(self, action: str) -> PigMove | None:
         """The legal move named ``action`` ("roll"/"hold"), or None."""
         return next(
             (m for m in self.legal_moves if self.game.format_move(self.state, m) == action), None
@@ -178,11 +179,11 @@ class PigBoard(BoardView):
         self._draw_buttons(canvas, width)
 
     @staticmethod
-    def _write_runs(canvas: Canvas, runs: list[tuple[str, Any]]) -> None:
+    def _write_runs(canvas: Canvas, runs: list[tuple[str, Style]]) -> None:
         for text, style in runs:
             canvas.write(text, style)
 
-    def _die_lines(self, compact: bool) -> list[tuple[str, Any]]:
+    def _die_lines(self, compact: bool) -> list[tuple[str, Style]]:
         face = None if self.rolling else self.face
         box = self.style_of("pig--die-pig" if face == 1 else "pig--die")
         pip = self.style_of("pig--die-pig" if face == 1 else "pig--die", "pig--pip")
@@ -202,7 +203,7 @@ class PigBoard(BoardView):
         lines.append(("╰───────╯", box))
         return lines
 
-    def _status_lines(self) -> list[list[tuple[str, Any]]]:
+    def _status_lines(self) -> list[list[tuple[str, Style]]]:
         player = self.rules.player(self.state)
         total = self.rules.turn_total(self.state)
         name_style = self.style_of(f"pig--player-{player % 4}")
@@ -214,7 +215,7 @@ class PigBoard(BoardView):
                 [(self.game.player_name(outcome.winner), winner_style), (" wins!", winner_style)],
                 [(outcome.reason, muted)],
             ]
-        lines: list[list[tuple[str, Any]]] = [
+        lines: list[list[tuple[str, Style]]] = [
             [(self.game.player_name(player), name_style), ("'s turn", self.style_of("pig--text"))],
             [("turn total ", muted), (str(total), self.style_of("pig--big"))],
         ]

@@ -9,12 +9,13 @@ move, and shows what the move would do before it is made.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 
+from adversa.games.base import Game
 from adversa.games.grundy import Grundy
-from adversa.games.nim import Nim
+from adversa.games.nim import Nim, PilesState
 from adversa.tui.boards.base import BoardView, Canvas, Target
 
 
@@ -50,7 +51,11 @@ _SPACINGS = (
 """Airiest first; the board takes the first whose picture fits (the last one always)."""
 
 
-class PilesBoard(BoardView):
+PileMove = tuple[int, int]
+"""A move of either game: a pile and a count (Nim's taken, Grundy's smaller part)."""
+
+
+class PilesBoard(BoardView[PilesState, PileMove]):
     """The shared pile picture and selection; `NimBoard`/`GrundyBoard` say what a cut means."""
 
     KEY_HELP: ClassVar[dict[str, str]] = {
@@ -98,8 +103,8 @@ class PilesBoard(BoardView):
     """What the last move took: another glyph, not just a fainter colour, so it reads as
     gone on a projector or a monochrome terminal."""
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[PilesState, PileMove], **widget_options: str | None) -> None:
+        super().__init__(game, **widget_options)
         if not isinstance(game, (Nim, Grundy)):
             raise TypeError(f"the piles board draws Nim or Grundy, not {type(game).__name__}")
         self.rules: Nim | Grundy = game
@@ -113,7 +118,7 @@ class PilesBoard(BoardView):
         """Cut positions that can be offered on a pile of ``size`` objects."""
         raise NotImplementedError
 
-    def move_for(self, pile: int, cut: int) -> Any:
+    def move_for(self, pile: int, cut: int) -> PileMove | None:
         """The legal move for cutting pile ``pile`` before object ``cut``, or None."""
         raise NotImplementedError
 
@@ -121,7 +126,7 @@ class PilesBoard(BoardView):
         """The line under the piles for a selection, and whether it is a legal move."""
         raise NotImplementedError
 
-    def hint_objects(self) -> tuple[int, range]:
+    def hint_objects(self, hint: PileMove) -> tuple[int, range]:
         """The pile the hint move acts on and the objects in it that it moves."""
         raise NotImplementedError
 
@@ -146,7 +151,7 @@ class PilesBoard(BoardView):
     # ---- input -------------------------------------------------------------------
 
     def reset_selection(self) -> None:
-        sizes = self.pile_sizes if self.state is not None else ()
+        sizes = self.pile_sizes
         self._pointing = False
         if not sizes:
             return
@@ -217,7 +222,7 @@ class PilesBoard(BoardView):
         count_width = max((len(f"{size:,}") for size in sizes), default=1)
         room = max(1, width - (2 + number_width + 3 + 2 + count_width))
         longest = max(1, *totals) if totals else 1
-        hint = self.hint_objects() if self.interactive and self.hint is not None else None
+        hint = self.hint_objects(self.hint) if self.interactive and self.hint is not None else None
         spacing = self._spacing_that_fits(totals, room, height)
         scale = None
         if spacing is None and longest > room:
@@ -357,7 +362,7 @@ class NimBoard(PilesBoard):
     def cut_range(self, size: int) -> range:
         return range(0, size)
 
-    def move_for(self, pile: int, cut: int) -> Any:
+    def move_for(self, pile: int, cut: int) -> PileMove | None:
         move = (pile, self.pile_sizes[pile] - cut)
         return move if move in self.legal_moves else None
 
@@ -369,16 +374,15 @@ class NimBoard(PilesBoard):
     def part_style(self, object_index: int, cut: int) -> str:
         return "piles--taken" if object_index >= cut else "piles--object"
 
-    def hint_objects(self) -> tuple[int, range]:
-        pile, take = self.hint
+    def hint_objects(self, hint: PileMove) -> tuple[int, range]:
+        pile, take = hint
         size = self.pile_sizes[pile]
         return pile, range(size - take, size)
 
     def ghosts(self, pile: int) -> int:
         if self.last_move is None or self.last_move[0] != pile:
             return 0
-        taken: int = self.last_move[1]
-        return taken
+        return self.last_move[1]
 
     def recent_piles(self) -> set[int]:
         return set() if self.last_move is None else {self.last_move[0]}
@@ -395,7 +399,7 @@ class GrundyBoard(PilesBoard):
     def cut_range(self, size: int) -> range:
         return range(1, size) if size > 2 else range(0)
 
-    def move_for(self, pile: int, cut: int) -> Any:
+    def move_for(self, pile: int, cut: int) -> PileMove | None:
         size = self.pile_sizes[pile]
         move = (pile, min(cut, size - cut))
         return move if move in self.legal_moves and 2 * cut != size else None
@@ -410,8 +414,8 @@ class GrundyBoard(PilesBoard):
     def part_style(self, object_index: int, cut: int) -> str:
         return "piles--part-a" if object_index < cut else "piles--part-b"
 
-    def hint_objects(self) -> tuple[int, range]:
-        pile, part = self.hint
+    def hint_objects(self, hint: PileMove) -> tuple[int, range]:
+        pile, part = hint
         size = self.pile_sizes[pile]
         return pile, range(size - part, size)
 

@@ -10,11 +10,12 @@ as an indented outline instead, with the branches off the path folded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from adversa.games.tree import TreeGame
+from adversa.games.base import Game, rules_of
+from adversa.games.tree import TreeGame, TreeNode, TreePath
 from adversa.presentation import plain_number
-from adversa.tui.boards.base import BoardView, Canvas, Target, rules_of
+from adversa.tui.boards.base import BoardView, Canvas, Target
 
 Path = tuple[int, ...]
 
@@ -51,7 +52,7 @@ class _Picture:
                 self.rows[y][x + offset] = _Cell(char, names, target)
 
 
-class TreeBoard(BoardView):
+class TreeBoard(BoardView[TreePath, int]):
     """A textbook tree: choose a child of the current node by click, or ←/→ and Enter."""
 
     KEY_HELP: ClassVar[dict[str, str]] = {
@@ -100,8 +101,8 @@ class TreeBoard(BoardView):
     TreeBoard > .tree--legend { color: $foreground-muted; }
     """
 
-    def __init__(self, game: Any, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
+    def __init__(self, game: Game[TreePath, int], **widget_options: str | None) -> None:
+        super().__init__(game, **widget_options)
         self.rules = rules_of(game, TreeGame)
         self.cursor_child = 0
 
@@ -112,30 +113,29 @@ class TreeBoard(BoardView):
 
     # ---- reading the game -------------------------------------------------
 
-    def node(self, path: Path) -> Any:
+    def node(self, path: Path) -> TreeNode:
         return self.rules.node(path)
 
-    def node_text(self, node: Any) -> str:
+    def node_text(self, node: TreeNode) -> str:
         """What a node shows: its kind glyph, or its value at a leaf."""
         if node.value is not None:
-            if getattr(self.game, "vector_leaves", False):
+            if self.rules.vector_leaves:
                 return "(" + ",".join(_number(v) for v in node.value) + ")"
             return _number(node.value[0])
-        if node.kind in _KIND_GLYPHS:
+        if node.kind in _KIND_GLYPHS or node.player is None:  # only chance has no player
             return _KIND_GLYPHS[node.kind]
         return f"P{node.player + 1}"
 
-    def edge_text(self, parent: Any, index: int) -> str:
+    def edge_text(self, parent: TreeNode, index: int) -> str:
         """The label over the edge to child ``index``: its probability under chance."""
         if parent.kind == "chance":
             return _number(parent.probabilities[index])
-        text: str = parent.children[index].label
-        return text
+        return parent.children[index].label
 
-    def node_style(self, node: Any) -> str:
+    def node_style(self, node: TreeNode) -> str:
         if node.value is not None:
             return "tree--leaf"
-        if node.kind in ("max", "min", "chance"):
+        if node.kind in ("max", "min", "chance") or node.player is None:
             return f"tree--{node.kind}"
         return f"tree--player-{node.player % 4}"
 
@@ -188,7 +188,7 @@ class TreeBoard(BoardView):
             return ("child", path[-1])
         return None
 
-    def _node_names(self, node: Any) -> tuple[str, ...]:
+    def _node_names(self, node: TreeNode) -> tuple[str, ...]:
         relation = self._relation(node.path)
         names: tuple[str, ...] = (self.node_style(node),)
         if relation == "off":
@@ -209,7 +209,7 @@ class TreeBoard(BoardView):
 
     def draw(self, canvas: Canvas, width: int, height: int) -> None:
         root = self.node(())
-        title = getattr(self.game, "tree_title", "")
+        title = self.rules.tree_title
         extra = 2 + (2 if title else 0)
         picture = self._top_down(root, width, height - extra)
         if picture is not None:
@@ -241,9 +241,9 @@ class TreeBoard(BoardView):
                              self.style_of(*run_key[0]), run_key[1])
             canvas.newline()
 
-    def _top_down(self, root: Any, width: int, height: int) -> _Picture | None:
+    def _top_down(self, root: TreeNode, width: int, height: int) -> _Picture | None:
         """Lay the tree out with leaves side by side, as big as fits; None if it cannot fit."""
-        nodes: list[Any] = []
+        nodes: list[TreeNode] = []
         pending = [root]
         while pending:
             node = pending.pop()
@@ -264,7 +264,7 @@ class TreeBoard(BoardView):
         centres: dict[Path, int] = {}
         leaves = 0
 
-        def place(node: Any) -> int:
+        def place(node: TreeNode) -> int:
             nonlocal leaves
             if not node.children:
                 centre = leaves * slot + slot // 2
@@ -282,7 +282,7 @@ class TreeBoard(BoardView):
         return picture
 
     def _paint_node(
-        self, picture: _Picture, node: Any, centres: dict[Path, int], level: int
+        self, picture: _Picture, node: TreeNode, centres: dict[Path, int], level: int
     ) -> None:
         """A node, and below it the edges to its children: stem, bar, labels."""
         x = centres[node.path]
@@ -318,7 +318,7 @@ class TreeBoard(BoardView):
             picture.put(child_x - (len(label) - 1) // 2, bar_y + 1, label, names,
                         self._target(child.path))
 
-    def _outline(self, canvas: Canvas, root: Any, height: int) -> None:
+    def _outline(self, canvas: Canvas, root: TreeNode, height: int) -> None:
         """The fallback: one node per line. Branches off the played path are folded, and
         so is the subtree ahead below the deepest level that still fits ``height``; if
         even that is too tall, the lines shown follow the cursor."""
@@ -346,17 +346,17 @@ class TreeBoard(BoardView):
                 canvas.write(" …", self.style_of("tree--off-path"))
             canvas.newline()
 
-    def _paths(self, node: Any) -> list[Path]:
+    def _paths(self, node: TreeNode) -> list[Path]:
         found = [node.path]
         for child in node.children:
             found.extend(self._paths(child))
         return found
 
-    def _outline_lines(self, root: Any, fold_depth: int) -> list[tuple[str, Any, bool]]:
+    def _outline_lines(self, root: TreeNode, fold_depth: int) -> list[tuple[str, TreeNode, bool]]:
         """(guides, node, folded) per line, nodes deeper than ``fold_depth`` folded."""
-        lines: list[tuple[str, Any, bool]] = []
+        lines: list[tuple[str, TreeNode, bool]] = []
 
-        def visit(node: Any, prefix: str, connector: str, child_prefix: str) -> None:
+        def visit(node: TreeNode, prefix: str, connector: str, child_prefix: str) -> None:
             relation = self._relation(node.path)
             folded = bool(node.children) and (
                 relation == "off" or (relation == "ahead" and len(node.path) >= fold_depth)
@@ -380,7 +380,7 @@ class TreeBoard(BoardView):
             kinds += [("▲", "MAX"), ("▼", "MIN")]
         else:
             kinds += [(f"P{p + 1}", self.game.player_name(p)) for p in range(self.game.num_players)]
-        if getattr(self.game, "has_chance", False):
+        if self.rules.has_chance:
             kinds.append(("○", "chance"))
         legend = self.style_of("tree--legend")
         column = 0

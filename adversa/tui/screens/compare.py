@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -42,6 +43,7 @@ from adversa.match.session import GameSession, Player
 from adversa.presentation import COMPARE_CAPTION, COMPARE_COLUMNS, agreement_text, compare_cells
 from adversa.search.config import PARAMS, EngineConfig
 from adversa.search.engine import default_engine, engine_for, why_not
+from adversa.search.stats import Score, Snapshot
 from adversa.tui.engine_settings import engine_seat
 from adversa.tui.panel import SearchPanel
 from adversa.tui.runner import (
@@ -95,7 +97,7 @@ class EngineColumn:
         self.index = index
         self.config = config
         self.runner = runner
-        self.snapshot_row: tuple[Any, str | None, Any, bool] | None = None
+        self.snapshot_row: tuple[Snapshot, str | None, Score | None, bool] | None = None
         """(snapshot, best move, value, stopped) of the latest figures."""
         self.state = "waiting"
 
@@ -418,7 +420,7 @@ def contrast_engine(game: Game[S, M], config: EngineConfig) -> EngineConfig | No
         return None
     declared = {param.name for param in PARAMS[other]}
     mine = {param.name for param in PARAMS[config.algorithm]}
-    values: dict[str, Any] = {name: config.get(name) for name in ("depth", "time")
+    values: dict[str, float | None] = {name: config.get(name) for name in ("depth", "time")
               if name in declared & mine and config.get(name) is not None}
     return EngineConfig.create(other, values)
 
@@ -482,12 +484,14 @@ class CompareApp(App[None]):
         self.final_rows: list[CompareRow] = []
         """The engines' rows when the app was closed, for the shell to print."""
 
-    def exit(self, *args: Any, **kwargs: Any) -> None:
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
         """Keep the summary before the screen goes: ``adversa compare`` prints it."""
         screen = self.screen
         if isinstance(screen, CompareScreen):
             self.final_rows = [row for row in screen.rows() if row is not None]
-        super().exit(*args, **kwargs)
+        super().exit(result, return_code, message)
 
     def get_default_screen(self) -> CompareScreen:
         """The compare screen is the app's only screen, so escape quits (pushed on top

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -79,10 +79,42 @@ def formats_help() -> str:
     return "JSON game record" + "".join(f", or {text}" for text in own)
 
 
-class PathDialog(ModalScreen[Path | None]):
-    """Ask for a path; dismisses with the expanded `Path`, or None when cancelled."""
+Answer = TypeVar("Answer")
+
+
+class CancellableDialog(ModalScreen[Answer | None]):
+    """A dialog that Esc and its Cancel button (``#cancel``) close with None: the answer
+    of every dialog whose person changed their mind (engine, path, load, tournament)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def typed_path(dialog: ModalScreen[Answer], empty_hint: str, refusal_title: str) -> Path | None:
+    """The path typed in ``dialog``'s ``#path`` input, expanded (`user_path`); None once
+    the person has been told what is wrong (nothing typed, not a path)."""
+    text = dialog.query_one("#path", Input).value.strip()
+    if not text:
+        dialog.notify(empty_hint, severity="warning")
+        return None
+    try:
+        return user_path(text)
+    except UserFileError as error:
+        dialog.notify(str(error), title=refusal_title, severity="error", markup=False)
+        return None
+
+
+def dialog_buttons(action_label: str, action_id: str = "ok") -> Horizontal:
+    """A dialog's row of buttons, for the mouse: its action (the primary one) and Cancel."""
+    return Horizontal(Button(action_label, variant="primary", id=action_id),
+                      Button("Cancel", id="cancel"), classes="dialog-buttons")
+
+
+class PathDialog(CancellableDialog[Path]):
+    """Ask for a path; dismisses with the expanded `Path`, or None when cancelled."""
 
     def __init__(self, title: str, initial: str, action_label: str, *,
                  suffix: str = "", help_text: str | None = None) -> None:
@@ -101,9 +133,7 @@ class PathDialog(ModalScreen[Path | None]):
             yield Label(self.dialog_title, classes="dialog-title")
             yield Label(self.help_text, classes="dialog-help")
             yield Input(self.initial, placeholder="path/to/game.json", id="path")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(self.action_label, variant="primary", id="ok")
-                yield Button("Cancel", id="cancel")
+            yield dialog_buttons(self.action_label)
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
@@ -111,24 +141,14 @@ class PathDialog(ModalScreen[Path | None]):
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#ok")
     def _accept(self) -> None:
-        text = self.query_one("#path", Input).value.strip()
-        if not text:
-            self.notify("Type a file path first.", severity="warning")
-            return
-        try:
-            path = user_path(text)
-        except UserFileError as error:
-            self.notify(str(error), title="Not a path", severity="error", markup=False)
+        path = typed_path(self, "Type a file path first.", "Not a path")
+        if path is None:
             return
         if self.suffix and not path.suffix:
             path = path.with_name(path.name + self.suffix)
         if self.suffix and path.parent == Path():  # a bare name: the saves folder
             path = saves_folder() / path
         self.dismiss(path)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class ConfirmDialog(ModalScreen[bool]):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -28,13 +28,14 @@ from adversa.match.session import GameSession
 from adversa.presentation import outcome_verdict
 from adversa.search.config import EngineConfig
 from adversa.search.engine import default_engine
-from adversa.tui.boards import BoardView, home_seat, make_board
+from adversa.tui.boards import BoardView, SomeBoard, home_seat, make_board
 from adversa.tui.classroom import (
     refused_in_classroom,
 )
 from adversa.tui.clock import ClockBar
 from adversa.tui.endgame_offer import build_in_background, offer_once
 from adversa.tui.engine_settings import edit_engine
+from adversa.tui.host import game_host
 from adversa.tui.move_input import MoveInput
 from adversa.tui.movelist import MoveList
 from adversa.tui.panel import SearchPanel
@@ -75,7 +76,7 @@ class GameScreen(Screen[None]):
         self.paused = not session.has_human
         """Engine-vs-engine games start paused, so the user sees the setup first."""
         self.speed = DEFAULT_SPEED
-        self.hint_move: Any = None
+        self.hint_move: object = None
         self._search_ply: int | None = None
         self._timer: Timer | None = None
         self.reviewing = False
@@ -103,14 +104,15 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "adversa"
         self.sub_title = self.session.game.title or self.session.game_name
-        self.runner = EngineRunner(self, "search-game", self.app.engine_search)  # type: ignore[attr-defined]
+        host = game_host(self.app)
+        self.runner = EngineRunner(self, "search-game", host.engine_search)
         self.board.view_from(home_seat([player is None for player in self.session.players]))
         self.presentation = Presentation(self.board, self.query_one(GameSide))
-        if getattr(self.app, "big", False):
+        if host.big:
             self.presentation.toggle()
         self._position_changed(save=False)
         self.board.focus()
-        offer_once(self, self.session, self.app.endgame_offered)  # type: ignore[attr-defined]
+        offer_once(self, self.session, host.endgame_offered)
 
     def on_resize(self) -> None:
         """Below 110 columns the side shows one view at a time (`v`, or a click on the
@@ -135,7 +137,7 @@ class GameScreen(Screen[None]):
             self.runner.cancel()
 
     @property
-    def board(self) -> BoardView:
+    def board(self) -> SomeBoard:
         return self.query_one("#board", BoardView)
 
     @property
@@ -150,7 +152,7 @@ class GameScreen(Screen[None]):
         self.presentation.clear()
         if save:
             self.session.autosave()
-            self.app.show_file_notices()  # type: ignore[attr-defined]
+            game_host(self.app).show_file_notices()
         self._redraw()
         self._schedule_next()
 
@@ -266,7 +268,7 @@ class GameScreen(Screen[None]):
             self._timer.stop()
             self._timer = None
 
-    def play_human_move(self, move: Any) -> None:
+    def play_human_move(self, move: object) -> None:
         """A move the human chose on the board (already one of the legal moves)."""
         if not self.session.is_human_turn():
             self.notify("Wait for your turn.", severity="warning")
@@ -543,7 +545,7 @@ class GameScreen(Screen[None]):
         """Compare engines on this position; the compare screen can send one back as a player."""
         from adversa.tui.screens.compare import compare_screen_for
 
-        self._open_tool(compare_screen_for, self.session)
+        self._open_tool(lambda: compare_screen_for(self.session))
 
     def action_engine_settings(self) -> None:
         """Change the engine seat's algorithm, depth or time; the game goes on from here."""
@@ -555,13 +557,13 @@ class GameScreen(Screen[None]):
 
         session = self.session
         engine = session.engine_to_move()
-        self._open_tool(explorer_for, session.game, session.state,
-                        engine if isinstance(engine, EngineConfig) else None)
+        config = engine if isinstance(engine, EngineConfig) else None
+        self._open_tool(lambda: explorer_for(session.game, session.state, config))
 
-    def _open_tool(self, build: Callable[..., Screen[None]], *arguments: Any) -> None:
+    def _open_tool(self, build: Callable[[], Screen[None]]) -> None:
         """Push a compare/explorer screen; the game carries on when it closes."""
         try:
-            screen = build(*arguments)
+            screen = build()
         except AdversaError as error:
             self.notify(str(error), severity="warning", markup=False)
             return

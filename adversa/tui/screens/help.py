@@ -4,7 +4,7 @@ the search panel's terms mean."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
@@ -15,7 +15,7 @@ from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, Static
 
-from adversa.tui.boards.base import BoardView
+from adversa.tui.boards import BoardView, SomeBoard
 
 APP_KEYS: tuple[tuple[str, str], ...] = (
     ("ctrl+p", "Command palette: every action by name"),
@@ -125,12 +125,12 @@ def key_rows(
     return [(_keys_text(free or shadowed), text) for text, (free, shadowed) in grouped.items()]
 
 
-def board_keys(board: type[BoardView]) -> KeyRows:
+def board_keys(board: type[SomeBoard]) -> KeyRows:
     """The board's keys and its click, from its bindings and ``KEY_HELP``/``CLICK_HELP``."""
     return [*key_rows(board, merged_key_help(board)), ("click", board.CLICK_HELP)]
 
 
-def board_key_names(board: type[BoardView]) -> set[str]:
+def board_key_names(board: type[SomeBoard]) -> set[str]:
     return {key for key, _ in _own_bindings_first(board)}
 
 
@@ -140,7 +140,7 @@ def class_keys(cls: type[DOMNode]) -> KeyRows:
     return key_rows(cls, merged_key_help(cls))
 
 
-def screen_keys(screen: Screen[Any], board: type[BoardView] | None = None) -> KeyRows:
+def screen_keys(screen: Screen[None], board: type[SomeBoard] | None = None) -> KeyRows:
     """The keys of ``screen`` as they work there now: actions it does not offer in this
     game are left out, keys the board takes first are left to the board's rows."""
     explanations = merged_key_help(type(screen))
@@ -178,7 +178,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "dismiss", "Close"),
     ]
 
-    def __init__(self, opened_from: Screen[Any] | None = None) -> None:
+    def __init__(self, opened_from: Screen[None] | None = None) -> None:
         super().__init__()
         self.opened_from = opened_from
 

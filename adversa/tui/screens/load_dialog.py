@@ -18,14 +18,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
-from adversa.files import UserFileError, user_path
 from adversa.games import AdversaError
 from adversa.games.registry import record_formats
 from adversa.match.session import GameSession
-from adversa.tui.screens.dialogs import formats_help, saves_folder
+from adversa.tui.screens.dialogs import (
+    CancellableDialog,
+    formats_help,
+    saves_folder,
+    typed_path,
+)
 
 
 def game_file_suffixes() -> set[str]:
@@ -93,15 +96,13 @@ class GameFileTree(DirectoryTree):
                 self.post_message(self.Opened(self, path))
 
 
-class LoadDialog(ModalScreen[tuple[Path, GameSession] | None]):
+class LoadDialog(CancellableDialog[tuple[Path, GameSession]]):
     """Pick a saved game; dismisses with (its path, the loaded session), or None when
     cancelled.
 
     ``load`` reads a file into a session (`GameSession.load`; tests may pass another);
     an `AdversaError` from it is shown and the dialog stays open.
     """
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     DEFAULT_CSS = """
     LoadDialog #path-row { height: auto; }
@@ -148,14 +149,8 @@ class LoadDialog(ModalScreen[tuple[Path, GameSession] | None]):
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#ok")
     def _accept(self) -> None:
-        text = self.query_one("#path", Input).value.strip()
-        if not text:
-            self.notify("Pick a file in the list, or type its path.", severity="warning")
-            return
-        try:
-            path = user_path(text)
-        except UserFileError as error:
-            self.notify(str(error), title="Could not load", severity="error", markup=False)
+        path = typed_path(self, "Pick a file in the list, or type its path.", "Could not load")
+        if path is None:
             return
         if path.is_dir():
             self.folder = path
@@ -171,7 +166,3 @@ class LoadDialog(ModalScreen[tuple[Path, GameSession] | None]):
             self.notify(str(error), title="Could not load", severity="error", markup=False)
             return
         self.dismiss((path, session))
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -9,7 +9,7 @@ dir, and an autosaved game in progress is offered for resuming.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -21,6 +21,8 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from adversa.games import AdversaError, Game, Option, game_class, game_names, make_game
 from adversa.games.base import M, S
+from adversa.games.options import OptionValue
+from adversa.games.registry import SomeGame
 from adversa.games.tree import bundled_trees
 from adversa.match.seats import OutsideSeat
 from adversa.match.session import (
@@ -38,6 +40,7 @@ from adversa.settings import Settings
 from adversa.tui.checkbox import ClearCheckbox
 from adversa.tui.classroom import refused_in_classroom
 from adversa.tui.clock import ClockField
+from adversa.tui.host import game_host
 from adversa.tui.players import fit_player
 from adversa.tui.screens import named
 
@@ -153,7 +156,7 @@ class SeatForm(Vertical):
                 for param in PARAMS[player.algorithm]]
 
     @staticmethod
-    def _param_field(param: Option, value: Any) -> Horizontal:
+    def _param_field(param: Option, value: OptionValue) -> Horizontal:
         label = Label(param.name, classes="param-label").with_tooltip(param.help)
         if param.kind == "bool":
             field: Input | Checkbox = ClearCheckbox(value=bool(value), name=param.name)
@@ -339,7 +342,7 @@ class StartScreen(Screen[None]):
         await self._refresh_seats(remembered_players=True)
         self.shown_game = name
 
-    def _current_game(self) -> Game[Any, Any]:
+    def _current_game(self) -> SomeGame:
         return make_game(self.game_name, self._option_texts())
 
     def _option_texts(self) -> dict[str, str]:
@@ -417,7 +420,7 @@ class StartScreen(Screen[None]):
             return
         self.settings.remember(self.game_name, options, [player_text(p) for p in players])
         self.settings.save()
-        self.app.show_file_notices()  # type: ignore[attr-defined]
+        game_host(self.app).show_file_notices()
         self._open(session)
 
     @on(Button.Pressed, "#resume")

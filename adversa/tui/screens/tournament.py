@@ -41,6 +41,7 @@ from adversa.match.tournament_files import TournamentFolder
 from adversa.match.tournament_process import STOP_SECONDS, TournamentProcess
 from adversa.tui.screens import named
 from adversa.tui.screens.game import GameScreen
+from adversa.tui.screens.game_keys import GAME_BINDINGS
 
 WATCH_SECONDS = 0.25
 """How often the watcher looks for newly finished games."""
@@ -284,11 +285,14 @@ class TournamentScreen(Screen[None]):
         self.app.exit()
 
 
-class ReplayScreen(GameScreen):
+class ReplayScreen(GameScreen, inherit_bindings=False):
     """The game screen on a finished tournament game; ``b`` goes back to the tournament."""
 
+    # Back first: the footer lists keys in binding order and at 80 columns ends about the
+    # eighth, so appended after the game's keys it was never seen.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "back", "Back"),
+        *GAME_BINDINGS,
     ]
 
     def on_mount(self) -> None:

@@ -20,13 +20,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from adversa.games import AdversaError
 from adversa.match.tournament import FORMATS, TournamentSettings, build_tournament
 from adversa.match.tournament_files import TournamentFolder
-from adversa.tui.screens.dialogs import saves_folder
+from adversa.tui.screens.dialogs import CancellableDialog, dialog_buttons, saves_folder
 
 TOURNAMENTS_FOLDER = "tournaments"
 """Under the saves folder: one folder per tournament started from the app."""
@@ -62,12 +61,11 @@ def whole_number(text: str, name: str, least: int) -> int:
     return value
 
 
-class TournamentSetup(ModalScreen[TournamentStart | None]):
+class TournamentSetup(CancellableDialog[TournamentStart]):
     """Ask for the engines and the tournament's settings; dismiss with the created
     tournament, or None when cancelled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+g", "start", "Start", key_display="^g", priority=True),
     ]
 
@@ -102,9 +100,7 @@ class TournamentSetup(ModalScreen[TournamentStart | None]):
                 yield Input("1", id="jobs", type="integer")
                 yield Select([(name, name) for name in FORMATS], value=FORMATS[0],
                              allow_blank=False, id="format")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Cancel", id="cancel")
+            yield dialog_buttons("Start", "start")
 
     def on_mount(self) -> None:
         self.query_one("#engines", TextArea).focus()
@@ -130,7 +126,3 @@ class TournamentSetup(ModalScreen[TournamentStart | None]):
         directory = new_tournament_folder(self.game_name)
         TournamentFolder(directory).create(settings)
         return TournamentStart(directory, jobs)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar, NamedTuple, TypeAlias
 
 from rich.text import Text
 from textual import on
@@ -40,6 +40,7 @@ from adversa.figures import MAX_DEPTH, MAX_WIDTH, narrowed, tree_figure
 from adversa.figures import move_names as figure_move_names
 from adversa.files import write_text_atomic
 from adversa.games.base import AdversaError, Game, M, S
+from adversa.games.tree import TreeGame
 from adversa.presentation import (
     format_number,
     path_text,
@@ -69,6 +70,25 @@ up to about 10,000 nodes)."""
 CONTRAST = {"alphabeta": "minimax", "minimax": "alphabeta"}
 """The algorithm the ``m`` key switches to, for the same position and depth."""
 
+class Visited(NamedTuple):
+    """A tree entry for a node the search visited, by its path (1-based positions)."""
+
+    path: tuple[int, ...]
+
+
+class Pruned(NamedTuple):
+    """A tree entry for a subtree cut under ``parent``: its child position, and the move
+    that leads there where the game could name it."""
+
+    parent: tuple[int, ...]
+    position: int
+    move: str | None
+
+
+EntryKey: TypeAlias = Visited | Pruned
+"""What a tree entry shows, kept as its data and as its key in `tree_nodes`."""
+
+
 class ExplorerError(AdversaError):
     """A search that cannot be explored (its algorithm records no trace)."""
 
@@ -81,7 +101,7 @@ def traced_config(config: EngineConfig, limit: int = DEFAULT_TRACE_LIMIT) -> Eng
         raise ExplorerError(
             f"{config.algorithm} records no search tree; the explorer works with: {tracing}"
         )
-    if int(config.get("trace")) > 0:
+    if config.whole("trace") > 0:
         return config
     return config.with_values(trace=limit)
 
@@ -158,8 +178,8 @@ class TreeExplorerScreen(Screen[None]):
         self.show_value: ShowValue = format_number
         """Writes values as the shown search's panel would (`value_writer`)."""
         self.step = 0
-        self.tree_nodes: dict[tuple[Any, ...], TreeNode[tuple[Any, ...]]] = {}
-        """Tree entries created so far, keyed by ``("node", path)`` or ``("cut", path, p)``."""
+        self.tree_nodes: dict[EntryKey, TreeNode[EntryKey]] = {}
+        """Tree entries created so far, by what they show."""
         self.runner: EngineRunner | None = None
         self.figure_dir: Path | None = None
         """Where ``f`` writes figures: the working directory when None."""
@@ -168,7 +188,7 @@ class TreeExplorerScreen(Screen[None]):
         yield Header()
         yield Static("", id="explorer-info")
         yield Static("", id="explorer-step")
-        tree: Tree[tuple[Any, ...]] = Tree(Text("searching…"), id="explorer-tree")
+        tree: Tree[EntryKey] = Tree(Text("searching…"), id="explorer-tree")
         yield tree
         yield Footer()
 
@@ -214,7 +234,7 @@ class TreeExplorerScreen(Screen[None]):
         self.view = TraceView.build(result.trace)
         self.show_value = value_writer(result.snapshot)
         self.step = max(0, self.view.last_step)
-        tree = self.query_one("#explorer-tree", Tree)
+        tree: Tree[EntryKey] = self.query_one("#explorer-tree", Tree)
         tree.clear()
         self.tree_nodes = {}
         root = self.view.root
@@ -222,14 +242,14 @@ class TreeExplorerScreen(Screen[None]):
             tree.root.set_label(Text("the search recorded no nodes"))
             self._show_info()
             return
-        tree.root.data = ("node", ())
-        self.tree_nodes[("node", ())] = tree.root
+        tree.root.data = Visited(())
+        self.tree_nodes[Visited(())] = tree.root
         self._populate(tree.root, root)
         tree.root.expand()
         self._refresh_labels()
         self._show_info()
 
-    def _populate(self, entry: TreeNode[tuple[Any, ...]], node: TraceNode) -> None:
+    def _populate(self, entry: TreeNode[EntryKey], node: TraceNode) -> None:
         """Add ``node``'s visited children and its pruned subtrees under ``entry``."""
         assert self.view is not None
         if entry.children:
@@ -237,22 +257,22 @@ class TreeExplorerScreen(Screen[None]):
         names = move_names(self.game, self.position, node.path) if node.pruned else None
         for child in self.view.children.get(node.path, []):
             grandchildren = bool(self.view.children.get(child.path)) or bool(child.pruned)
-            key: tuple[Any, ...] = ("node", child.path)
-            self.tree_nodes[key] = entry.add(
-                Text(""), data=key, allow_expand=grandchildren, expand=False
+            visited = Visited(child.path)
+            self.tree_nodes[visited] = entry.add(
+                Text(""), data=visited, allow_expand=grandchildren, expand=False
             )
         for position in node.pruned:
             name = names[position - 1] if names and position <= len(names) else None
-            key = ("cut", node.path, position, name)
-            self.tree_nodes[key] = entry.add_leaf(Text(""), data=key)
+            cut = Pruned(node.path, position, name)
+            self.tree_nodes[cut] = entry.add_leaf(Text(""), data=cut)
 
     @on(Tree.NodeExpanded)
-    def _expanded(self, message: Tree.NodeExpanded[tuple[Any, ...]]) -> None:
+    def _expanded(self, message: Tree.NodeExpanded[EntryKey]) -> None:
         message.stop()
         data = message.node.data
-        if self.view is None or not data or data[0] != "node":
+        if self.view is None or not isinstance(data, Visited):
             return
-        node = self.view.by_path.get(data[1])
+        node = self.view.by_path.get(data.path)
         if node is not None and not message.node.children:
             self._populate(message.node, node)
             self._refresh_labels()
@@ -262,12 +282,11 @@ class TreeExplorerScreen(Screen[None]):
         if view is None:
             return
         for key, entry in self.tree_nodes.items():
-            if key[0] == "node":
-                entry.set_label(node_label(view.by_path[key[1]], view, self.step,
+            if isinstance(key, Visited):
+                entry.set_label(node_label(view.by_path[key.path], view, self.step,
                                            self.show_value))
             else:
-                _, parent_path, position, name = key
-                entry.set_label(pruned_label(view.by_path[parent_path], position, name,
+                entry.set_label(pruned_label(view.by_path[key.parent], key.position, key.move,
                                              self.step, view, self.show_value))
 
     def _show_info(self) -> None:
@@ -326,12 +345,12 @@ class TreeExplorerScreen(Screen[None]):
         assert self.view is not None
         tree = self.query_one("#explorer-tree", Tree)
         for depth in range(len(path)):
-            entry = self.tree_nodes.get(("node", path[:depth]))
+            entry = self.tree_nodes.get(Visited(path[:depth]))
             if entry is None:
                 return
             self._populate(entry, self.view.by_path[path[:depth]])
             entry.expand()
-        target = self.tree_nodes.get(("node", path))
+        target = self.tree_nodes.get(Visited(path))
         if target is not None:
             tree.move_cursor(target)
 
@@ -348,14 +367,14 @@ class TreeExplorerScreen(Screen[None]):
             self.notify("The contrast view compares minimax with alpha-beta.",
                         severity="warning")
             return
-        depth = int(self.config.get("depth"))
-        trace = int(self.config.get("trace"))
+        depth = self.config.whole("depth")
+        trace = self.config.whole("trace")
         self._run(EngineConfig.create(other, {"depth": depth, "trace": trace}))
 
     def action_depth(self, delta: int) -> None:
         """Search again one ply deeper or shallower: a game position 1 … the figures'
         `MAX_DEPTH` plies (what a figure can draw), a textbook tree as deep as it goes."""
-        depth = int(self.config.get("depth"))
+        depth = self.config.whole("depth")
         deepest = SEARCH_MAX_DEPTH if self.full_game.fixed_move_order else MAX_DEPTH
         wanted = max(1, min(deepest, depth + delta))
         if wanted == depth:
@@ -400,7 +419,8 @@ class TreeExplorerScreen(Screen[None]):
         if result is None or not result.trace:
             self.notify("There is no search tree to draw yet.", severity="warning")
             return
-        title = getattr(self.game, "tree_title", "") or f"{self.game.title}: search tree"
+        own_title = self.game.tree_title if isinstance(self.game, TreeGame) else ""
+        title = own_title or f"{self.game.title}: search tree"
         caption = [f"{self.config.without('trace').text}  ·  value "
                    f"{value_text(result.value, self.show_value)}  ·  best move "
                    f"{result.best_move_text or '—'}"]
@@ -445,7 +465,7 @@ def explorer_for(game: Game[S, M], state: S, engine: EngineConfig | None
     )
     depth = EXPLORE_DEPTH
     if engine is not None and engine.algorithm == algorithm:
-        depth = min(int(engine.get("depth")), EXPLORE_DEPTH)
+        depth = min(engine.whole("depth"), EXPLORE_DEPTH)
     config = EngineConfig.create(algorithm, {"depth": depth})
     return TreeExplorerScreen(game, state, config)
 

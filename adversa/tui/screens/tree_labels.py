@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.text import Text
 
@@ -162,7 +161,7 @@ def move_names(game: Game[S, M], state: S, path: Sequence[int]) -> list[str] | N
         return None
 
 
-def children_of(game: Game[S, M], state: S) -> list[Any]:
+def children_of(game: Game[S, M], state: S) -> list[M]:
     """The moves, or chance outcomes, a traced search took from ``state``, in its order."""
     if game.is_terminal(state):
         return []
