@@ -21,6 +21,8 @@ Opponents
     ``gnubg``: GNU Backgammon's evaluator at ``--gnubg-ply`` plies, cubeless
     (`adversa.match.gnubg`; needs the Debian package ``gnubg``).
 
+A run stopped by SIGTERM or Ctrl-C reports the whole pairs it finished and exits 0.
+
 Reported: adversa's win rate and points per game (single 1, gammon 2, backgammon 3)
 with 95 % intervals (normal approximation over games).
 """
@@ -31,6 +33,7 @@ import argparse
 import json
 import math
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -143,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     ours = engine_player(game, arguments.engine, arguments.weights)
     points: list[float] = []
     started = time.process_time()
+    # SIGTERM ends a run that is out of time as Ctrl-C does: the whole pairs played count.
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for index in range(arguments.games):
             stream = arguments.first_stream + index // 2
@@ -152,8 +157,14 @@ def main(argv: list[str] | None = None) -> int:
             if (index + 1) % 20 == 0:
                 won = sum(1 for p in points if p > 0)
                 print(f"{index + 1} games: {won} won, {sum(points):+.0f} points", flush=True)
+    except KeyboardInterrupt:
+        del points[len(points) - len(points) % 2:]  # a game without its pair
+        print(f"stopped by a signal: {len(points)} games (whole pairs) counted", flush=True)
     finally:
+        signal.signal(signal.SIGTERM, previous)
         closer()
+    if not points:
+        return 1
     wins = [1.0 if p > 0 else 0.0 for p in points]
     rate, rate_margin = interval(wins)
     ppg, ppg_margin = interval(points)

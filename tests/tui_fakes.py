@@ -73,7 +73,7 @@ class FakeEngine:
         self.stopped = threading.Event()
 
     def __call__(self, game: Game[S, M], state: S, config: EngineConfig, *,
-                 evaluation: Evaluation,
+                 evaluation: Evaluation[S, M],
                  should_stop: StopCallback | None = None,
                  on_event: EventCallback | None = None,
                  time_left: ClockReading | None = None) -> SearchResult[M]:

@@ -105,7 +105,7 @@ class Kernel(Generic[S, M]):
     def __init__(
         self,
         game: Game[S, M],
-        evaluator: Evaluator,
+        evaluator: Evaluator[S],
         enhancements: Enhancements,
         reporter: Reporter,
         probe: Callable[[S], tuple[float, int] | None] | None = None,
@@ -126,7 +126,7 @@ class Kernel(Generic[S, M]):
     def _build(
         self,
         game: Game[S, M],
-        evaluator: Evaluator,
+        evaluator: Evaluator[S],
         enhancements: Enhancements,
         reporter: Reporter,
     ) -> None:
