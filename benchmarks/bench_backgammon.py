@@ -42,6 +42,7 @@ from typing import Any
 
 from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
+from adversa.games.backgammon_eval import race_win_chance
 from adversa.games.backgammon_moves import BackgammonState, Play, pip_count
 from adversa.games.backgammon_net import net_evaluator, network_from_bytes
 from adversa.games.base import CHANCE
@@ -73,7 +74,8 @@ def engine_player(game: Backgammon, spec: str, weights: Path | None = None) -> C
     evaluation = evaluation_of(game)
     if weights is not None:
         network = network_from_bytes(weights.read_bytes())
-        evaluation = Evaluation(scalar=lambda rules: net_evaluator(rules, network))
+        evaluation = Evaluation(scalar=lambda rules: net_evaluator(
+            rules, network, race_chance=race_win_chance))
 
     def choose(state: BackgammonState) -> Play:
         found = game.plays(state)

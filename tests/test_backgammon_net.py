@@ -12,12 +12,14 @@ import pytest
 
 from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
+from adversa.games.backgammon_eval import race_win_chance, win_chance
 from adversa.games.backgammon_moves import BAR, START, BackgammonState, Side, plays
 from adversa.games.backgammon_net import (
     INPUTS,
     OUTPUTS,
     LeafNet,
     Network,
+    consistent,
     encode,
     equity_of,
     network_from_bytes,
@@ -229,3 +231,18 @@ def test_the_trainers_traces_are_the_gradients_of_its_predictions(flip: bool) ->
             flat[index] = kept
             slopes = [(high - low) / (2 * step) for high, low in zip(above, below, strict=True)]
             assert traced[:, index].tolist() == pytest.approx(slopes, abs=1e-6)
+
+
+def test_a_pure_race_takes_its_winning_chance_from_the_bear_off_estimate() -> None:
+    evaluator = make_evaluator(make_game("backgammon", {"evaluation": "net"}))
+    mover, opponent = side({1: 3, 2: 4, 3: 2, 5: 3}), side({2: 5, 4: 4, 6: 4})
+    assert race_win_chance(mover, opponent) is not None
+    chances = shipped_network().outputs(mover, opponent)
+    expected = equity_of(consistent(win_chance(mover, opponent), *chances[1:]))
+    assert expected != pytest.approx(equity_of(chances))
+    race = BackgammonState(mover, opponent, 0, (), False)
+    assert evaluator(race, 0) == pytest.approx(expected)
+    # In contact the network alone speaks.
+    assert race_win_chance(START, START) is None
+    contact = BackgammonState(START, START, 1, (), False)
+    assert evaluator(contact, 1) == pytest.approx(shipped_network().equity(START, START))

@@ -135,6 +135,12 @@ def in_contact(mover: Side, opponent: Side) -> bool:
     return mover_back + opponent_back > BAR
 
 
+def race_win_chance(mover: Side, opponent: Side) -> float | None:
+    """The side on roll's chance in a pure race, before its roll (None in contact): the
+    network's evaluation takes its races from here (`backgammon_net.net_evaluator`)."""
+    return None if in_contact(mover, opponent) else win_chance(mover, opponent)
+
+
 def win_chance(mover: Side, opponent: Side, dice: tuple[int, ...] = ()) -> float:
     """The side on roll's estimated chance of winning, strictly between 0 and 1.
 
@@ -180,5 +186,5 @@ def backgammon_evaluator(
     if game.options.get("evaluation") == "net":
         from adversa.games.backgammon_net import net_evaluator
 
-        return net_evaluator(game)
+        return net_evaluator(game, race_chance=race_win_chance)
     return Evaluator(equity, game, raw_name="equity")
