@@ -89,21 +89,28 @@ def match(game: Othello, games: int, seconds: float, opponent: str) -> Tally:
     else:
         theirs = search_chooser(game, f"alphabeta depth=64 time={seconds}",
                                 Evaluation(ForRules(Othello, mobility_evaluator)))
-    tally = Tally()
     try:
-        for index in range(games):
-            opening = OPENINGS.lines[(index // 2) % len(OPENINGS.lines)]
-            started = time.perf_counter()
-            if index % 2 == 0:
-                points = play_game(game, opening, ours, theirs)
-            else:
-                points = 1.0 - play_game(game, opening, theirs, ours)
-            tally = tally.add(points)
-            print(f"  game {index + 1:>3} ({'Black' if index % 2 == 0 else 'White'}, "
-                  f"{opening}): {points:g}  [{time.perf_counter() - started:.0f} s]", flush=True)
+        return paired_games(game, games, ours, theirs)
     finally:
         if engine is not None:
             engine.close()
+
+
+def paired_games(game: Othello, games: int, ours: Chooser, theirs: Chooser,
+                 label: str = "") -> Tally:
+    """``games`` games of ``ours`` against ``theirs``, each opening twice with the colours
+    swapped, each printed as it ends; the tally is ``ours``'s score."""
+    tally = Tally()
+    for index in range(games):
+        opening = OPENINGS.lines[(index // 2) % len(OPENINGS.lines)]
+        started = time.perf_counter()
+        if index % 2 == 0:
+            points = play_game(game, opening, ours, theirs)
+        else:
+            points = 1.0 - play_game(game, opening, theirs, ours)
+        tally = tally.add(points)
+        print(f"  game {index + 1:>3} ({label}{'Black' if index % 2 == 0 else 'White'}, "
+              f"{opening}): {points:g}  [{time.perf_counter() - started:.0f} s]", flush=True)
     return tally
 
 

@@ -348,8 +348,7 @@ class Game(Generic[S, M]):
         its ``root``, so a game without one (or whose database is not built, or none of
         whose positions the search can reach from ``root``) costs nothing per node. The
         oracle must answer only where the draw rules cannot change the result it gives.
-        Return a new callable each time: a finished search empties the closures it
-        reaches (`negamax.Kernel.release`). Default: none.
+        Default: none.
         """
         return None
 

@@ -18,8 +18,9 @@ the classic endgame enhancements:
   node whose window lies above that bound;
 * **principal variation search**: after the first move, each move is first proved
   no better with a null window, and searched again only when that proof fails; at
-  the root (`best_move`) a null-window pass finds win, draw or loss first and the
-  margin is then searched inside the half of the range that pass proved;
+  the root (`best_move`) only null windows are searched, from the evaluation's guess
+  of the margin outwards until it is bracketed, then halving the bracket
+  (`EndgameSolver._by_null_windows`);
 * **special code for the last empties** on raw ints: below `ORDER_EMPTIES` no move
   mask is generated (each empty square next to an opponent's disc is tried, in parity
   order), and the last two and the last square are solved without a loop.

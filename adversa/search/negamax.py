@@ -597,4 +597,4 @@ class Kernel(Generic[S, M]):
         """
         seen: set[int] = set()
         for function in (self.negamax, self.search_root, self.sync, self.start_pass):
-            empty_closures(function, seen)
+            empty_closures(function, seen, __name__)
