@@ -1,9 +1,10 @@
 """The type of a JSON document, for every layer that writes or reads one.
 
-`json.loads` returns an unchecked value; a reader that takes it as a `JsonValue` must check each
-part with ``isinstance`` before using it, which is what a file from disk (a save, the
-settings, a tournament's results) deserves, since a person may have edited it. Writers
-build `JsonObject` values, so mypy checks that only JSON goes in.
+`json.loads` returns an unchecked value; a reader that takes it as a `JsonValue` must
+check each part with ``isinstance`` (or the ``json_*`` readers below) before using it,
+which is what a file from disk (a save, the settings, a tournament's results) deserves,
+since a person may have edited it. Writers build `JsonObject` values, so mypy checks
+that only JSON goes in.
 
 At the bottom of the house (it imports nothing of adversa), so the settings, the games'
 record readers, the matches and the command line all name the same type.

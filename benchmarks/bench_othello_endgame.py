@@ -24,11 +24,22 @@ FFO: dict[int, tuple[int, int, int, int, tuple[str, ...]]] = {
     40: (0x0101312303010100, 0x9E7ECEDCFC1E0800, 0, 38, ("a2",)),
     41: (0x000200F8642C1800, 0x7C3C7E0618D02472, 0, 0, ("h4",)),
     42: (0x000C040486040200, 0x3801FB7B391B1D3C, 0, 6, ("g2",)),
-    43: (0x0000706062F60800, 0x3E3C0C1E1C08143E, 1, -12, ("c7", "g3")),
-    44: (0x222563F1F0340000, 0x08081C0E0CC83C1C, 1, -14, ("d2", "b8")),
+    43: (0x3E3C0C1E1C08143E, 0x0000706062F60800, 1, -12, ("c7", "g3")),
+    44: (0x08081C0E0CC83C1C, 0x222563F1F0340000, 1, -14, ("d2", "b8")),
 }
 """FFO number → (Black's discs, White's discs with a1 the highest bit as the suite's
-tools write them, side to move, the mover's published margin, its best moves)."""
+tools write them, side to move, the mover's published margin, its best moves).
+(#43 and #44 had their colours swapped until the first run of them found a wrong
+margin; the board of each is now checked against the suite's text form, `FFO_BOARDS`.)"""
+
+FFO_BOARDS = {
+    40: "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------",
+    41: "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O-",
+    42: "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO--",
+    43: "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX-",
+    44: "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX--",
+}
+"""The same positions as the suite writes them (a1…h8, ``X`` Black, ``O`` White)."""
 
 
 def from_suite_bits(bits: int) -> int:

@@ -19,10 +19,10 @@ import argparse
 import random
 import time
 
-from bench_othello_strength import play_game, search_chooser
+from bench_othello_strength import paired_games, search_chooser
 
 from adversa.games import make_game
-from adversa.games.othello import OPENINGS, Othello, OthelloState
+from adversa.games.othello import Othello, OthelloState
 from adversa.games.registry import evaluation_of
 from adversa.match.elo import Tally, elo_estimate
 from adversa.search.config import EngineConfig
@@ -79,18 +79,7 @@ def probcut_match(game: Othello, games: int, budget: str) -> Tally:
     evaluation = evaluation_of(game)
     on = search_chooser(game, f"alphabeta depth=64 {budget} probcut=on", evaluation)
     off = search_chooser(game, f"alphabeta depth=64 {budget}", evaluation)
-    tally = Tally()
-    for index in range(games):
-        opening = OPENINGS.lines[(index // 2) % len(OPENINGS.lines)]
-        started = time.perf_counter()
-        if index % 2 == 0:
-            points = play_game(game, opening, on, off)
-        else:
-            points = 1.0 - play_game(game, opening, off, on)
-        tally = tally.add(points)
-        print(f"  game {index + 1:>3} (ProbCut {'Black' if index % 2 == 0 else 'White'}, "
-              f"{opening}): {points:g}  [{time.perf_counter() - started:.0f} s]", flush=True)
-    return tally
+    return paired_games(game, games, on, off, label="ProbCut ")
 
 
 def main() -> None:

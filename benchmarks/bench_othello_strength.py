@@ -22,10 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from adversa.games import make_game
-from adversa.games.base import Game
+from adversa.games.base import Game, M, S
 from adversa.games.evaluation import Evaluation, Evaluator
 from adversa.games.othello import OPENINGS, Othello, OthelloState
-from adversa.games.registry import entry, evaluation_of
+from adversa.games.registry import ForRules, entry, evaluation_of
 from adversa.match.elo import Tally, elo_estimate
 from adversa.match.gtp import open_engine
 from adversa.search.config import EngineConfig
@@ -35,7 +35,7 @@ Chooser = Callable[[Any, list[Any], Any], Any]
 """(start, moves so far, state) → the move to play."""
 
 
-def mobility_evaluator(game: Othello) -> Evaluator:
+def mobility_evaluator(game: Othello) -> Evaluator[OthelloState]:
     """Legal moves of the side to move minus the opponent's, nothing else."""
     move_mask = game.board.move_mask
 
@@ -47,7 +47,7 @@ def mobility_evaluator(game: Othello) -> Evaluator:
     return Evaluator(evaluate, game, raw_name="moves")
 
 
-def search_chooser(game: Game[Any, Any], spec: str, evaluation: Evaluation) -> Chooser:
+def search_chooser(game: Game[S, M], spec: str, evaluation: Evaluation[S, M]) -> Chooser:
     config = EngineConfig.parse(spec)
 
     def choose(start: Any, moves: list[Any], state: Any) -> Any:
@@ -88,22 +88,29 @@ def match(game: Othello, games: int, seconds: float, opponent: str) -> Tally:
             return engine.choose_move(game, start, moves, state, seconds)
     else:
         theirs = search_chooser(game, f"alphabeta depth=64 time={seconds}",
-                                Evaluation(mobility_evaluator))
-    tally = Tally()
+                                Evaluation(ForRules(Othello, mobility_evaluator)))
     try:
-        for index in range(games):
-            opening = OPENINGS.lines[(index // 2) % len(OPENINGS.lines)]
-            started = time.perf_counter()
-            if index % 2 == 0:
-                points = play_game(game, opening, ours, theirs)
-            else:
-                points = 1.0 - play_game(game, opening, theirs, ours)
-            tally = tally.add(points)
-            print(f"  game {index + 1:>3} ({'Black' if index % 2 == 0 else 'White'}, "
-                  f"{opening}): {points:g}  [{time.perf_counter() - started:.0f} s]", flush=True)
+        return paired_games(game, games, ours, theirs)
     finally:
         if engine is not None:
             engine.close()
+
+
+def paired_games(game: Othello, games: int, ours: Chooser, theirs: Chooser,
+                 label: str = "") -> Tally:
+    """``games`` games of ``ours`` against ``theirs``, each opening twice with the colours
+    swapped, each printed as it ends; the tally is ``ours``'s score."""
+    tally = Tally()
+    for index in range(games):
+        opening = OPENINGS.lines[(index // 2) % len(OPENINGS.lines)]
+        started = time.perf_counter()
+        if index % 2 == 0:
+            points = play_game(game, opening, ours, theirs)
+        else:
+            points = 1.0 - play_game(game, opening, theirs, ours)
+        tally = tally.add(points)
+        print(f"  game {index + 1:>3} ({label}{'Black' if index % 2 == 0 else 'White'}, "
+              f"{opening}): {points:g}  [{time.perf_counter() - started:.0f} s]", flush=True)
     return tally
 
 

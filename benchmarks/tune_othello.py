@@ -21,7 +21,7 @@ import numpy as np
 
 from adversa.games import make_game
 from adversa.games.evaluation import Evaluation
-from adversa.games.othello import Othello, OthelloState
+from adversa.games.othello import Othello, OthelloState, Square
 from adversa.games.othello_eval import (
     FEATURES,
     PHASES,
@@ -31,6 +31,7 @@ from adversa.games.othello_eval import (
     othello_evaluator,
     phase_of,
 )
+from adversa.games.registry import ForRules
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -39,7 +40,7 @@ def self_play(game: Othello, games: int, depth: int, seed: int) -> list[tuple[Ot
     """(position, final margin for its side to move) of every position past the opening."""
     rng = random.Random(seed)
     config = EngineConfig.parse(f"alphabeta depth={depth}")
-    evaluation = Evaluation(othello_evaluator)
+    evaluation: Evaluation[OthelloState, Square] = Evaluation(ForRules(Othello, othello_evaluator))
     samples: list[tuple[OthelloState, int]] = []
     for _ in range(games):
         state = game.initial_state()

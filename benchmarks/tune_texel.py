@@ -41,7 +41,7 @@ from pathlib import Path
 from adversa.games import make_game
 from adversa.games.checkers import Checkers
 from adversa.games.checkers_eval import CHECKERS_LOGISTIC_K, GUARD_SQUARES, CheckersWeights
-from adversa.games.registry import evaluation_of
+from adversa.games.registry import ForRules, evaluation_of
 from adversa.match.arena import GameRecord, build_plan
 from adversa.match.openings import resolve_openings
 from adversa.match.runner import run_match
@@ -156,7 +156,7 @@ def register_tuned(weights_file: Path) -> None:
     module = types.ModuleType("adversa_tuned_checkers")
     module.ENTRY = dataclasses.replace(  # type: ignore[attr-defined]
         ENTRY, rules=TunedCheckers,
-        evaluator=lambda game: checkers_evaluator(game, tuned))
+        evaluator=ForRules(Checkers, lambda game: checkers_evaluator(game, tuned)))
     sys.modules[module.__name__] = module
     registry.GAME_MODULES[TUNED_NAME] = module.__name__
 

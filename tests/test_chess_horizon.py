@@ -103,3 +103,20 @@ def test_on_the_same_node_budget_only_the_check_extension_finds_the_mate() -> No
     budget = "alphabeta depth=12 nodes=1000"
     assert search(CHECKING_MATE, budget) == ("Rxb6+", 5)
     assert search(CHECKING_MATE, f"{budget} checkext=off") == ("Rxc2", None)
+
+
+@pytest.mark.parametrize(("fen", "replies", "extended"), [
+    ("4R2k/6pp/8/8/8/8/5r2/K7 b - - 0 1", 1, True),        # Re8+: only Rf8
+    ("4R2k/6pp/2b5/8/8/8/5r2/K7 b - - 0 1", 2, True),      # Re8+: Bxe8 or Rf8
+    ("6k1/8/8/8/8/8/8/K5R1 b - - 0 1", 4, False),          # Rg1+: four king moves
+    ("8/8/8/3k4/8/8/8/R2QK3 b - - 0 1", 6, False),         # Qd1+: six king moves
+    ("7k/6pp/8/8/8/8/8/K3R3 b - - 0 1", 5, False),         # no check at all
+])
+def test_only_a_check_with_few_replies_is_extended(fen: str, replies: int,
+                                                    extended: bool) -> None:
+    """The check extension's test (`Chess.in_check`): in check with at most three legal
+    replies, counted here by python-chess."""
+    game = make_game("chess")
+    state = game.parse_position(fen)
+    assert len(list(state.board.legal_moves)) == replies
+    assert game.in_check(state) is extended

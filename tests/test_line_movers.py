@@ -8,7 +8,7 @@ from typing import ClassVar
 import pytest
 
 from adversa.games.base import CHANCE, Game, M, S, line_movers
-from adversa.games.evaluation import NEUTRAL
+from adversa.games.evaluation import Evaluation
 from adversa.presentation import line_text
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -97,7 +97,7 @@ class OwnPiles(Game[PassState, str]):
 
 def solve(game: Game[S, M], spec: str) -> SearchResult[M]:
     return run_search(game, game.initial_state(), EngineConfig.parse(f"{spec} depth=8"),
-                      evaluation=NEUTRAL)
+                      evaluation=Evaluation())
 
 
 ENGINES = ("alphabeta", "minimax", "alphabeta trace=1000")

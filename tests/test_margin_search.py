@@ -13,7 +13,7 @@ from typing import ClassVar
 import pytest
 
 from adversa.games.base import Game, S
-from adversa.games.evaluation import NEUTRAL, Evaluation, Evaluator
+from adversa.games.evaluation import Evaluation, Evaluator
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 from adversa.search.stats import SearchResult
@@ -78,9 +78,11 @@ def best_margin(coins: tuple[int, ...]) -> int:
     return best(0, len(coins))
 
 
-def search(game: Game[S, str], spec: str, evaluation: Evaluation = NEUTRAL) -> SearchResult[str]:
+def search(
+    game: Game[S, str], spec: str, evaluation: Evaluation[S, str] | None = None
+) -> SearchResult[str]:
     return run_search(game, game.initial_state(), EngineConfig.parse(spec),
-                      evaluation=evaluation)
+                      evaluation=evaluation or Evaluation())
 
 
 def random_rows(count: int) -> list[tuple[int, ...]]:
@@ -117,10 +119,10 @@ def test_a_proven_margin_is_shown_as_a_number_not_as_a_win() -> None:
     assert result.snapshot.win_value is None
 
 
-def lead_evaluation() -> Evaluation:
+def lead_evaluation() -> Evaluation[CoinState, str]:
     """The points taken so far, for the player asked: strictly inside the bounds before the end."""
 
-    def make(game: CoinRow) -> Evaluator:
+    def make(game: Game[CoinState, str]) -> Evaluator[CoinState]:
         return Evaluator(lambda state, player: float(state[2] if player == 0 else -state[2]), game)
 
     return Evaluation(scalar=make)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,12 @@ from adversa.games.othello_eval import FeatureMasks, stable_edges
 from adversa.games.othello_solver import EndgameSolver, solve_result
 
 GAME: Othello = make_game("othello")  # type: ignore[assignment]
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+if str(BENCHMARKS) not in sys.path:
+    sys.path.insert(0, str(BENCHMARKS))
+
+import bench_othello_endgame  # noqa: E402
 
 
 @functools.cache
@@ -99,3 +107,15 @@ def test_stable_discs_bound_the_final_margin() -> None:
         checked += stable > 0
         assert exact_margin(state) <= GAME.squares - 2 * stable
     assert checked >= 10  # the bound was not vacuous
+
+
+def test_the_benchmarks_ffo_positions_are_the_suites() -> None:
+    """Two encodings of each FFO position written down independently (the suite tools'
+    hexadecimal bitboards, the suite's text board) agree, with the side to move: #43 and
+    #44 once had their colours swapped, and were solved as other positions."""
+    for number, (_, _, mover, _, best) in bench_othello_endgame.FFO.items():
+        state = bench_othello_endgame.ffo_position(number)
+        board, side = GAME.format_position(state).split()
+        assert board == bench_othello_endgame.FFO_BOARDS[number]
+        assert side == "XO"[mover]
+        assert all(GAME.parse_move(state, move) in GAME.legal_moves(state) for move in best)

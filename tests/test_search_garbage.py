@@ -13,7 +13,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from adversa.games import make_game
+from adversa.games import ForRules, make_game
+from adversa.games.evaluation import Evaluation, Evaluator
+from adversa.games.othello import Othello, OthelloState
 from adversa.games.registry import evaluation_of
 from adversa.search.engine import engine_for, run_search
 
@@ -37,6 +39,7 @@ def collector_off() -> Iterator[None]:
         ("pig", "maxn depth=3"),
         ("tictactoe", "solve"),
         ("connect4", "alphabeta depth=5"),
+        ("othello", "alphabeta depth=6 probcut=on"),
     ],
 )
 @pytest.mark.usefixtures("collector_off")
@@ -47,3 +50,26 @@ def test_a_finished_search_leaves_no_cyclic_garbage(game_name: str, engine: str)
     assert result.best_move is not None or game_name == "pig"
     del result
     assert gc.collect() < 50  # a handful of objects, not the search's thousands
+
+
+def test_a_search_leaves_its_evaluations_closures_working() -> None:
+    """Freeing the kernel empties its own closures only. It emptied every closure it
+    reached, an evaluation's too: one that had bound the game's move generator (a closure
+    built once per board size) left Othello unable to list a move after one search."""
+    game = make_game("othello")
+    assert isinstance(game, Othello)
+    move_mask = game.board.move_mask
+
+    def mobility(state: OthelloState, player: int) -> float:
+        value = (move_mask(state.mine, state.theirs).bit_count()
+                 - move_mask(state.theirs, state.mine).bit_count())
+        return value if player == state.mover else -value
+
+    evaluation: Evaluation[OthelloState, int] = Evaluation(
+        ForRules(Othello, lambda rules: Evaluator(mobility, rules)))
+    start = game.initial_state()
+    result = run_search(game, start, engine_for(game, "alphabeta depth=3"),
+                        evaluation=evaluation)
+    assert result.best_move in game.legal_moves(start)
+    assert len(game.legal_moves(start)) == 4  # the generator still works
+    assert mobility(start, 0) == 0

@@ -20,7 +20,7 @@ from narrowing import known
 
 from adversa.games import entry, make_game
 from adversa.games.base import Game
-from adversa.games.evaluation import NEUTRAL
+from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
 from adversa.games.tree import TreeGame
 from adversa.search import solve
@@ -294,7 +294,8 @@ def test_a_repeated_position_is_an_error_not_an_endless_loop() -> None:
     game = _Loop()
     config = EngineConfig.parse("solve")
     with pytest.raises(solve.CycleError, match="repeated position"):
-        solve.search(SearchRequest(game, 0, config, Reporter("solve", config.text), NEUTRAL))
+        solve.search(SearchRequest(game, 0, config, Reporter("solve", config.text),
+                                   Evaluation()))
 
 
 def test_a_stopped_solve_has_no_value_but_still_a_legal_move() -> None:
@@ -346,7 +347,7 @@ def test_a_game_longer_than_the_recursion_limit_is_solved(start: int) -> None:
     game = _Countdown(start)
     config = EngineConfig.parse("solve")
     result = solve.search(SearchRequest(game, game.initial_state(), config,
-                                        Reporter("solve", config.text), NEUTRAL))
+                                        Reporter("solve", config.text), Evaluation()))
     wins = start % 3 != 0  # the multiples of 3 are the lost counters (take 1 or 2)
     assert result.value == (1 if wins else -1)
     assert list(result.best_moves) == ([str(start % 3)] if wins else ["1", "2"])

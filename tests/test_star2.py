@@ -17,6 +17,8 @@ from narrowing import known
 from test_expectimax import chance_trees, root_scores, search
 
 from adversa.games import make_game
+from adversa.games.backgammon import BackgammonMove
+from adversa.games.backgammon_moves import BackgammonState
 from adversa.games.base import CHANCE
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
@@ -109,8 +111,8 @@ def test_a_chance_node_at_the_horizon_is_evaluated_when_values_come_before_the_d
     game = make_game("backgammon", {"evaluation": "net"})
     net = evaluation_of(game)
     assert net.evaluator(game).values_before_chance
-    expanding = Evaluation(scalar=lambda rules: replace(net.evaluator(rules),
-                                                        values_before_chance=False))
+    expanding: Evaluation[BackgammonState, BackgammonMove] = Evaluation(
+        scalar=lambda rules: replace(net.evaluator(rules), values_before_chance=False))
     for state in backgammon_positions(2, seed=31):
         for spec in ("expectiminimax depth=1 tt=0", "expectiminimax depth=2 tt=0 star2=on"):
             short = run_search(game, state, EngineConfig.parse(spec), evaluation=net)

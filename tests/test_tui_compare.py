@@ -84,7 +84,7 @@ async def test_a_bad_engine_text_changes_nothing() -> None:
 
 
 def waits_for_stop_when_minimax(
-    game: Game[S, M], state: S, config: EngineConfig, *, evaluation: Evaluation,
+    game: Game[S, M], state: S, config: EngineConfig, *, evaluation: Evaluation[S, M],
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None, time_left: ClockReading | None = None,
 ) -> SearchResult[M]:

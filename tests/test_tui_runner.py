@@ -10,7 +10,7 @@ from textual.app import App, ComposeResult
 from tui_fakes import FakeEngine, until
 
 from adversa.games import make_game
-from adversa.games.evaluation import NEUTRAL
+from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
 from adversa.presentation import format_count
 from adversa.search.config import EngineConfig
@@ -125,7 +125,7 @@ def test_progress_messages_coalesce_only_within_one_search() -> None:
     game = make_game("tictactoe")
     app = RunnerApp(FakeEngine(), FakeEngine())
     runner = EngineRunner(app)
-    snapshot = FakeEngine()(game, game.initial_state(), CONFIG, evaluation=NEUTRAL).snapshot
+    snapshot = FakeEngine()(game, game.initial_state(), CONFIG, evaluation=Evaluation()).snapshot
     older, newer = SearchProgress(runner, 1, snapshot), SearchProgress(runner, 1, snapshot)
     other_search = SearchProgress(runner, 2, snapshot)
     assert newer.can_replace(older)
@@ -144,7 +144,7 @@ def test_number_formatting_for_the_panel() -> None:
     # is 1/9 on the ±1 scale, and a proven result reads as win/loss.
     game = make_game("tictactoe")
     snapshot = dataclasses.replace(
-        FakeEngine()(game, game.initial_state(), CONFIG, evaluation=NEUTRAL).snapshot,
+        FakeEngine()(game, game.initial_state(), CONFIG, evaluation=Evaluation()).snapshot,
         score_scale=9.0,
         win_value=1.0,
     )

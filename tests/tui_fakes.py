@@ -73,7 +73,7 @@ class FakeEngine:
         self.stopped = threading.Event()
 
     def __call__(self, game: Game[S, M], state: S, config: EngineConfig, *,
-                 evaluation: Evaluation,
+                 evaluation: Evaluation[S, M],
                  should_stop: StopCallback | None = None,
                  on_event: EventCallback | None = None,
                  time_left: ClockReading | None = None) -> SearchResult[M]:
@@ -108,7 +108,7 @@ async def until(pilot: Pilot[Any], event: threading.Event) -> bool:
     return event.is_set()
 
 
-async def choose_game(pilot: Pilot[Any], start: Any, name: str) -> None:
+async def choose_game(pilot: Pilot[Any], start: StartScreen, name: str) -> None:
     """Pick ``name`` in a start screen's game picker and wait until its option and seat
     forms are built (an async handler rebuilds them; one pause is not always enough)."""
     from textual.widgets import Select

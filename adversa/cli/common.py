@@ -23,6 +23,7 @@ from rich.console import Console
 
 from adversa.games import AdversaError, Game, OptionError, make_game, parse_settings
 from adversa.games.base import M, S, play_line
+from adversa.games.registry import SomeGame
 from adversa.search.config import TIME
 
 console = Console()
@@ -168,7 +169,8 @@ def game_arguments(function: Command) -> Command:
     return click.argument("game_name", metavar="GAME")(function)
 
 
-def load_game(game_name: str, settings: Sequence[str]) -> Game[Any, Any]:
+def load_game(game_name: str, settings: Sequence[str]) -> SomeGame:
+    """The game named on the command line, with its ``--set`` options."""
     return make_game(game_name, parse_settings(settings))
 
 

@@ -8,7 +8,6 @@ argument handling and the error policy come from `adversa.cli.common`.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import click
 
@@ -27,11 +26,12 @@ from adversa.cli.common import (
 from adversa.games import CHANCE, Game, Option, game_class, game_names
 from adversa.games.base import M, S
 from adversa.games.perft import perft, perft_divide, successors
+from adversa.games.registry import SomeGame
 from adversa.jsontypes import JsonObject
 from adversa.presentation import plain_number
 
 
-def _available_games() -> list[type[Game[Any, Any]]]:
+def _available_games() -> list[type[SomeGame]]:
     """The registered games' rules classes, in menu order."""
     return [game_class(name) for name in game_names()]
 

@@ -8,10 +8,9 @@ algorithm the engine knows; they only format what comes back.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.markup import escape
@@ -30,7 +29,7 @@ from adversa.figures import MAX_DEPTH, MAX_WIDTH, Figure, move_names, narrowed, 
 from adversa.files import write_text_atomic
 from adversa.games import Game, OptionError, make_game
 from adversa.games.base import M, S, TreeFileError, parse_assignments
-from adversa.games.registry import evaluation_of, game_names
+from adversa.games.registry import SomeGame, evaluation_of, game_names
 from adversa.games.tree import resolve_tree_file
 from adversa.jsontypes import JsonObject, JsonValue
 from adversa.presentation import (
@@ -370,8 +369,9 @@ class TreeSource:
     """What ``adversa tree`` searches: a textbook tree, or the first plies of a game position
     with each node cut to its first ``width`` moves (``depth``/``width`` None for a tree)."""
 
-    game: Game[Any, Any]
-    state: Any
+    game: SomeGame
+    """The tree or the game FILE names, known only when the command runs."""
+    state: Hashable
     title: str
     depth: int | None = None
     width: int | None = None

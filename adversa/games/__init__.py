@@ -23,7 +23,9 @@ from adversa.games.base import (
 )
 from adversa.games.registry import (
     GAME_MODULES,
+    ForRules,
     GameEntry,
+    SomeGame,
     entry,
     entry_of,
     game_class,
@@ -42,6 +44,7 @@ __all__ = [
     "GAME_MODULES",
     "AdversaError",
     "AmbiguousMoveError",
+    "ForRules",
     "Game",
     "GameEntry",
     "IllegalMoveError",
@@ -50,6 +53,7 @@ __all__ = [
     "Option",
     "OptionError",
     "Outcome",
+    "SomeGame",
     "TreeFileError",
     "UnknownGameError",
     "entry",

@@ -31,8 +31,8 @@ from __future__ import annotations
 import math
 
 from adversa.games.backgammon_bearoff import expected_rolls
-from adversa.games.backgammon_moves import BAR, BackgammonState, Side, pip_count
-from adversa.games.base import Game, M, S
+from adversa.games.backgammon_moves import BAR, BackgammonState, Play, Roll, Side, pip_count
+from adversa.games.base import Game
 from adversa.games.evaluation import Evaluator
 
 MEAN_ROLL_PIPS = 8.17
@@ -177,7 +177,9 @@ def equity(state: BackgammonState, player: int) -> float:
     return value if player == state.player else -value
 
 
-def backgammon_evaluator(game: Game[S, M]) -> Evaluator:
+def backgammon_evaluator(
+    game: Game[BackgammonState, Play | Roll],
+) -> Evaluator[BackgammonState]:
     """The registration's evaluator, in points per game: the game option ``evaluation``
     picks `equity` (``hand``, this module) or the TD(λ)-trained network (``net``,
     `backgammon_net`, whose weights are read on first use)."""

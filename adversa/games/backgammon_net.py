@@ -33,9 +33,17 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
 from operator import add, mul
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from adversa.games.backgammon_moves import BAR, CHECKERS, BackgammonState, Side, pip_count
+from adversa.games.backgammon_moves import (
+    BAR,
+    CHECKERS,
+    BackgammonState,
+    Play,
+    Roll,
+    Side,
+    pip_count,
+)
 from adversa.games.base import Game
 from adversa.games.evaluation import Evaluator
 
@@ -255,8 +263,10 @@ RaceChance = Callable[[Side, Side], float | None]
 """The side on roll's winning chance in a pure race from another source, None in contact."""
 
 
-def net_evaluator(game: Game[Any, Any], network: Network | None = None,
-                  race_chance: RaceChance | None = None) -> Evaluator:
+def net_evaluator(
+    game: Game[BackgammonState, Play | Roll], network: Network | None = None,
+    race_chance: RaceChance | None = None,
+) -> Evaluator[BackgammonState]:
     """The network's equity for ``player``; the dice of a rolled position are ignored
     (the net predicts before the roll), so values are cached per position.
 

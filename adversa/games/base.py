@@ -298,8 +298,9 @@ class Game(Generic[S, M]):
 
     def in_check(self, state: S) -> bool:
         """True where the side to move is under a threat it must answer at once (chess:
-        in check); a search extends the move that made it by a ply (check extension),
-        so the forced reply is not cut off by the horizon. Default: never."""
+        a check that leaves at most three replies); a search extends the move that made
+        it by a ply (check extension), so the forced reply is not cut off by the
+        horizon. Default: never."""
         return False
 
     def is_quiet(self, state: S) -> bool:
@@ -347,8 +348,7 @@ class Game(Generic[S, M]):
         its ``root``, so a game without one (or whose database is not built, or none of
         whose positions the search can reach from ``root``) costs nothing per node. The
         oracle must answer only where the draw rules cannot change the result it gives.
-        Return a new callable each time: a finished search empties the closures it
-        reaches (`negamax.Kernel.release`). Default: none.
+        Default: none.
         """
         return None
 

@@ -86,7 +86,7 @@ from adversa.games.checkers_movegen import (
     white_jumpers,
     white_moves,
 )
-from adversa.games.registry import EndgameTables, GameEntry
+from adversa.games.registry import EndgameTables, ForRules, GameEntry
 
 __all__ = [  # the names of checkers_board and checkers_movegen too: import them from here
     "BIT_SQUARE", "BLACK", "BLACK_CROWN_ROW", "BLACK_KING_MOVES", "BLACK_MAN_MOVES", "COUNTERS",
@@ -440,7 +440,7 @@ ENTRY = GameEntry(
     # teaching; the play engine takes them, and aspiration windows of 30 pts around the
     # last iteration's value (benchmarks/README.md, "bench_strength.py", has the matches).
     engines=("alphabeta depth=20 time=2 lmr=on aspiration=0.003",),
-    evaluator=checkers_evaluator,
+    evaluator=ForRules(Checkers, checkers_evaluator),
     unsolvable="solve cannot solve checkers: its game tree is far too big for an exact search",
     openings={"ballot": BALLOT},
     record=pdn.PDN_FORMAT,

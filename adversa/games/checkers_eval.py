@@ -82,7 +82,7 @@ kings plus every positional bonus stay far below it."""
 
 def checkers_evaluator(
     game: Checkers, weights: CheckersWeights | None = None
-) -> Evaluator:
+) -> Evaluator[CheckersState]:
     """A weighted sum of checkers features; ``raw_value`` is in points (man = 100).
 
     Speed (a leaf's evaluation is the largest share of a checkers search): every

@@ -15,10 +15,11 @@ strictly inside the utility range.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import chess
 
+from adversa.games.base import Game
 from adversa.games.evaluation import Evaluator
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def capture_gain(board: chess.Board, move: chess.Move) -> float:
     return gain / CHESS_SCALE
 
 
-def chess_evaluator(game: Any) -> Evaluator:
+def chess_evaluator(game: Game[ChessState, chess.Move]) -> Evaluator[ChessState]:
     """The tapered evaluation for the side asked about, plus a tempo for the mover."""
 
     def evaluate(state: ChessState, player: int) -> float:

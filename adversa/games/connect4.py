@@ -44,7 +44,7 @@ from adversa.games.base import (
     whole_number,
 )
 from adversa.games.connect4_eval import connect4_evaluator
-from adversa.games.registry import GameEntry, SolveLimits
+from adversa.games.registry import ForRules, GameEntry, SolveLimits
 
 NO_WINNER = -1
 STONES = ("X", "O")
@@ -433,7 +433,7 @@ def too_big_to_solve(game: Game[ConnectFourState, Column], state: ConnectFourSta
 ENTRY = GameEntry(
     rules=ConnectFour,
     engines=("alphabeta depth=20 time=2",),
-    evaluator=connect4_evaluator,
+    evaluator=ForRules(ConnectFour, connect4_evaluator),
     solve=SolveLimits(
         label="Connect Four",
         too_big=too_big_to_solve,

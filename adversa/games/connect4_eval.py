@@ -66,7 +66,7 @@ def row_parity_masks(width: int, height: int) -> tuple[int, int]:
     return odd, even
 
 
-def connect4_evaluator(game: ConnectFour) -> Evaluator:
+def connect4_evaluator(game: ConnectFour) -> Evaluator[ConnectFourState]:
     """The evaluation above for ``game``'s board; ``raw_value`` is in points."""
     lines = windows(game.width, game.height, game.k)
     k = game.k

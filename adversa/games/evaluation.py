@@ -17,17 +17,28 @@ MCTS playout cut-offs).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from adversa.games.base import Game, M, S
 
-EvalFunction = Callable[[Any, int], float]
+EvalFunction: TypeAlias = Callable[[S, int], float]
 """``function(state, player)`` for a non-terminal state, strictly inside the utility range."""
 
-VectorEvalFunction = Callable[[Any], tuple[float, ...]]
+VectorEvalFunction: TypeAlias = Callable[[S], tuple[float, ...]]
 """``function(state)``: one value per player, terminal states included."""
+
+_JudgedState = TypeVar("_JudgedState", bound=Hashable, contravariant=True)
+
+
+class Outcomes(Protocol[_JudgedState]):
+    """The part of a game an evaluator asks about a position: whether it is over, and
+    then what it is worth (every `Game` of those states is one)."""
+
+    def is_terminal(self, state: _JudgedState) -> bool: ...
+
+    def utility(self, state: _JudgedState) -> tuple[float, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +68,7 @@ class ProbCutModel:
 
 
 @dataclass(frozen=True, slots=True)
-class Evaluator:
+class Evaluator(Generic[S]):
     """A two-player evaluation function with its display units.
 
     ``function(state, player)`` is the hot-path callable for *non-terminal*
@@ -67,8 +78,8 @@ class Evaluator:
     back to the heuristic's own units and ``raw_name`` names them ("e(n)").
     """
 
-    function: EvalFunction
-    game: Game[Any, Any]
+    function: EvalFunction[S]
+    game: Outcomes[S]
     raw_scale: float = 1.0
     raw_name: str = "value"
     logistic_k: float | None = None
@@ -87,14 +98,14 @@ class Evaluator:
     since averaging the outcomes would only average that same value (the number of
     leaves drops by the number of outcomes, 21 for two dice)."""
 
-    def __call__(self, state: Any, player: int) -> float:
+    def __call__(self, state: S, player: int) -> float:
         if self.game.is_terminal(state):
             return self.game.utility(state)[player]
         return self.function(state, player)
 
 
 @dataclass(frozen=True, slots=True)
-class Evaluation:
+class Evaluation(Generic[S, M]):
     """How a search judges the positions at its horizon: the factories of one game's
     evaluators, handed to the search's ``run_search`` by its caller.
 
@@ -102,19 +113,21 @@ class Evaluation:
     rules object it searches (tables sized to the board, weights from the options),
     and because module-level factories pickle, so an engine process receives the
     same evaluation as a thread would. None means the
-    default: `neutral_evaluator`, and for N players `neutral_vector_evaluator`.
+    default: `neutral_evaluator`, and for N players `neutral_vector_evaluator`; so
+    ``Evaluation()`` has no opinion anywhere, which is exact for searches that reach the
+    end of the game.
     """
 
-    scalar: Callable[[Any], Evaluator] | None = None
+    scalar: Callable[[Game[S, M]], Evaluator[S]] | None = None
     """The two-player evaluation (`Evaluator`) of a rules object."""
-    vector: Callable[[Any], VectorEvalFunction] | None = None
+    vector: Callable[[Game[S, M]], VectorEvalFunction[S]] | None = None
     """The N-player evaluation (one value per player) of a rules object."""
 
-    def evaluator(self, game: Game[S, M]) -> Evaluator:
+    def evaluator(self, game: Game[S, M]) -> Evaluator[S]:
         """The two-player evaluator for ``game``, or `neutral_evaluator`."""
         return neutral_evaluator(game) if self.scalar is None else self.scalar(game)
 
-    def vector_evaluator(self, game: Game[S, M]) -> VectorEvalFunction:
+    def vector_evaluator(self, game: Game[S, M]) -> VectorEvalFunction[S]:
         """One heuristic value per player, for N-player searches (terminal states too).
 
         The vector factory when there is one; otherwise each player's two-player
@@ -128,11 +141,7 @@ class Evaluation:
         return neutral_vector_evaluator(game)
 
 
-NEUTRAL = Evaluation()
-"""No opinion anywhere: exact for searches that reach the end of the game."""
-
-
-def neutral_evaluator(game: Game[S, M]) -> Evaluator:
+def neutral_evaluator(game: Game[S, M]) -> Evaluator[S]:
     """No opinion: the middle of the utility range (0) for every non-terminal state.
 
     Correct for any game and exact when the search reaches the end (textbook
@@ -143,20 +152,20 @@ def neutral_evaluator(game: Game[S, M]) -> Evaluator:
     return Evaluator(lambda state, player: middle, game)
 
 
-def vector_from_scalar(game: Game[S, M], scalar: Evaluator) -> VectorEvalFunction:
+def vector_from_scalar(game: Game[S, M], scalar: Evaluator[S]) -> VectorEvalFunction[S]:
     """The two-player vector ``(e(s, 0), e(s, 1))`` of a scalar evaluation."""
     players = range(game.num_players)
     return lambda state: tuple(scalar(state, player) for player in players)
 
 
-def neutral_vector_evaluator(game: Game[S, M]) -> VectorEvalFunction:
+def neutral_vector_evaluator(game: Game[S, M]) -> VectorEvalFunction[S]:
     """The utility vector at terminal states and the middle of the range elsewhere."""
     low, high = game.utility_bounds()
     neutral = tuple((low + high) / 2 for _ in range(game.num_players))
     is_terminal = game.is_terminal
     utility = game.utility
 
-    def evaluate(state: Any) -> tuple[float, ...]:
+    def evaluate(state: S) -> tuple[float, ...]:
         if is_terminal(state):
             return tuple(utility(state))
         return neutral

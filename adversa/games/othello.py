@@ -45,7 +45,7 @@ from adversa.games.base import (
 from adversa.games.othello_bitboard import PASS, Geometry, geometry
 from adversa.games.othello_eval import othello_evaluator
 from adversa.games.othello_solver import EndgameSolver
-from adversa.games.registry import GameEntry, OpeningList, SolveLimits
+from adversa.games.registry import ForRules, GameEntry, OpeningList, SolveLimits
 
 DISCS = ("X", "O")
 """How positions write Black's and White's discs."""
@@ -350,7 +350,7 @@ OPENINGS = OpeningList(
 ENTRY = GameEntry(
     rules=Othello,
     engines=("alphabeta depth=64 time=2", "mcts time=2"),
-    evaluator=othello_evaluator,
+    evaluator=ForRules(Othello, othello_evaluator),
     solve=SolveLimits(
         label="Othello",
         too_big=too_big_to_solve,

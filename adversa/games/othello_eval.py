@@ -126,7 +126,9 @@ def phase_of(empties: int, squares: int) -> int:
     return min(PHASES - 1, max(0, played * PHASES // (squares - 4)))
 
 
-def othello_evaluator(game: Othello, weights: Sequence[Sequence[float]] = WEIGHTS) -> Evaluator:
+def othello_evaluator(
+    game: Othello, weights: Sequence[Sequence[float]] = WEIGHTS
+) -> Evaluator[OthelloState]:
     """The evaluation above for ``game``'s board size; ``raw_value`` is in discs."""
     masks = FeatureMasks(game.board)
     squares = game.squares

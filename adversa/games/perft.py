@@ -8,15 +8,28 @@ and the face that comes up is the next one.
 
 The last ply is bulk-counted (``len(legal_moves)`` instead of making each move),
 which is the usual perft shortcut and still exercises the move generator at
-every node. A game with a faster specialised counter (checkers) defines a
-method ``perft(state, depth) -> int``; `perft` calls it when it exists.
+every node. A game with a faster specialised counter (checkers, chess, Othello) defines
+a method ``perft(state, depth) -> int`` (`SpecialisedPerft`); `perft` calls it when it
+exists.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import Protocol, TypeVar, runtime_checkable
 
 from adversa.games.base import CHANCE, Game, M, S
+
+_CountedState = TypeVar("_CountedState", bound=Hashable, contravariant=True)
+
+
+@runtime_checkable
+class SpecialisedPerft(Protocol[_CountedState]):
+    """A game that counts its own leaves faster than the protocol's moves would."""
+
+    def perft(self, state: _CountedState, depth: int) -> int:
+        """The same number `generic_perft` gives."""
+        ...
 
 
 def successors(game: Game[S, M], state: S) -> Sequence[M]:
@@ -32,10 +45,8 @@ def perft(game: Game[S, M], state: S, depth: int) -> int:
     """Leaves of the move tree ``depth`` plies below ``state``."""
     if depth < 0:
         raise ValueError(f"perft depth must be 0 or more, not {depth}")
-    specialised = getattr(game, "perft", None)
-    if callable(specialised):
-        count: int = specialised(state, depth)
-        return count
+    if isinstance(game, SpecialisedPerft):
+        return game.perft(state, depth)
     return generic_perft(game, state, depth)
 
 

@@ -42,7 +42,7 @@ from adversa.games.base import (
     whole_number,
 )
 from adversa.games.evaluation import Evaluator, VectorEvalFunction
-from adversa.games.registry import GameEntry
+from adversa.games.registry import ForRules, GameEntry
 
 ROLL = "roll"
 HOLD = "hold"
@@ -262,7 +262,7 @@ PIG_HOLD_AT = 20
 """The classic "hold at 20" policy the Pig heuristic assumes for the turn total."""
 
 
-def pig_vector_evaluator(game: Pig) -> VectorEvalFunction:
+def pig_vector_evaluator(game: Pig) -> VectorEvalFunction[PigState]:
     """Each player's expected-score lead over the average opponent, as a zero-sum vector.
 
     A player's expected score is the banked score, plus — for the player whose
@@ -299,7 +299,7 @@ def pig_vector_evaluator(game: Pig) -> VectorEvalFunction:
     return evaluate
 
 
-def pig_evaluator(game: Pig) -> Evaluator:
+def pig_evaluator(game: Pig) -> Evaluator[PigState]:
     """Two-player Pig: the player's entry of `pig_vector_evaluator`."""
     vector = pig_vector_evaluator(game)
     return Evaluator(
@@ -313,8 +313,8 @@ def pig_evaluator(game: Pig) -> Evaluator:
 ENTRY = GameEntry(
     rules=Pig,
     engines=("expectiminimax depth=3", "maxn depth=3"),
-    evaluator=pig_evaluator,
-    vector_evaluator=pig_vector_evaluator,
+    evaluator=ForRules(Pig, pig_evaluator),
+    vector_evaluator=ForRules(Pig, pig_vector_evaluator),
     unsolvable="solve cannot solve Pig: its dice let a position repeat, so a depth-first "
     "solver never reaches the end",
 )

@@ -17,9 +17,9 @@ import functools
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeAlias
+from typing import Any, Generic, TypeAlias, TypeVar
 
-from adversa.games.base import Game, M, S, UnknownGameError
+from adversa.games.base import Game, M, S, UnknownGameError, rules_of
 from adversa.games.evaluation import Evaluation, Evaluator, VectorEvalFunction
 
 SomeGame: TypeAlias = "Game[Any, Any]"
@@ -49,6 +49,27 @@ GAME_MODULES: dict[str, str] = {
 GAME_ALIASES: dict[str, str] = {"reversi": "othello"}
 """Other names a game is known by (``adversa play reversi``) → its registry name; menus
 and ``adversa games`` list the registry names only."""
+
+
+RulesT = TypeVar("RulesT")
+MadeT = TypeVar("MadeT")
+
+
+@dataclass(frozen=True, slots=True)
+class ForRules(Generic[RulesT, MadeT]):
+    """A hook written for one rules class (``connect4_evaluator(game: ConnectFour)``) as
+    the registry calls it: with a game of the class's states and moves, checked to be an
+    instance of the class (`rules_of`) before the hook reads its attributes.
+
+    A module-level object rather than a closure, so that an evaluation pickles into an
+    engine process; a game's evaluation module need not import its rules at run time
+    (the rules module imports it to register it)."""
+
+    rules: type[RulesT]
+    hook: Callable[[RulesT], MadeT]
+
+    def __call__(self, game: Game[S, M]) -> MadeT:
+        return self.hook(rules_of(game, self.rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +159,9 @@ class GameEntry(Generic[S, M]):
     engines: tuple[str, ...]
     """Engines the app offers, in order of preference; the first that fits the game's
     options is the default (3-player Pig cannot use expectiminimax, so it gets max^n)."""
-    evaluator: Callable[[Any], Evaluator] | None = None
+    evaluator: Callable[[Game[S, M]], Evaluator[S]] | None = None
     """Two-player evaluation factory; None: `neutral_evaluator`."""
-    vector_evaluator: Callable[[Any], VectorEvalFunction] | None = None
+    vector_evaluator: Callable[[Game[S, M]], VectorEvalFunction[S]] | None = None
     """N-player evaluation factory; None: the scalar one per player, or neutral."""
     solve: SolveLimits[S, M] | None = None
     """None: the solver refuses the game (``unsolvable`` says why)."""
@@ -159,7 +180,7 @@ class GameEntry(Generic[S, M]):
         return self.rules.name
 
     @property
-    def evaluation(self) -> Evaluation:
+    def evaluation(self) -> Evaluation[S, M]:
         """The evaluation the game declares, as a search is handed it."""
         return Evaluation(self.evaluator, self.vector_evaluator)
 
@@ -196,18 +217,18 @@ def entry_of(game: Game[S, M]) -> GameEntry[S, M]:
     return GameEntry(rules=type(game), engines=())
 
 
-def evaluation_of(game: Game[S, M]) -> Evaluation:
+def evaluation_of(game: Game[S, M]) -> Evaluation[S, M]:
     """The evaluation ``game``'s registration declares (neutral for an unregistered game):
     what the app, the CLI and matches hand `run_search`."""
     return entry_of(game).evaluation
 
 
-def make_evaluator(game: Game[S, M]) -> Evaluator:
+def make_evaluator(game: Game[S, M]) -> Evaluator[S]:
     """``game``'s declared two-player evaluator, or `neutral_evaluator` when it has none."""
     return evaluation_of(game).evaluator(game)
 
 
-def make_vector_evaluator(game: Game[S, M]) -> VectorEvalFunction:
+def make_vector_evaluator(game: Game[S, M]) -> VectorEvalFunction[S]:
     """``game``'s declared N-player evaluation (see `Evaluation.vector_evaluator`)."""
     return evaluation_of(game).vector_evaluator(game)
 

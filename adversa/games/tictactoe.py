@@ -37,7 +37,7 @@ from adversa.games.base import (
     whole_number,
 )
 from adversa.games.evaluation import Evaluator
-from adversa.games.registry import GameEntry, SolveLimits
+from adversa.games.registry import ForRules, GameEntry, SolveLimits
 
 NO_WINNER = -1
 PLAYER_MARKS = ("X", "O")
@@ -269,7 +269,7 @@ class TicTacToe(Game[TicTacToeState, Cell]):
 # --------------------------------------------------------------------------- evaluation
 
 
-def tictactoe_evaluator(game: TicTacToe) -> Evaluator:
+def tictactoe_evaluator(game: TicTacToe) -> Evaluator[TicTacToeState]:
     """The lectures' e(n): lines still open for the player minus lines open for the opponent.
 
     A line is open for a player when the opponent has no mark on it. e(n) is
@@ -407,7 +407,7 @@ ENTRY = GameEntry(
     # Depth 9 sees 3×3 to the end in well under a second, but took 25–30 s a move
     # on 5×5 without the time budget.
     engines=("alphabeta depth=9 time=2",),
-    evaluator=tictactoe_evaluator,
+    evaluator=ForRules(TicTacToe, tictactoe_evaluator),
     solve=SolveLimits(
         label="tic-tac-toe",
         too_big=too_big_to_solve,

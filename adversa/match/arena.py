@@ -24,12 +24,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from adversa.games import make_game
 from adversa.games.base import CHANCE, AdversaError, Game, M, S, result_text
 from adversa.games.options import OptionValue
-from adversa.games.registry import entry_of, evaluation_of
+from adversa.games.registry import SomeGame, entry_of, evaluation_of
 from adversa.jsontypes import JsonObject
 from adversa.match.clocks import GameClock
 from adversa.match.elo import (
@@ -151,7 +150,8 @@ class GameRecord:
 class MatchPlan:
     """A whole match: what is played, by whom, from which openings."""
 
-    game: Game[Any, Any]
+    game: SomeGame
+    """The game the user named (its rules rebuilt by name in each worker: `_rules`)."""
     engines: tuple[Seat, Seat]
     games: int
     openings: Sequence[Opening]
@@ -197,7 +197,7 @@ class MatchPlan:
 
 
 def build_plan(
-    game: Game[Any, Any],
+    game: Game[S, M],
     engines: Sequence[Seat],
     *,
     games: int,
@@ -249,7 +249,7 @@ def build_plan(
 
 
 @lru_cache(maxsize=8)
-def _rules(game_name: str, options: tuple[tuple[str, OptionValue], ...]) -> Game[Any, Any]:
+def _rules(game_name: str, options: tuple[tuple[str, OptionValue], ...]) -> SomeGame:
     """The rules object, built once per process (games may precompute tables)."""
     return make_game(game_name, dict(options))
 

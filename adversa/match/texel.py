@@ -68,7 +68,9 @@ def feature_vector(game: Checkers, state: CheckersState,
 
 
 @functools.cache
-def _unit_functions(game: Checkers, base: CheckersWeights) -> tuple[EvalFunction, ...]:
+def _unit_functions(
+    game: Checkers, base: CheckersWeights
+) -> tuple[EvalFunction[CheckersState], ...]:
     """One evaluation per tuned weight (then the man's), built once per game and base."""
     return tuple(checkers_evaluator(game, _unit(name, base)).function
                  for name in (*TUNED, "man"))

@@ -26,10 +26,11 @@ import dataclasses
 import math
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from adversa.games import make_game, parse_settings
 from adversa.games.base import AdversaError, Game, M, S
+from adversa.games.registry import SomeGame
 from adversa.jsontypes import (
     JsonObject,
     JsonValue,
@@ -151,7 +152,7 @@ class Tournament:
     """
 
     settings: TournamentSettings
-    game: Game[Any, Any]
+    game: SomeGame
     seats: tuple[Seat, ...]
     openings: tuple[Opening, ...]
     time_control: TimeControl | None

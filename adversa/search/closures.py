@@ -10,9 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
-def empty_closures(function: Callable[..., object], seen: set[int]) -> None:
-    """Empty every cell of ``function``'s closure and of the closures it reaches
-    (``seen``: the ids of the functions already emptied)."""
+def empty_closures(function: Callable[..., object], seen: set[int], home: str) -> None:
+    """Empty every cell of ``function``'s closure and of the closures it reaches that were
+    made in the module ``home`` (``seen``: the ids of the functions already emptied).
+
+    Only ``home``'s closures: a cell may hold a function of the game or of its evaluation
+    (a move generator built once per board size, say), shared with every later search and
+    with the app. Emptying those broke the game for good after one search; leaving them
+    alone keeps no cycle alive, since each cycle runs through a cell of the kernel's.
+    """
     if id(function) in seen:
         return
     seen.add(id(function))
@@ -22,5 +28,6 @@ def empty_closures(function: Callable[..., object], seen: set[int]) -> None:
         except ValueError:  # an empty cell
             continue
         cell.cell_contents = None
-        if callable(contents) and getattr(contents, "__closure__", None):
-            empty_closures(contents, seen)
+        if (callable(contents) and getattr(contents, "__closure__", None)
+                and getattr(contents, "__module__", None) == home):
+            empty_closures(contents, seen, home)

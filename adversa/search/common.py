@@ -159,7 +159,7 @@ def scores_by_distance(game: Game[S, M]) -> bool:
 
 
 def show_scores_in_evaluator_units(
-    reporter: Reporter, game: Game[S, M], evaluator: Evaluator
+    reporter: Reporter, game: Game[S, M], evaluator: Evaluator[S]
 ) -> None:
     """Tell the reporter how people should read this search's scores.
 
@@ -408,7 +408,7 @@ def build_result(
     score: float | None,
     pv_moves: Sequence[M],
     stopped: bool,
-    evaluator: Evaluator,
+    evaluator: Evaluator[S],
     recorder: TraceRecorder | None = None,
 ) -> SearchResult[M]:
     """The `SearchResult` of a two-player depth-first search, values in utility scale.

@@ -147,7 +147,7 @@ def run_search(
     state: S,
     config: EngineConfig,
     *,
-    evaluation: Evaluation,
+    evaluation: Evaluation[S, M],
     should_stop: StopCallback | None = None,
     on_event: EventCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,

@@ -11,8 +11,9 @@ function. With ``pruning`` it is the lecture alpha-beta: at a MAX node it cuts
 as soon as ``v ≥ β``, at a MIN node as soon as ``v ≤ α``, and the skipped
 children are recorded, so counts and pruned subtrees match a hand-worked example.
 
-The `alphabeta` module uses `TextbookSearch` for fixed-order games (textbook
-trees) and whenever a trace is asked for; its fast negamax kernel serves play.
+The `alphabeta` module hands fixed-order games (textbook trees) and searches
+asked for a trace to `search` here, which prunes for an ``alphabeta`` engine; its
+fast negamax kernel serves play.
 
 Budget: without one, a single pass to ``depth`` (the lectures' search, node for
 node). With a time or node budget it deepens iteratively (`common.depth_schedule`),

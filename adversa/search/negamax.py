@@ -105,7 +105,7 @@ class Kernel(Generic[S, M]):
     def __init__(
         self,
         game: Game[S, M],
-        evaluator: Evaluator,
+        evaluator: Evaluator[S],
         enhancements: Enhancements,
         reporter: Reporter,
         probe: Callable[[S], tuple[float, int] | None] | None = None,
@@ -126,7 +126,7 @@ class Kernel(Generic[S, M]):
     def _build(
         self,
         game: Game[S, M],
-        evaluator: Evaluator,
+        evaluator: Evaluator[S],
         enhancements: Enhancements,
         reporter: Reporter,
     ) -> None:
@@ -597,4 +597,4 @@ class Kernel(Generic[S, M]):
         """
         seen: set[int] = set()
         for function in (self.negamax, self.search_root, self.sync, self.start_pass):
-            empty_closures(function, seen)
+            empty_closures(function, seen, __name__)

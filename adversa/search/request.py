@@ -26,4 +26,4 @@ class SearchRequest(Generic[S, M]):
     state: S
     config: EngineConfig
     reporter: Reporter
-    evaluation: Evaluation
+    evaluation: Evaluation[S, M]

@@ -255,6 +255,13 @@ moves, or chance outcomes) and at a chance state their probabilities (else empty
 
 
 def search(request: SearchRequest[S, M]) -> SearchResult[M]:
+    """Solve the root: each move (or chance outcome) in turn, listed in the live panel as it
+    is solved; then the answer (the best value, every move that reaches it, the fastest win
+    or slowest loss where results are read by distance) and the perfect-play line.
+
+    The recursion is `_Solver.value`; this is the root's bookkeeping, one function because
+    its steps share the root's move list, texts and solved values.
+    """
     game, state, reporter = request.game, request.state, request.reporter
     solver = _Solver(game, reporter)
     player = game.to_move(state)

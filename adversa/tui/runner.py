@@ -62,7 +62,7 @@ class SearchFunction(Protocol):
         state: S,
         config: EngineConfig,
         *,
-        evaluation: Evaluation,
+        evaluation: Evaluation[S, M],
         should_stop: StopCallback | None = None,
         on_event: EventCallback | None = None,
         time_left: ClockReading | None = None,

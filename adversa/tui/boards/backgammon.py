@@ -430,7 +430,7 @@ class BackgammonBoard(BoardView[BackgammonState, BackgammonMove]):
             pips += [("  off ", text), ("X", "backgammon--x"), (f" {x_side[0]} ", text),
                      ("O", "backgammon--o"), (f" {o_side[0]}", text)]
         lines.append(pips)
-        if self.game.options.get("evaluation") == "net" and outcome is None:
+        if self.rules.option("evaluation", str) == "net" and outcome is None:
             lines.append(self._net_line())
         picker = self.picker
         if picker is not None and 0 in picker.landings():
