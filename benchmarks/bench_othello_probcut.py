@@ -19,12 +19,12 @@ import argparse
 import random
 import time
 
-from bench_othello_strength import paired_games, search_chooser
+from bench_othello_strength import paired_games, search_chooser, tally_summary
 
 from adversa.games import make_game
 from adversa.games.othello import Othello, OthelloState
 from adversa.games.registry import evaluation_of
-from adversa.match.elo import Tally, elo_estimate
+from adversa.match.elo import Tally
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -102,11 +102,7 @@ def main() -> None:
                  else f"nodes={arguments.nodes or 20_000}")
         print(f"ProbCut on against off, {arguments.games} games, {limit} a move:")
         tally = probcut_match(game, arguments.games, limit)
-        estimate = elo_estimate(tally)
-        elo = "" if estimate is None else (
-            f", Elo {estimate.elo:+.0f} [{estimate.lower:+.0f}, {estimate.upper:+.0f}]")
-        print(f"  W/D/L {tally.wins}/{tally.draws}/{tally.losses} for ProbCut on, "
-              f"score {tally.score:.3f}{elo}")
+        print(f"  {tally_summary(tally, ' for ProbCut on')}")
 
 
 if __name__ == "__main__":
