@@ -31,8 +31,15 @@ from adversa.tui.panel import SearchPanel
 
 
 def fresh_game() -> Othello:
-    """A new rules object: each has its own measured solver pace."""
     return make_game("othello")  # type: ignore[return-value]
+
+
+@pytest.fixture(autouse=True)
+def pace(monkeypatch: pytest.MonkeyPatch) -> SolverPace:
+    """A fresh measured pace for each test, so that none sizes another's takeover."""
+    fresh = SolverPace()
+    monkeypatch.setattr(othello_takeover, "PACE", fresh)
+    return fresh
 
 
 def position(empties: int, seed: int) -> OthelloState:
@@ -103,23 +110,23 @@ def test_a_faster_solver_takes_over_earlier() -> None:
 
 # --------------------------------------------------------------------------- in a search
 
-def test_a_big_budget_solves_fourteen_empties_exactly() -> None:
+def test_a_big_budget_solves_fourteen_empties_exactly(pace: SolverPace) -> None:
     game = fresh_game()
     result = search(game, FOURTEEN, "alphabeta depth=64 time=60")
     exact = exact_margin(FOURTEEN)
     assert result.database_margin and result.database_plies is not None
     assert result.value == exact and result.best_move is not None
     assert -exact_margin(game.result(FOURTEEN, result.best_move)) == exact
-    assert game.pace.nodes > 0  # the solver measured its pace
+    assert pace.nodes > 0  # the solver measured its pace
 
 
-def test_a_small_budget_keeps_the_heuristic_search() -> None:
+def test_a_small_budget_keeps_the_heuristic_search(pace: SolverPace) -> None:
     game = fresh_game()
     for engine in ("alphabeta depth=64 nodes=3000", "alphabeta depth=64 time=0.2"):
         result = search(game, FOURTEEN, engine, clock=ticking(0.01))
         assert result.database_plies is None
         assert result.best_move in game.legal_moves(FOURTEEN)
-    assert game.pace.nodes == 0  # the solver was never asked
+    assert pace.nodes == 0  # the solver was never asked
 
 
 def test_without_a_budget_the_search_hands_over_at_twelve_empties() -> None:

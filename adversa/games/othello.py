@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Hashable
 from typing import ClassVar, NamedTuple
 
+from adversa.games import othello_takeover
 from adversa.games.base import (
     FINISHED,
     SETTLED,
@@ -45,7 +46,7 @@ from adversa.games.base import (
 )
 from adversa.games.othello_bitboard import PASS, Geometry, geometry
 from adversa.games.othello_eval import othello_evaluator
-from adversa.games.othello_takeover import SolverPace, SolverProbe, takeover_empties
+from adversa.games.othello_takeover import SolverProbe, takeover_empties
 from adversa.games.registry import ForRules, GameEntry, OpeningList, SolveLimits
 
 DISCS = ("X", "O")
@@ -92,8 +93,6 @@ class Othello(Game[OthelloState, Square]):
                               "expected 6, 8 or 10")
         self.board: Geometry = geometry(self.size)
         self.squares = self.board.squares
-        self.pace = SolverPace()
-        """The endgame solver's measured speed, which sizes its takeovers in play."""
 
     # ---- players and flow -------------------------------------------------
 
@@ -184,9 +183,10 @@ class Othello(Game[OthelloState, Square]):
         search would not respect its time. A solve that overruns its share of the
         budget, or is stopped, is given up and the oracle answers None from then on."""
         empties = self.squares - (root.mine | root.theirs).bit_count()
-        if empties > takeover_empties(budget, self.pace):
+        pace = othello_takeover.PACE  # this process's, however the rules object came here
+        if empties > takeover_empties(budget, pace):
             return None
-        solve = SolverProbe(self.board, budget, self.pace)  # one table for the whole search
+        solve = SolverProbe(self.board, budget, pace)  # one table for the whole search
         squares = self.squares
 
         def probe(state: OthelloState) -> tuple[float, int] | None:

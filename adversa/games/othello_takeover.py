@@ -61,6 +61,9 @@ heuristic search's, so an overrun still ends in a searched move."""
 UNBUDGETED_EMPTIES = 12
 """Takeover point of a search with no time or node limit: about a second."""
 
+MAX_EMPTIES = 100
+"""The most empties any board has (10 × 10 − 4): an unlimited allowance stops here."""
+
 
 @dataclass(slots=True)
 class SolverPace:
@@ -82,6 +85,11 @@ class SolverPace:
         return self.nodes / self.seconds
 
 
+PACE = SolverPace()
+"""This process's solver pace. Not the rules object's: the app sends a copy of the rules
+to its engine process for each search, and what one search measured would be lost."""
+
+
 def takeover_cost(empties: int) -> float:
     """The estimated (median) solver nodes of a takeover at ``empties`` empty squares."""
     at_ten, growth = TAKEOVER_NODES
@@ -101,14 +109,14 @@ def affordable_nodes(budget: ProbeBudget, pace: SolverPace) -> float:
 
 def takeover_empties(budget: ProbeBudget, pace: SolverPace) -> int:
     """The most empty squares at which a search with ``budget`` should hand its
-    positions to the solver (0 or less: not even the last one)."""
+    positions to the solver (0: not even the last one)."""
     if budget.unlimited:
         return UNBUDGETED_EMPTIES
     allowance = PLAN_SHARE * affordable_nodes(budget, pace)
-    at_ten, growth = TAKEOVER_NODES
-    if allowance <= 0:
-        return -1
-    return 10 + math.floor(math.log(allowance / at_ten, growth))
+    empties = 0
+    while takeover_cost(empties + 1) <= allowance and empties < MAX_EMPTIES:
+        empties += 1
+    return empties
 
 
 class SolverProbe:
