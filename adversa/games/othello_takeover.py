@@ -3,7 +3,7 @@
 A search asks for the solver once, at its root (`Othello.endgame_probe`), and the
 solver then answers every position below it: the root's children each get a full
 solve, sharing one table. That costs about three times a lone solve of the root and
-grows about threefold with each empty square (`TAKEOVER_NODES`), so whether it fits
+grows about twofold with each empty square (`TAKEOVER_NODES`), so whether it fits
 depends on the budget. The plan:
 
 1. **How many nodes the budget buys** (`affordable_nodes`): the time left times the
@@ -31,10 +31,13 @@ from adversa.games.othello_bitboard import Geometry
 from adversa.games.othello_solver import EndgameSolver, SolveStopped
 from adversa.games.probe_budget import ProbeBudget
 
-TAKEOVER_NODES = (12_700, 3.0)
+TAKEOVER_NODES = (21_100, 2.09)
 """``(nodes at 10 empties, growth per empty)``: the median cost of a takeover (every
 root move's child solved, then the root) at 10 empties and its growth with each empty
-more, fitted to ``bench_othello_endgame.py --takeover`` (see `RESULTS.md`)."""
+more, fitted to the medians of ``bench_othello_endgame.py --takeover 10 12 14 16`` (7
+positions each: 15,462, 111,650, 711,867 and 1,153,436 nodes; RESULTS.md). Positions
+from random games are easier than played ones, which is one more reason for the share
+(`PLAN_SHARE`) and the fallback (`LIMIT_SHARE`)."""
 
 DEFAULT_RATE = 250_000.0
 """Solver nodes a second assumed before this process has measured its own: about half
