@@ -7,7 +7,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
 from adversa.games.backgammon_moves import BackgammonState, Play
 
@@ -17,8 +16,7 @@ if str(BENCHMARKS) not in sys.path:
 
 import bench_backgammon  # noqa: E402
 
-GAME = make_game("backgammon")
-assert isinstance(GAME, Backgammon)
+GAME = Backgammon()
 
 
 class FirstPlay:
