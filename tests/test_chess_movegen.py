@@ -12,7 +12,7 @@ import pytest
 from adversa.games import chess_memo
 from adversa.games.chess import Chess
 from adversa.games.chess_memo import remember
-from adversa.games.chess_movegen import PLAIN_MOVES, has_legal_move, legal_move_list
+from adversa.games.chess_movegen import PLAIN_MOVES, has_legal_move, legal_move_list, played
 from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -114,3 +114,29 @@ def test_a_search_with_warm_memos_repeats_the_cold_one_node_for_node(fen: str) -
     warm = run_search(game, state, config, evaluation=evaluation_of(game))
     assert (warm.snapshot.nodes, warm.value, warm.best_move) == (
         cold.snapshot.nodes, cold.value, cold.best_move)
+
+
+def board_fields(board: chess.Board) -> tuple[object, ...]:
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+            board.kings, tuple(board.occupied_co), board.occupied, board.promoted,
+            board.castling_rights, board.ep_square, board.turn, board.halfmove_clock,
+            board.fullmove_number, board.chess960, board.move_stack, board._stack)
+
+
+def test_a_move_played_leaves_the_board_python_chess_s_push_leaves() -> None:
+    boards = positions(seed=13, plies=60)
+    moves_played = 0
+    for board in boards:
+        before = board_fields(board)
+        for move in board.generate_legal_moves():
+            after, irreversible = played(board, move)
+            expected = board.copy(stack=False)
+            expected.push(move)
+            expected.move_stack.clear()
+            expected._stack.clear()
+            assert board_fields(after) == board_fields(expected), (board.fen(), move)
+            assert irreversible == board.is_irreversible(move), (board.fen(), move)
+            assert after.occupied_co is not board.occupied_co
+            moves_played += 1
+        assert board_fields(board) == before
+    assert moves_played > 10_000

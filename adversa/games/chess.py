@@ -78,7 +78,7 @@ from adversa.games.chess_memo import (
     remember,
     status_memo,
 )
-from adversa.games.chess_movegen import has_legal_move, legal_move_list
+from adversa.games.chess_movegen import has_legal_move, legal_move_list, played
 from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
@@ -214,10 +214,8 @@ def _play(state: ChessState, move: chess.Move) -> tuple[chess.Board, int, int, i
     """``move`` played on a copy of ``state``'s board: the board, its key and evaluation
     sums, whether the move was irreversible, and whether the material left is insufficient."""
     before = state.board
-    board = before.copy(stack=False)
-    irreversible = board.is_irreversible(move)
+    board, irreversible = played(before, move)
     ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
-    board.push(move)
     key, mg, eg = _next_terms(state, move, board, ep_before)
     return board, key, mg, eg, irreversible, board.is_insufficient_material()
 
