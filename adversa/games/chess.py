@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import islice
 from typing import ClassVar
 
 import chess
@@ -73,6 +72,8 @@ from adversa.games.chess_eval import (
 from adversa.games.chess_memo import (
     CHILD_LIMIT,
     POSITION_LIMIT,
+    captures_memo,
+    check_memo,
     child_memo,
     legal_memo,
     remember,
@@ -220,6 +221,17 @@ def _play(state: ChessState, move: chess.Move) -> tuple[chess.Board, int, int, i
     return board, key, mg, eg, irreversible, board.is_insufficient_material()
 
 
+def _checked(state: ChessState) -> bool:
+    """Whether the side to move is in check, remembered by position (`chess_memo`): a
+    node asks it up to five times (its status, quiescence, the check extension, the
+    null move, its captures), and python-chess answers from scratch each time."""
+    key = state.key
+    found = check_memo.get(key)
+    if found is None:
+        found = remember(check_memo, key, state.board.is_check(), POSITION_LIMIT)
+    return found
+
+
 def _board_status(board: chess.Board, key: int) -> int:
     """`Chess.leaf_status` of a position no draw rule has ended: it depends on the board
     alone, so `chess_memo` keeps it by key."""
@@ -297,7 +309,8 @@ class Chess(Game[ChessState, chess.Move]):
         return status
 
     def _worthwhile_captures(self, state: ChessState) -> list[chess.Move]:
-        """Promotions and the captures that do not plainly lose material, MVV-LVA first.
+        """Promotions and the captures that do not plainly lose material, MVV-LVA first
+        (remembered by position: `chess_memo`).
 
         A capture by a piece worth more than its victim onto a square the opponent
         attacks loses at least the difference to the recapture (a cheap stand-in for a
@@ -305,25 +318,29 @@ class Chess(Game[ChessState, chess.Move]):
         middle-game position offers are of that kind, and searching them is what made
         quiescence the bulk of the tree.
         """
-        board = state.board
-        kept = (worthwhile_evasion_captures(board) if board.is_check()
-                else worthwhile_captures_by_victim(board))
-        pawns = board.pawns & board.occupied_co[board.turn]
-        last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
-        if pawns & last_rank:
-            kept += [move for move in board.generate_legal_moves(pawns & last_rank,
-                                                                 ~board.occupied)
-                     if move.promotion]
-        return self.order_captures(state, kept)
+        key = state.key
+        found = captures_memo.get(key)
+        if found is None:
+            board = state.board
+            kept = (worthwhile_evasion_captures(board) if _checked(state)
+                    else worthwhile_captures_by_victim(board))
+            pawns = board.pawns & board.occupied_co[board.turn]
+            last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
+            if pawns & last_rank:
+                kept += [move for move in board.generate_legal_moves(pawns & last_rank,
+                                                                     ~board.occupied)
+                         if move.promotion]
+            found = remember(captures_memo, key, tuple(self.order_captures(state, kept)),
+                             POSITION_LIMIT)
+        return list(found)
 
     def is_quiet(self, state: ChessState) -> bool:
         """No worthwhile capture or promotion, and not in check unless mated (exact,
         unlike `leaf_status`'s quick test)."""
-        board = state.board
         if state.draw:
             return True
-        if board.is_check():
-            return not any(board.generate_legal_moves())
+        if _checked(state):
+            return not has_legal_move(state.board)
         return not self._worthwhile_captures(state)
 
     def utility(self, state: ChessState) -> tuple[float, ...]:
@@ -364,7 +381,7 @@ class Chess(Game[ChessState, chess.Move]):
         not carried across a pass, so no line through it counts as a repetition."""
         board = state.board
         own = board.occupied_co[board.turn]
-        if board.is_check() or not own & ~(board.pawns | board.kings):
+        if _checked(state) or not own & ~(board.pawns | board.kings):
             return None
         passed = board.copy(stack=False)
         ep_before = _HASHER.hash_ep_square(board) if board.ep_square is not None else 0
@@ -401,11 +418,10 @@ class Chess(Game[ChessState, chess.Move]):
         """In check, every evasion and no standing pat (the check may be mate); else the
         worthwhile captures and promotions (`_worthwhile_captures`), MVV-LVA first, found
         only when quiescence reads them (`PendingCaptures`: it stands pat first)."""
-        board = state.board
         if state.draw:
             return [], False
-        if board.is_check():
-            return self.order_captures(state, list(board.legal_moves)), False
+        if _checked(state):
+            return self.order_captures(state, self.legal_moves(state)), False
         return PendingCaptures(partial(self._worthwhile_captures, state)), True
 
     def capture_gain(self, state: ChessState, move: chess.Move) -> float:
@@ -423,12 +439,9 @@ class Chess(Game[ChessState, chess.Move]):
         mates by checks (Win at Chess: 95 of the first 150 solved at 5,000 nodes
         a position, 96 extending every check) and leaves Lucena at depth 15.
         """
-        board = state.board
-        if not board.is_check():
-            return False
-        # Counting stops one past the limit: the evasions are not all listed.
-        counted = islice(board.generate_legal_moves(), FORCING_CHECK_REPLIES + 1)
-        return sum(1 for _reply in counted) <= FORCING_CHECK_REPLIES
+        # The replies are listed in full: the search asks for them next (`chess_memo`).
+        return (not state.draw and _checked(state)
+                and len(self.legal_moves(state)) <= FORCING_CHECK_REPLIES)
 
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:

@@ -8,9 +8,10 @@ of the moves played had been played from the same position before (Lucena: 65 % 
 move) and plays a move on a copied board (about 40 µs with the incremental key and
 evaluation) from scratch every time, so the answers are remembered here:
 
-* `legal_moves` and `leaf_status` by the polyglot key, which fixes the pieces, the side
-  to move, the castling rights and a capturable en passant square: all that decides
-  the legal moves, whether any exists, check, and the quick capture test;
+* the legal moves, the leaf status, check, and quiescence's captures by the polyglot
+  key, which fixes the pieces, the side to move, the castling rights and a capturable
+  en passant square: all that decides the legal moves, whether any exists, check, and
+  which captures are worth searching;
 * a move's result by the position *and its clocks* (the key, the halfmove clock, the
   move number) and the move, so the board found is the very board python-chess would
   build, clocks included.
@@ -46,6 +47,8 @@ move was irreversible, and whether the material left is insufficient to mate."""
 
 legal_memo: dict[int, MoveList] = {}
 status_memo: dict[int, int] = {}
+check_memo: dict[int, bool] = {}
+captures_memo: dict[int, MoveList] = {}
 child_memo: dict[tuple[int, int, int, int], ChildFacts] = {}
 
 
@@ -62,4 +65,6 @@ def forget_all() -> None:
     """Empty every memo (tests measure a search's work from a cold start with this)."""
     legal_memo.clear()
     status_memo.clear()
+    check_memo.clear()
+    captures_memo.clear()
     child_memo.clear()
