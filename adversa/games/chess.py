@@ -212,13 +212,16 @@ def make_state(board: chess.Board, history: tuple[int, ...] = (),
 
 
 def _play(state: ChessState, move: chess.Move) -> tuple[chess.Board, int, int, int, bool, bool]:
-    """``move`` played on a copy of ``state``'s board: the board, its key and evaluation
+    """``move`` played from ``state`` (`played`): the new board, its key and evaluation
     sums, whether the move was irreversible, and whether the material left is insufficient."""
     before = state.board
     board, irreversible = played(before, move)
     ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
     key, mg, eg = _next_terms(state, move, board, ep_before)
-    return board, key, mg, eg, irreversible, board.is_insufficient_material()
+    # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
+    insufficient = (not board.pawns | board.rooks | board.queens
+                    and board.is_insufficient_material())
+    return board, key, mg, eg, irreversible, insufficient
 
 
 def _checked(state: ChessState) -> bool:
@@ -274,8 +277,12 @@ class Chess(Game[ChessState, chess.Move]):
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
         """The position after ``move``, its board remembered by the position, its clocks
         and the move (`chess_memo`); the path's history is the state's own."""
-        memo_key = (state.key, state.clock, state.board.fullmove_number,
-                    move.from_square | move.to_square << 6 | (move.promotion or 0) << 12)
+        # One int, not a tuple (nothing for the cyclic collector to track): the polyglot
+        # key's 64 bits, the move's 15 (from, to, piece), the halfmove clock's 48 (it
+        # never passes 100 in play: the fifty-move rule ends the game) and the move number.
+        memo_key = (state.key
+                    | (move.from_square | move.to_square << 6 | (move.promotion or 0) << 12) << 64
+                    | state.clock << 80 | state.board.fullmove_number << 128)
         facts = child_memo.get(memo_key)
         if facts is None:
             facts = remember(child_memo, memo_key, _play(state, move), CHILD_LIMIT)

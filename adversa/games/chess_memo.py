@@ -49,7 +49,7 @@ legal_memo: dict[int, MoveList] = {}
 status_memo: dict[int, int] = {}
 check_memo: dict[int, bool] = {}
 captures_memo: dict[int, MoveList] = {}
-child_memo: dict[tuple[int, int, int, int], ChildFacts] = {}
+child_memo: dict[int, ChildFacts] = {}
 
 
 def remember(memo: dict[K, V], key: K, value: V, limit: int) -> V:

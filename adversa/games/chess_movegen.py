@@ -134,8 +134,9 @@ def has_legal_move(board: chess.Board) -> bool:
     Speed over elegance: python-chess's generator, even stopped at its first move, sets
     up pins and checkers and walks pieces in its own order (about 30 µs). Out of check,
     any move of a piece that is not pinned is legal, so a pawn with its square ahead
-    empty, a knight with a square to go to, or a slider with one answers at once; only
-    positions with none of them (stalemate candidates) ask the generator.
+    empty, a knight with a square to go to, a slider with one, or the king with an
+    unattacked one answers at once; only positions with none of them (stalemate
+    candidates, pins) ask the generator.
     """
     us = board.turn
     own = board.occupied_co[us]
@@ -158,6 +159,8 @@ def has_legal_move(board: chess.Board) -> bool:
         if (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
                 | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]) & ~own:
             return True
+    if chess.BB_KING_ATTACKS[king] & ~own & ~attacked_squares(board, not us):
+        return True
     return any(board.generate_legal_moves())
 
 
