@@ -35,11 +35,13 @@ from adversa.games.chess_movegen import MoveList
 K = TypeVar("K")
 V = TypeVar("V")
 
-POSITION_LIMIT = 100_000
-"""Positions whose legal moves and leaf status are kept (about 300 bytes each)."""
+POSITION_LIMIT = 60_000
+"""Positions whose facts are kept in each memo (a move list about 500 bytes, a status
+or a check far less)."""
 
-CHILD_LIMIT = 100_000
-"""Moves whose resulting board is kept (about 600 bytes each, the board included)."""
+CHILD_LIMIT = 40_000
+"""Moves whose resulting board is kept (about 1.1 KB each, the board included): with
+the position memos, at most about 90 MB in all, the most a search's process holds."""
 
 ChildFacts = tuple[chess.Board, int, int, int, bool, bool]
 """A move's result: the board, its polyglot key, its two evaluation sums, whether the
