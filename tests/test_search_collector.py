@@ -31,8 +31,12 @@ def test_the_collector_is_restored_when_the_body_raises() -> None:
 def test_a_search_runs_with_the_collector_paused_and_restores_it() -> None:
     game = make_game("connect4")
     seen: list[bool] = []
+
+    def should_stop() -> bool:
+        seen.append(gc.isenabled())
+        return False
+
     run_search(game, game.initial_state(), EngineConfig.parse("alphabeta depth=2"),
-               evaluation=evaluation_of(game), should_stop=lambda: seen.append(gc.isenabled())
-               or False)
+               evaluation=evaluation_of(game), should_stop=should_stop)
     assert seen and not any(seen)
     assert gc.isenabled()
