@@ -87,6 +87,12 @@ Search = Callable[[int, int, int, int, int, bool], int]
 the window)."""
 
 
+ParityOrder = tuple[tuple[int, int, int, int, int], ...]
+"""The empty squares as ``(square, its bit, the other empties, the lower and the higher
+square of those when there are two)``, in the order `EndgameSolver._build`'s
+``shallow`` tries them."""
+
+
 Order = Callable[[int, int, int, int, int], list[tuple[int, int]]]
 """``(mine, theirs, moves, empty, first) → [(square, discs it turns)]``, best first."""
 
@@ -246,6 +252,7 @@ class EndgameSolver:
                          for row in EVALUATION_WEIGHTS)
         nodes = 0
         next_poll = POLL_NODES
+        orders: dict[int, ParityOrder] = {}
 
         def count() -> int:
             return nodes
@@ -317,6 +324,27 @@ class EndgameSolver:
                         worst = value
             return worst if worst < LIMIT else final(mine, theirs, 2)
 
+        def parity_order(empty: int) -> ParityOrder:
+            """The squares of ``empty`` in the order `shallow` tries them, those in
+            regions with an odd number of empties first, each with what its move needs
+            (remembered: every set of empties recurs across the tree, and the sets below
+            `ORDER_EMPTIES` of one solve are a few tens of thousands)."""
+            odd = 0
+            for quadrant in quadrants:
+                if (empty & quadrant).bit_count() & 1:
+                    odd |= quadrant
+            entries = []
+            for group in (empty & odd, empty & ~odd):
+                while group:
+                    bit = group & -group
+                    group ^= bit
+                    rest = empty ^ bit
+                    low = rest & -rest
+                    entries.append((bit.bit_length() - 1, bit, rest, low.bit_length() - 1,
+                                    (rest ^ low).bit_length() - 1))
+            order = orders[empty] = tuple(entries)
+            return order
+
         def shallow(mine: int, theirs: int, empty: int, alpha: int, beta: int,
                     passed: bool) -> int:
             """Three to `ORDER_EMPTIES` − 1 empties, where most nodes are and sorting does
@@ -325,36 +353,26 @@ class EndgameSolver:
             is not a move), those in regions with an odd number of empties first."""
             nonlocal nodes
             nodes += 1
-            odd = 0
-            for quadrant in quadrants:
-                if (empty & quadrant).bit_count() & 1:
-                    odd |= quadrant
-            three = empty.bit_count() == 3
+            order = orders.get(empty) or parity_order(empty)
+            three = len(order) == 3
             best = -LIMIT
-            for group in (empty & odd, empty & ~odd):
-                while group:
-                    bit = group & -group
-                    group ^= bit
-                    square = bit.bit_length() - 1
-                    if not neighbours[square] & theirs:
-                        continue
-                    flipped = flips(mine, theirs, square)
-                    if not flipped:
-                        continue  # not a legal move
-                    rest = empty ^ bit
-                    floor = alpha if alpha > best else best
-                    if three:
-                        low = rest & -rest
-                        value = -last2(theirs ^ flipped, mine | flipped | bit,
-                                       low.bit_length() - 1, (rest ^ low).bit_length() - 1,
-                                       -beta, -floor)
-                    else:
-                        value = -shallow(theirs ^ flipped, mine | flipped | bit, rest,
-                                         -beta, -floor, False)
-                    if value > best:
-                        best = value
-                        if best >= beta:
-                            return best
+            for square, bit, rest, first, second in order:
+                if not neighbours[square] & theirs:
+                    continue
+                flipped = flips(mine, theirs, square)
+                if not flipped:
+                    continue  # not a legal move
+                floor = alpha if alpha > best else best
+                if three:
+                    value = -last2(theirs ^ flipped, mine | flipped | bit, first, second,
+                                   -beta, -floor)
+                else:
+                    value = -shallow(theirs ^ flipped, mine | flipped | bit, rest,
+                                     -beta, -floor, False)
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        return best
             if best > -LIMIT:
                 return best
             if passed:
