@@ -47,7 +47,7 @@ from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
 from adversa.games.backgammon_eval import race_win_chance
 from adversa.games.backgammon_moves import BackgammonState, Play, pip_count
-from adversa.games.backgammon_net import net_evaluator, network_from_bytes
+from adversa.games.backgammon_net import LeafNet, net_evaluator, network_from_bytes
 from adversa.games.base import CHANCE
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
@@ -76,7 +76,7 @@ def engine_player(game: Backgammon, spec: str, weights: Path | None = None) -> C
     config = EngineConfig.parse(spec)
     evaluation = evaluation_of(game)
     if weights is not None:
-        network = network_from_bytes(weights.read_bytes())
+        network = LeafNet(network_from_bytes(weights.read_bytes()))  # folded once
         evaluation = Evaluation(scalar=lambda rules: net_evaluator(
             rules, network, race_chance=race_win_chance))
 
