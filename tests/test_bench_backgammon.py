@@ -7,7 +7,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
 from adversa.games.backgammon_moves import BackgammonState, Play
 
@@ -17,14 +16,7 @@ if str(BENCHMARKS) not in sys.path:
 
 import bench_backgammon  # noqa: E402
 
-
-def _backgammon() -> Backgammon:
-    game = make_game("backgammon")
-    assert isinstance(game, Backgammon)
-    return game
-
-
-GAME = _backgammon()
+GAME = Backgammon()
 
 
 class FirstPlay:

@@ -301,4 +301,7 @@ def net_evaluator(
             value = values[key] = equity(state.mover, state.opponent)
         return value if player == state.player else -value
 
-    return Evaluator(evaluate, game, raw_name="equity", values_before_chance=True)
+    # The equity read as an expected-score lead, (v + 1) / 2 (a gammon as a sure win),
+    # puts its eval bar on the scale of the hand evaluation's winning chance.
+    return Evaluator(evaluate, game, raw_name="equity", values_before_chance=True,
+                     expected_lead=True)
