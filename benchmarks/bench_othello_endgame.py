@@ -6,12 +6,16 @@
 ``--empties N``: the median over ``--positions`` positions with N empty squares, taken
 from seeded random games (the same positions on every machine). ``--ffo``: the public
 FFO endgame test positions (Gunnar Andersson's suite, positions #40–#44, 20–23
-empties), each checked against its published margin and best moves.
+empties), each checked against its published margin and best moves. ``--takeover N
+…``: what a search in play pays when it hands a root with N empties to the solver
+(every root move's child solved, then the root, one table), in nodes, with the
+log-linear fit of the medians that `othello_takeover.TAKEOVER_NODES` holds.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -19,6 +23,8 @@ import time
 from adversa.games import make_game
 from adversa.games.othello import Othello, OthelloState
 from adversa.games.othello_solver import EndgameSolver
+from adversa.games.othello_takeover import SolverPace, SolverProbe
+from adversa.games.probe_budget import ProbeBudget
 
 FFO: dict[int, tuple[int, int, int, int, tuple[str, ...]]] = {
     40: (0x0101312303010100, 0x9E7ECEDCFC1E0800, 0, 38, ("a2",)),
@@ -68,13 +74,52 @@ def random_positions(game: Othello, empties: int, count: int) -> list[OthelloSta
     return found
 
 
+def takeover_nodes(game: Othello, state: OthelloState) -> tuple[int, float]:
+    """Nodes and CPU seconds of a takeover at ``state``, solved as the search's oracle
+    solves it: each child of the root, then the root, through one probe."""
+    probe = SolverProbe(game.board, ProbeBudget(), SolverPace())
+    started = time.process_time()
+    for move in game.legal_moves(state):
+        child = game.result(state, move)
+        probe(child.mine, child.theirs)
+    probe(state.mine, state.theirs)
+    return probe.solver.nodes, time.process_time() - started
+
+
+def report_takeovers(game: Othello, counts: list[int], positions: int) -> None:
+    """Each count's median takeover cost, and the fit ``nodes ≈ a · g^(empties − 10)``
+    of the medians (least squares on their logarithms)."""
+    medians: dict[int, float] = {}
+    nodes_total, seconds_total = 0, 0.0
+    for empties in counts:
+        costs = []
+        for state in random_positions(game, empties, positions):
+            nodes, seconds = takeover_nodes(game, state)
+            costs.append(nodes)
+            nodes_total, seconds_total = nodes_total + nodes, seconds_total + seconds
+            print(f"  {game.format_position(state)}: {nodes:,} nodes, {seconds:.2f} s",
+                  flush=True)
+        medians[empties] = statistics.median(costs)
+        print(f"{empties} empties: median {medians[empties]:,.0f} nodes, "
+              f"range {min(costs):,}–{max(costs):,}", flush=True)
+    if len(medians) > 1:
+        xs = [empties - 10 for empties in medians]
+        ys = [math.log(nodes) for nodes in medians.values()]
+        slope, intercept = statistics.linear_regression(xs, ys)
+        print(f"fit: nodes ≈ {math.exp(intercept):,.0f} · {math.exp(slope):.2f}^(empties − 10)")
+    print(f"rate: {nodes_total / max(seconds_total, 1e-9):,.0f} nodes per CPU second")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--empties", type=int, default=0)
     parser.add_argument("--positions", type=int, default=5)
     parser.add_argument("--ffo", type=int, nargs="*", default=[], choices=sorted(FFO))
+    parser.add_argument("--takeover", type=int, nargs="*", default=[])
     arguments = parser.parse_args()
     game: Othello = make_game("othello")  # type: ignore[assignment]
+    if arguments.takeover:
+        report_takeovers(game, arguments.takeover, arguments.positions)
     if arguments.empties:
         seconds = []
         for state in random_positions(game, arguments.empties, arguments.positions):

@@ -24,6 +24,7 @@ from adversa.cli.endgame import DEFAULT_PIECES as CLI_DEFAULT_PIECES
 from adversa.cli.endgame import MAX_KING_PIECES as CLI_MAX_KING_PIECES
 from adversa.cli.endgame import MAX_PIECES as CLI_MAX_PIECES
 from adversa.games import make_game
+from adversa.games.base import ProbeBudget
 from adversa.games.checkers import Checkers, CheckersState, endgame_oracle
 from adversa.games.checkers_board import SQUARE_BIT
 from adversa.games.checkers_endgame_build import build
@@ -381,11 +382,11 @@ def test_adversa_endgame_verify_says_whether_the_values_agree_with_the_rules(
 
 def test_the_engine_plays_as_before_without_a_database(monkeypatch: pytest.MonkeyPatch) -> None:
     game = make_game("checkers")
-    assert game.endgame_probe(game.parse_position("B:WK14,K23:BK1,K3")) is None
+    assert game.endgame_probe(game.parse_position("B:WK14,K23:BK1,K3"), ProbeBudget()) is None
     state = game.parse_position("B:WK14,K23:BK1,K3")
     engine = engine_for(game, "alphabeta depth=6")
     first = run_search(game, state, engine, evaluation=evaluation_of(game))
-    monkeypatch.setattr(Checkers, "endgame_probe", lambda self, root: None)
+    monkeypatch.setattr(Checkers, "endgame_probe", lambda self, root, budget: None)
     second = run_search(game, state, engine, evaluation=evaluation_of(game))
     assert first.database_plies is None
     assert (first.best_move, first.value, first.snapshot.nodes) == (
@@ -465,8 +466,9 @@ def test_a_search_from_outside_the_database_proves_a_win_through_it(
 
 def test_a_search_far_from_the_database_does_not_probe_it(installed: EndgameDatabase) -> None:
     game: Any = make_game("checkers")
-    assert game.endgame_probe(game.initial_state()) is None
-    assert game.endgame_probe(game.parse_position("B:W21,22,23,24,25,26:B1,2,3,4,5,6")) is not None
+    assert game.endgame_probe(game.initial_state(), ProbeBudget()) is None
+    assert game.endgame_probe(game.parse_position("B:W21,22,23,24,25,26:B1,2,3,4,5,6"),
+                               ProbeBudget()) is not None
 
 
 def test_kings_only_tables_beyond_the_full_ones_match_a_full_build(

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from adversa.cli import main
 from adversa.games import make_game
+from adversa.games.base import ProbeBudget
 from adversa.games.checkers import Checkers
 from adversa.games.checkers_endgame_build import build
 from adversa.games.checkers_endgame_index import (
@@ -216,7 +217,7 @@ def test_a_hostile_header_is_refused_in_one_line_and_the_engine_plays_on(
         tracemalloc.stop()
     assert peak < 20_000_000  # the [0,0,0,12] table alone would need gigabytes
     game = Checkers()
-    assert game.endgame_probe(game.parse_position("B:WK1:BK7")) is None
+    assert game.endgame_probe(game.parse_position("B:WK1:BK7"), ProbeBudget()) is None
 
 
 def test_a_deeply_nested_header_is_refused_before_it_is_parsed(tmp_path: Path) -> None:

@@ -64,6 +64,7 @@ from adversa.games.options import Option as Option
 from adversa.games.options import OptionT, OptionValue, int_list_option, option_of
 from adversa.games.options import parse_assignments as parse_assignments
 from adversa.games.options import whole_number as whole_number
+from adversa.games.probe_budget import ProbeBudget as ProbeBudget
 
 CHANCE: int = -1
 """`Game.to_move` returns this for a state where chance, not a player, acts."""
@@ -339,16 +340,19 @@ class Game(Generic[S, M]):
         """
         return False
 
-    def endgame_probe(self, root: S) -> Callable[[S], tuple[float, int] | None] | None:
-        """An exact oracle for some positions (an endgame database), or None.
+    def endgame_probe(self, root: S,
+                      budget: ProbeBudget) -> Callable[[S], tuple[float, int] | None] | None:
+        """An exact oracle for some positions (an endgame database, a solver), or None.
 
         The oracle maps a state to ``(value for the player to move, plies to the end of
         the game)`` — the value in the utility scale (+1 win, 0 draw, −1 loss; plies 0 for
         a draw) — or None for a state it does not know. A search asks for it once, with
-        its ``root``, so a game without one (or whose database is not built, or none of
-        whose positions the search can reach from ``root``) costs nothing per node. The
-        oracle must answer only where the draw rules cannot change the result it gives.
-        Default: none.
+        its ``root`` and what it can spend (``budget``), so a game without one (or whose
+        database is not built, or none of whose positions the search can reach from
+        ``root``, or whose solver would not finish in the budget) costs nothing per node.
+        An oracle that computes its answers polls ``budget.should_stop`` and answers None
+        once it gives up: never a value it has not proved. It must answer only where the
+        draw rules cannot change the result it gives. Default: none.
         """
         return None
 

@@ -33,6 +33,7 @@ from adversa.games.base import (
     Game,
     IllegalMoveError,
     Outcome,
+    ProbeBudget,
     illegal_move_message,
 )
 from adversa.games.checkers_ballot import BALLOT
@@ -246,10 +247,11 @@ class Checkers(Game[CheckersState, CheckersMove]):
         return pieces.bit_count() <= ENDING_PIECES or not pieces & ~state.kings
 
     def endgame_probe(
-        self, root: CheckersState
+        self, root: CheckersState, budget: ProbeBudget
     ) -> Callable[[CheckersState], tuple[float, int] | None] | None:
         """The endgame database's oracle, once ``adversa endgame build`` has made one and
-        the ``root`` is near enough to it (`ENDGAME_REACH`)."""
+        the ``root`` is near enough to it (`ENDGAME_REACH`); a lookup costs too little
+        for the ``budget`` to matter."""
         if (root.black | root.white).bit_count() > ENDGAME_REACH:
             return None
         database = load_database()

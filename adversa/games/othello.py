@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Hashable
 from typing import ClassVar, NamedTuple
 
+from adversa.games import othello_takeover
 from adversa.games.base import (
     FINISHED,
     SETTLED,
@@ -39,20 +40,17 @@ from adversa.games.base import (
     Option,
     OptionError,
     Outcome,
+    ProbeBudget,
     illegal_move_message,
     rules_of,
 )
 from adversa.games.othello_bitboard import PASS, Geometry, geometry
 from adversa.games.othello_eval import othello_evaluator
-from adversa.games.othello_solver import EndgameSolver
+from adversa.games.othello_takeover import SolverProbe, takeover_empties
 from adversa.games.registry import ForRules, GameEntry, OpeningList, SolveLimits
 
 DISCS = ("X", "O")
 """How positions write Black's and White's discs."""
-
-SOLVER_EMPTIES = 12
-"""Empty squares at which the search hands the game to the exact solver (in play): a
-12-empty solve takes about a second of pure Python, within the default 2 s a move."""
 
 _SQUARE = re.compile(r"([a-z])([0-9]{1,2})")
 _TRANSCRIPT = re.compile(r"(?:[a-z][0-9]{1,2})+")
@@ -176,21 +174,26 @@ class Othello(Game[OthelloState, Square]):
         """The discs as one int (mover's in the high half) and the mover."""
         return (state.mine << self.squares | state.theirs) * 2 + state.mover
 
-    def endgame_probe(self, root: OthelloState) -> Callable[[OthelloState],
-                                                            tuple[float, int] | None] | None:
-        """The exact solver, once the root has at most `SOLVER_EMPTIES` empty squares
-        (a second or less): the search then hands every position below the root to it,
-        so the root's value is the final disc margin ("exact: win by 6"). None before:
-        many separate solves inside a deeper search would not respect its time."""
+    def endgame_probe(self, root: OthelloState, budget: ProbeBudget
+                      ) -> Callable[[OthelloState], tuple[float, int] | None] | None:
+        """The exact solver, once the root has no more empty squares than the
+        ``budget`` can solve (`othello_takeover.takeover_empties`): the search then hands
+        every position below the root to it, so the root's value is the final disc
+        margin ("exact: win by 6"). None before: many separate solves inside a deeper
+        search would not respect its time. A solve that overruns its share of the
+        budget, or is stopped, is given up and the oracle answers None from then on."""
         empties = self.squares - (root.mine | root.theirs).bit_count()
-        if empties > SOLVER_EMPTIES:
+        pace = othello_takeover.PACE  # this process's, however the rules object came here
+        if empties > takeover_empties(budget, pace):
             return None
-        solver = EndgameSolver(self.board)  # one table for the whole search
+        solve = SolverProbe(self.board, budget, pace)  # one table for the whole search
         squares = self.squares
 
         def probe(state: OthelloState) -> tuple[float, int] | None:
-            left = squares - (state.mine | state.theirs).bit_count()
-            return float(solver.solve(state.mine, state.theirs)), left
+            margin = solve(state.mine, state.theirs)
+            if margin is None:
+                return None
+            return float(margin), squares - (state.mine | state.theirs).bit_count()
 
         return probe
 

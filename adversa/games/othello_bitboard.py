@@ -45,6 +45,11 @@ class Geometry:
         """``flips(mine, theirs, square)``: the opponent's discs that a move on ``square``
         turns over (0: not a legal move)."""
 
+    def __reduce__(self) -> tuple[Callable[[int], Geometry], tuple[int]]:
+        """Pickled as its size: the move generators are closures, which pickle cannot
+        carry, and an engine process must receive the rules (`geometry` rebuilds them)."""
+        return geometry, (self.size,)
+
     def perft(self, mine: int, theirs: int, depth: int, remember: bool = True) -> int:
         """Leaves ``depth`` plies below a position, as the published Othello perft
         tables count them: a pass is a ply, and a game that ends before the horizon is

@@ -87,8 +87,9 @@ class AlphaBetaSearch(Generic[S, M]):
         if self.enhancements.lmr and game.needs_full_width(root):
             self.enhancements = dataclasses.replace(self.enhancements, lmr=False)
         self.evaluator = request.evaluation.evaluator(game)
+        probe = game.endgame_probe(root, request.reporter.budget_left())
         self.kernel: Kernel[S, M] = Kernel(game, self.evaluator, self.enhancements,
-                                           request.reporter, probe=game.endgame_probe(root))
+                                           request.reporter, probe=probe)
         self.viewer = game.to_move(root)
         self.ceiling = game.utility_bounds()[1]
         moves = list(game.legal_moves(root))

@@ -31,6 +31,8 @@ from typing import Generic, TypedDict
 
 from typing_extensions import TypeVar
 
+from adversa.games.probe_budget import ProbeBudget
+
 MoveT = TypeVar("MoveT", bound=Hashable, default=Hashable, covariant=True)
 """The searched game's move type, kept from `run_search`'s game to its result's
 ``best_move`` (a bare `SearchResult` holds any game's move)."""
@@ -417,6 +419,18 @@ class Reporter:
         if self._budget_spent(self.clock()):
             self.stopped = True
         return self.stopped
+
+    def budget_left(self) -> ProbeBudget:
+        """What is left of this search's time and node budgets, with its stop check and
+        clock, for a game's exact oracle (`Game.endgame_probe`) to size its work by."""
+        now = self.clock()
+        return ProbeBudget(
+            seconds=None if self.deadline is None else max(0.0, self.deadline - now),
+            nodes=(None if self.node_budget is None
+                   else max(0, self.node_budget - self.counters.nodes)),
+            should_stop=self.out_of_time,
+            clock=self.clock,
+        )
 
     def thought_enough(self) -> bool:
         """Whether the time manager says to answer now (always False without one)."""

@@ -380,9 +380,12 @@ class GameScreen(Screen[None]):
         self._position_changed()
 
     def _after_engine_trouble(self) -> None:
+        """The game waits, saying how to go on: ``s`` asks the engine again (``e`` may
+        change it first); without a human, the match pauses."""
         self._search_ply = None
         if not self.session.has_human:
             self.paused = True
+        self._set_reviewing(self.session.has_human and self.session.engine_to_move() is not None)
         self._show_status()
 
     # ---- input ----------------------------------------------------------------------
