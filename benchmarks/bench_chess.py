@@ -32,7 +32,7 @@ without a call, a table hit that answers at once included. Sunfish counts each c
 its ``bound``: every node of every MTD-bi probe (it visits the same tree again with
 each probe, its table answering much of it at once), quiescence and null moves
 included, and also the children its pseudo-legal generator makes that leave its king
-en prise (each ends the moment its king is found capturable); adversa generates legal
+en prise (each ends within a node or two, once the king capture is found); adversa generates legal
 moves only, so it makes no such nodes.
 
 ``match``: ``--games`` games against Sunfish at ``--seconds`` a move, from varied
