@@ -10,9 +10,11 @@ one (`backgammon_eval`) or the TD(λ)-trained network (`backgammon_net`); ``--we
 gives the network other weights than the shipped ones (a training run's checkpoint).
 
 Dice are **paired**: stream ``k`` (a seeded generator of rolls) is played twice, once
-with adversa as X and once as O, and adversa gets the same dice both times (the
-opening roll is swapped with the colours), so luck mostly cancels between the two
-games of a pair. ``--games`` counts games, so it should be even.
+with adversa as X and once as O, and the stream deals the same dice to the same seat
+both times, so in the second game each player gets the dice the other had in the
+first and luck mostly cancels between the two games of a pair. (Until this was fixed
+adversa kept its own dice when it changed seat: two deterministic players then played
+the same game twice.) ``--games`` counts games, so it should be even.
 
 Opponents
     ``random``: a uniformly random legal play.
@@ -24,7 +26,8 @@ Opponents
 A run stopped by SIGTERM or Ctrl-C reports the whole pairs it finished and exits 0.
 
 Reported: adversa's win rate and points per game (single 1, gammon 2, backgammon 3)
-with 95 % intervals (normal approximation over games).
+with 95 % intervals (normal approximation over the pairs' means, since the two games
+of a pair are not independent).
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
 from adversa.games.backgammon_eval import race_win_chance
 from adversa.games.backgammon_moves import BackgammonState, Play, pip_count
-from adversa.games.backgammon_net import net_evaluator, network_from_bytes
+from adversa.games.backgammon_net import LeafNet, net_evaluator, network_from_bytes
 from adversa.games.base import CHANCE
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import evaluation_of
@@ -73,7 +76,7 @@ def engine_player(game: Backgammon, spec: str, weights: Path | None = None) -> C
     config = EngineConfig.parse(spec)
     evaluation = evaluation_of(game)
     if weights is not None:
-        network = network_from_bytes(weights.read_bytes())
+        network = LeafNet(network_from_bytes(weights.read_bytes()))  # folded once
         evaluation = Evaluation(scalar=lambda rules: net_evaluator(
             rules, network, race_chance=race_win_chance))
 
@@ -96,12 +99,13 @@ def play_game(game: Backgammon, seats: tuple[Chooser, Chooser], stream: int,
     while not game.is_terminal(state):
         if game.to_move(state) == CHANCE:
             if state.opening:
+                # (X's die, O's die) whichever seat adversa has, as every later roll
+                # goes to the same seat: the pair's two games swap the dice.
                 first, second = dice.sample(range(1, 7), 2)
-                # adversa's die first when it is X: the pair gets the same opening.
-                roll = (first, second) if adversa_seat == 0 else (second, first)
+                state = game.result(state, (first, second))
             else:
-                roll = (dice.randint(1, 6), dice.randint(1, 6))
-            state = game.result(state, (max(roll), min(roll)) if not state.opening else roll)
+                first, second = dice.randint(1, 6), dice.randint(1, 6)
+                state = game.result(state, (max(first, second), min(first, second)))
             continue
         state = game.result(state, seats[state.player](state))
     utility = game.utility(state)[adversa_seat]
@@ -109,9 +113,12 @@ def play_game(game: Backgammon, seats: tuple[Chooser, Chooser], stream: int,
 
 
 def interval(values: list[float]) -> tuple[float, float]:
-    mean = sum(values) / len(values)
-    variance = sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1)
-    return mean, 1.96 * math.sqrt(variance / len(values))
+    """Mean of ``values`` (games in pairs) and its 95 % margin, from the spread of the
+    pairs' means: a pair's games share their dice, so they are not independent."""
+    pairs = [(values[index] + values[index + 1]) / 2 for index in range(0, len(values) - 1, 2)]
+    mean = sum(pairs) / len(pairs)
+    variance = sum((v - mean) ** 2 for v in pairs) / max(len(pairs) - 1, 1)
+    return mean, 1.96 * math.sqrt(variance / len(pairs))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -29,7 +29,8 @@ slows less unevenly.
 ``match``: ``--games`` games against Sunfish at ``--seconds`` a move, from varied
 openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo
 difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
-``--first`` (default 1), so ``--first 11`` continues a match with the next openings.
+``--first`` (default 1), so ``--first 11`` continues a match with the next openings;
+``--changes "aspiration=0.0005"`` plays the default engine with those parameters changed.
 
 ``endings``: why the two endings are searched shallower than Sunfish searches them. On
 a node budget (the same on any machine), the depth the default engine completes in the
@@ -226,15 +227,16 @@ def bench_endings(nodes: int) -> None:
 
 
 def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
-              opponent: UciEngine) -> float:
-    """Points adversa scores in one game (1, ½ or 0)."""
+              opponent: UciEngine, changes: str = "") -> float:
+    """Points adversa scores in one game (1, ½ or 0), its engine the default with
+    ``changes`` (engine parameters, e.g. ``aspiration=0.0005``)."""
     start: ChessState = game.initial_state()
     state = start
     moves: list[chess.Move] = []
     for text in opening.split():
         moves.append(game.parse_move(state, text))
         state = game.result(state, moves[-1])
-    config = engine_for(game, f"default time={seconds}")
+    config = engine_for(game, f"default time={seconds} {changes}")
     while not game.is_terminal(state) and len(moves) < MAX_PLIES:
         if game.to_move(state) == adversa_plays:
             move = run_search(game, state, config, evaluation=evaluation_of(game)).best_move
@@ -249,14 +251,15 @@ def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
     return 1.0 if outcome.winner == adversa_plays else 0.0
 
 
-def play_match(opponent: UciEngine, games: int, seconds: float, first: int = 1) -> Tally:
+def play_match(opponent: UciEngine, games: int, seconds: float, first: int = 1,
+               changes: str = "") -> Tally:
     """``games`` games against ``opponent``, numbered from ``first``, each printed."""
     game = Chess()
     tally = Tally()
     for number in range(first - 1, first - 1 + games):
         opening = OPENINGS[(number // 2) % len(OPENINGS)]
         adversa_plays = number % 2
-        points = play_game(game, opening, adversa_plays, seconds, opponent)
+        points = play_game(game, opening, adversa_plays, seconds, opponent, changes)
         tally = tally.add(points)
         colour = "White" if adversa_plays == 0 else "Black"
         print(f"game {number + 1}: {opening:14} adversa {colour}: {points}", flush=True)
@@ -273,10 +276,12 @@ def tally_line(opponent: str, seconds: float, tally: Tally) -> str:
     return line
 
 
-def bench_match(games: int, seconds: float, first: int = 1) -> None:
+def bench_match(games: int, seconds: float, first: int = 1, changes: str = "") -> None:
     sunfish = UciEngine(SUNFISH, {})
+    if changes:
+        print(f"adversa: the default engine with {changes}", flush=True)
     try:
-        tally = play_match(sunfish, games, seconds, first)
+        tally = play_match(sunfish, games, seconds, first, changes)
     finally:
         sunfish.close()
     print(tally_line("Sunfish", seconds, tally), flush=True)
@@ -305,6 +310,8 @@ def main() -> None:
                         help="number of the first game (to continue a match: 11 after 10)")
     parser.add_argument("--skills", default="0,1,2,3,4,5",
                         help="the ladder's Stockfish Skill Levels, comma-separated")
+    parser.add_argument("--changes", default="",
+                        help="`match`: engine parameters changed from the default engine's")
     parser.add_argument("--nodes", type=int, default=60_000,
                         help="the node budget of each search of `endings`")
     arguments = parser.parse_args()
@@ -315,7 +322,8 @@ def main() -> None:
     elif arguments.what == "endings":
         bench_endings(arguments.nodes)
     elif arguments.what == "match":
-        bench_match(arguments.games, arguments.seconds or 0.5, arguments.first)
+        bench_match(arguments.games, arguments.seconds or 0.5, arguments.first,
+                    arguments.changes)
     else:
         skills = [int(level) for level in arguments.skills.split(",")]
         bench_ladder(arguments.games, arguments.seconds or 0.5, skills)

@@ -242,14 +242,15 @@ def blots(side: Side) -> int:
 
 
 def versus_pipcount(trainer: Trainer, games: int, seed: int) -> float:
-    """The greedy network's win rate against the pip-count player, paired dice."""
+    """The greedy network's win rate against the pip-count player, paired dice: both
+    games of a pair deal the same dice to the same seat, and the network changes seat,
+    so each player gets the other's dice in the second game."""
     wins = 0
     for index in range(games):
         dice = random.Random(seed + index // 2)
         net_seat = index % 2
         first, second = dice.sample(range(1, 7), 2)
         seat = 0 if first > second else 1
-        seat = seat if net_seat == 0 else 1 - seat
         mover, opponent = START, START
         current = (max(first, second), min(first, second))
         while True:

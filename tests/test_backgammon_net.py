@@ -22,6 +22,7 @@ from adversa.games.backgammon_net import (
     consistent,
     encode,
     equity_of,
+    net_evaluator,
     network_from_bytes,
     network_to_bytes,
     shipped_network,
@@ -176,6 +177,19 @@ def test_the_leaf_tables_give_the_networks_outputs(network: Network) -> None:
     for mover, opponent in positions:
         assert leaf.outputs(mover, opponent) == pytest.approx(
             network.outputs(mover, opponent), abs=1e-12)
+
+
+def test_an_evaluator_of_folded_weights_equals_one_of_the_weights() -> None:
+    game = make_game("backgammon", {"evaluation": "net"})
+    assert isinstance(game, Backgammon)
+    network = random_network(5, seed=6)
+    plain = net_evaluator(game, network, race_chance=race_win_chance).function
+    folded = net_evaluator(game, LeafNet(network), race_chance=race_win_chance).function
+    for mover, opponent in random_positions(100, seed=2):
+        state = BackgammonState(mover, opponent, 1, (), False)
+        assert folded(state, 1) == plain(state, 1) == -plain(state, 0)
+    assert plain(BackgammonState(START, START, 0, (), False), 0) == pytest.approx(
+        network.equity(START, START), abs=1e-12)
 
 
 @pytest.mark.parametrize("network", [shipped_network(), random_network(7, seed=4)],

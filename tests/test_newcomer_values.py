@@ -164,21 +164,14 @@ def test_under_a_clock_the_seat_line_and_the_panel_agree_on_the_time() -> None:
         assert round(budget, 2) == budget  # the bar's figure is the config's, not rounded
 
 
-@pytest.mark.parametrize(("name", "opening", "engine"), [
-    ("othello", "d3", "alphabeta depth=2"), ("backgammon", "", "expectiminimax depth=1")])
-def test_a_margin_game_s_bar_grows_with_the_lead_up_to_the_widest_win(
-        name: str, opening: str, engine: str) -> None:
+def test_a_margin_game_s_bar_grows_with_the_lead_up_to_the_widest_win() -> None:
     """Othello after d3: the engine's "+3 discs (Black better)" filled the bar to 95 %, as
     a proven win nearly does, because a margin game's lead was measured against 1. It is
-    measured against the widest win (64 discs, a backgammon of 3 points): a small lead
-    leans, a larger one leans more, and only a proven result fills the bar."""
-    game = make_game(name)
-    state = game.initial_state()
-    while game.to_move(state) == CHANCE:  # backgammon: the opening roll
-        state = game.result(state, game.chance_outcomes(state)[0][0])
-    if opening:
-        state = game.result(state, game.parse_move(state, opening))
-    result = run_search(game, state, EngineConfig.parse(engine),
+    measured against the widest win (64 discs): a small lead leans, a larger one leans
+    more, and only a proven result fills the bar."""
+    game = make_game("othello")
+    state = game.result(game.initial_state(), game.parse_move(game.initial_state(), "d3"))
+    result = run_search(game, state, EngineConfig.parse("alphabeta depth=2"),
                         evaluation=evaluation_of(game))
     snapshot = result.snapshot
     widest = game.utility_bounds()[1]
@@ -191,3 +184,22 @@ def test_a_margin_game_s_bar_grows_with_the_lead_up_to_the_widest_win(
         shares.append(share)
     assert 0.5 < shares[0] < shares[1] < shares[2] <= 0.95
     assert shares[0] < 0.8
+
+
+@pytest.mark.parametrize("evaluation", ["net", "hand"])
+def test_backgammon_s_bar_shows_the_equity_as_an_expected_score(evaluation: str) -> None:
+    """Backgammon's +0.066 equity (points a game) filled two thirds of the bar, read as a
+    margin against a backgammon's 3 points. Both evaluations are expected-score leads (the
+    hand one exactly 2·P(win) − 1; the network's counts a gammon as a sure win), so the
+    bar shows ``(v + 1) / 2``: a near-even position is near half."""
+    game = make_game("backgammon", {"evaluation": evaluation})
+    state = game.initial_state()
+    while game.to_move(state) == CHANCE:  # the opening roll
+        state = game.result(state, game.chance_outcomes(state)[0][0])
+    snapshot = run_search(game, state, EngineConfig.parse("expectiminimax depth=1"),
+                          evaluation=evaluation_of(game)).snapshot
+    names = (game.player_name(0), game.player_name(1))
+    for equity in (0.066, 0.5):
+        assert verdict(equity, snapshot, mover=0, names=names).share == pytest.approx(
+            (equity + 1) / 2)
+    assert verdict(2.5, snapshot, mover=0, names=names).share == 0.95  # only a proof fills it

@@ -167,21 +167,8 @@ async def test_undo_during_a_search_cancels_it_and_ignores_its_late_result() -> 
 
 
 async def test_engine_failure_is_a_notification_and_the_game_goes_on() -> None:
-    session = session_for("tictactoe", "human", "alphabeta depth=9")
-    app = AdversaApp(session, engine_search=FakeEngine(fail=True))
-    async with app.run_test(size=SIZE) as pilot:
-        screen = game_screen(app)
-        await type_move(pilot, "b2")
-        await settle(pilot, screen)
-        assert session.notations == ["b2"]
-        assert any("engine exploded" in text for text in notifications(app))
-        await pilot.press("escape", "u")
-        assert session.moves == []
-
-
-async def test_after_an_engine_failure_s_asks_the_engine_again() -> None:
     """The failed engine's turn stays, and the status line says how to go on (the
-    notification fades); once the engine works, ``s`` has it play."""
+    notification fades): once the engine works, ``s`` has it play; undo works as ever."""
     engine = FakeEngine(fail=True)
     session = session_for("tictactoe", "human", "alphabeta depth=9")
     app = AdversaApp(session, engine_search=engine)
@@ -189,6 +176,8 @@ async def test_after_an_engine_failure_s_asks_the_engine_again() -> None:
         screen = game_screen(app)
         await type_move(pilot, "b2")
         await settle(pilot, screen)
+        assert session.notations == ["b2"]
+        assert any("engine exploded" in text for text in notifications(app))
         assert "s: engine plays" in str(screen.query_one("#status", Static).render())
         first_legal = session.game.format_move(
             session.state, session.game.legal_moves(session.state)[0])
@@ -197,6 +186,8 @@ async def test_after_an_engine_failure_s_asks_the_engine_again() -> None:
         await settle(pilot, screen)
         assert session.notations == ["b2", first_legal]  # the fake plays the first move
         assert len(engine.calls) == 2
+        await pilot.press("u")
+        assert session.moves == []
 
 
 async def test_hint_shows_a_move_without_playing_it() -> None:

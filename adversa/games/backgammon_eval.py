@@ -187,4 +187,5 @@ def backgammon_evaluator(
         from adversa.games.backgammon_net import net_evaluator
 
         return net_evaluator(game, race_chance=race_win_chance)
-    return Evaluator(equity, game, raw_name="equity")
+    # 2·P(win) − 1 is an expected-score lead: its eval bar shows the winning chance.
+    return Evaluator(equity, game, raw_name="equity", expected_lead=True)

@@ -264,18 +264,25 @@ RaceChance = Callable[[Side, Side], float | None]
 
 
 def net_evaluator(
-    game: Game[BackgammonState, Play | Roll], network: Network | None = None,
+    game: Game[BackgammonState, Play | Roll], network: Network | LeafNet | None = None,
     race_chance: RaceChance | None = None,
 ) -> Evaluator[BackgammonState]:
     """The network's equity for ``player``; the dice of a rolled position are ignored
     (the net predicts before the roll), so values are cached per position.
+
+    ``network`` None is the shipped weights; other weights may come already folded
+    (`LeafNet`), since folding costs more than a one-ply search and a match builds an
+    evaluator for every move.
 
     With ``race_chance`` (the registration passes the hand evaluation's, built on the
     exact bear-off database), a pure race takes its winning chance from there and only
     its gammon chances from the net: 400 paired games at one ply against the pip-count
     player went from 84.0 % to 86.0 % with it.
     """
-    net = shipped_leaf_net() if network is None else LeafNet(network)
+    if network is None:
+        net = shipped_leaf_net()
+    else:
+        net = network if isinstance(network, LeafNet) else LeafNet(network)
     values: dict[tuple[Side, Side], float] = {}
 
     def equity(mover: Side, opponent: Side) -> float:
@@ -294,4 +301,7 @@ def net_evaluator(
             value = values[key] = equity(state.mover, state.opponent)
         return value if player == state.player else -value
 
-    return Evaluator(evaluate, game, raw_name="equity", values_before_chance=True)
+    # The equity read as an expected-score lead, (v + 1) / 2 (a gammon as a sure win),
+    # puts its eval bar on the scale of the hand evaluation's winning chance.
+    return Evaluator(evaluate, game, raw_name="equity", values_before_chance=True,
+                     expected_lead=True)

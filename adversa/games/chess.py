@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import islice
 from typing import ClassVar
 
 import chess
@@ -70,6 +69,17 @@ from adversa.games.chess_eval import (
     chess_evaluator,
     material_terms,
 )
+from adversa.games.chess_memo import (
+    CHILD_LIMIT,
+    POSITION_LIMIT,
+    captures_memo,
+    check_memo,
+    child_memo,
+    legal_memo,
+    remember,
+    status_memo,
+)
+from adversa.games.chess_movegen import has_legal_move, legal_move_list, played
 from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
@@ -103,50 +113,49 @@ def _castling_hash(board: chess.Board) -> int:
     return found
 
 
-def _pieces(board: chess.Board) -> tuple[int, ...]:
-    """The twelve piece bitboards in polyglot's order (black pawn, white pawn, black
-    knight …): index ``2 · (type − 1) + colour``."""
-    black, white = board.occupied_co
-    return (board.pawns & black, board.pawns & white, board.knights & black,
-            board.knights & white, board.bishops & black, board.bishops & white,
-            board.rooks & black, board.rooks & white, board.queens & black,
-            board.queens & white, board.kings & black, board.kings & white)
+_POLYGLOT_BASE = tuple(64 * (2 * (index % 8 - 1) + index // 8) if index % 8 else 0
+                       for index in range(16))
+"""The evaluation tables' piece index ``8 · colour + type`` → the first of its 64 numbers
+in polyglot's random array (polyglot orders black pawn, white pawn, black knight …)."""
+
+_CASTLING_ROOK = {chess.G1: (chess.H1, chess.F1), chess.C1: (chess.A1, chess.D1),
+                  chess.G8: (chess.H8, chess.F8), chess.C8: (chess.A8, chess.D8)}
+"""The king's target when castling → where its rook leaves from and lands."""
 
 
-_POLYGLOT_TO_TABLE = tuple(8 * (index & 1) + index // 2 + 1 for index in range(12))
-"""Polyglot's piece index (`_pieces`) → the evaluation tables' ``8 · colour + type``."""
-
-
-def _next_terms(state: ChessState, before: chess.Board, after: chess.Board,
+def _next_terms(state: ChessState, move: chess.Move, after: chess.Board,
                 ep_before: int) -> tuple[int, int, int]:
     """The polyglot key and the evaluation's two sums (`material_terms`) of ``after``,
-    one move past ``before`` (``state``'s board).
+    ``move`` past ``state``.
 
     Speed over elegance: `chess.polyglot.zobrist_hash` walks all 32 pieces (about 50 µs
     here, more than the move itself), and so would the evaluation; a move changes at most
-    four squares, found by comparing the twelve piece bitboards, so only their terms are
-    toggled (a square in the old bitboard lost that piece, one in the new gained it).
-    Both are checked against the full computation in tests/test_chess.py.
+    four squares — the mover's two, a captured piece's, a castling rook's two — so only
+    their terms are toggled, read from the move and the board before it. Both are
+    checked against the full computation in tests/test_chess.py.
     """
+    before = state.board
     key = state.key ^ _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
-    mg, eg = state.mg, state.eg
     if before.castling_rights != after.castling_rights:
         key ^= _castling_hash(before) ^ _castling_hash(after)
-    scan = chess.scan_forward
-    for index, (old, new) in enumerate(zip(_pieces(before), _pieces(after), strict=True)):
-        changed = old ^ new
-        if changed:
-            base = 64 * index
-            table = _POLYGLOT_TO_TABLE[index]
-            table_mg, table_eg = TABLE_MG[table], TABLE_EG[table]
-            for square in scan(changed):
-                key ^= _RANDOM[base + square]
-                if old >> square & 1:
-                    mg -= table_mg[square]
-                    eg -= table_eg[square]
-                else:
-                    mg += table_mg[square]
-                    eg += table_eg[square]
+    own, enemy = (8, 0) if before.turn else (0, 8)
+    origin, target = move.from_square, move.to_square
+    mover = before.piece_type_at(origin) or chess.PAWN
+    # (table index, square, +1 placed or −1 lifted) of each changed square.
+    changes = [(own + mover, origin, -1), (own + (move.promotion or mover), target, 1)]
+    victim = before.piece_type_at(target)
+    if victim:
+        changes.append((enemy + victim, target, -1))
+    elif mover == chess.PAWN and target == before.ep_square:
+        changes.append((enemy + chess.PAWN, target - 8 if before.turn else target + 8, -1))
+    elif mover == chess.KING and abs(origin - target) == 2:
+        rook_from, rook_to = _CASTLING_ROOK[target]
+        changes += [(own + chess.ROOK, rook_from, -1), (own + chess.ROOK, rook_to, 1)]
+    mg, eg = state.mg, state.eg
+    for index, square, sign in changes:
+        key ^= _RANDOM[_POLYGLOT_BASE[index] + square]
+        mg += sign * TABLE_MG[index][square]
+        eg += sign * TABLE_EG[index][square]
     return key, mg, eg
 
 
@@ -174,27 +183,65 @@ class ChessState:
         return self.board.fen()
 
 
-def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...]) -> str:
+def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...],
+                  insufficient: bool) -> str:
     """The draw a rule of the path or of the material declares here, or ""."""
     if history.count(key) >= 2:
         return THREEFOLD
     if board.halfmove_clock >= FIFTY_MOVE_PLIES and not board.is_checkmate():
         return FIFTY_MOVES
-    if board.is_insufficient_material():
+    if insufficient:
         return INSUFFICIENT
     return ""
 
 
 def make_state(board: chess.Board, history: tuple[int, ...] = (),
-               terms: tuple[int, int, int] | None = None) -> ChessState:
+               terms: tuple[int, int, int] | None = None,
+               insufficient: bool | None = None) -> ChessState:
     """Wrap ``board`` (which the caller hands over and must not change again); ``terms``
-    are its polyglot key and evaluation sums when the caller knows them."""
+    are its polyglot key and evaluation sums, and ``insufficient`` python-chess's
+    `is_insufficient_material`, when the caller knows them."""
     if terms is None:
         key, (mg, eg) = _zobrist(board), material_terms(board)
     else:
         key, mg, eg = terms
+    if insufficient is None:
+        insufficient = board.is_insufficient_material()
     return ChessState(board, key, history, board.halfmove_clock, mg, eg,
-                      _draw_by_rule(board, key, history))
+                      _draw_by_rule(board, key, history, insufficient))
+
+
+def _play(state: ChessState, move: chess.Move) -> tuple[chess.Board, int, int, int, bool, bool]:
+    """``move`` played from ``state`` (`played`): the new board, its key and evaluation
+    sums, whether the move was irreversible, and whether the material left is insufficient."""
+    before = state.board
+    board, irreversible = played(before, move)
+    ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
+    key, mg, eg = _next_terms(state, move, board, ep_before)
+    # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
+    insufficient = (not board.pawns | board.rooks | board.queens
+                    and board.is_insufficient_material())
+    return board, key, mg, eg, irreversible, insufficient
+
+
+def _checked(state: ChessState) -> bool:
+    """Whether the side to move is in check, remembered by position (`chess_memo`): a
+    node asks it up to five times (its status, quiescence, the check extension, the
+    null move, its captures), and python-chess answers from scratch each time."""
+    key = state.key
+    found = check_memo.get(key)
+    if found is None:
+        found = remember(check_memo, key, state.board.is_check(), POSITION_LIMIT)
+    return found
+
+
+def _board_status(board: chess.Board, key: int) -> int:
+    """`Chess.leaf_status` of a position no draw rule has ended: it depends on the board
+    alone, so `chess_memo` keeps it by key."""
+    known = legal_memo.get(key)
+    if not (bool(known) if known is not None else has_legal_move(board)):
+        return FINISHED
+    return CAPTURE_PENDING if board.is_check() or may_capture(board) else SETTLED
 
 
 class Chess(Game[ChessState, chess.Move]):
@@ -221,19 +268,30 @@ class Chess(Game[ChessState, chess.Move]):
         """python-chess's order of the legal moves; empty once a draw rule has ended the game."""
         if state.draw:
             return []
-        return list(state.board.legal_moves)
+        key = state.key
+        moves = legal_memo.get(key)  # remembered by position (chess_memo)
+        if moves is None:
+            moves = remember(legal_memo, key, legal_move_list(state.board), POSITION_LIMIT)
+        return list(moves)
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
-        before = state.board
-        board = before.copy(stack=False)
-        irreversible = board.is_irreversible(move)
-        ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
-        board.push(move)
+        """The position after ``move``, its board remembered by the position, its clocks
+        and the move (`chess_memo`); the path's history is the state's own."""
+        # One int, not a tuple (nothing for the cyclic collector to track): the polyglot
+        # key's 64 bits, the move's 15 (from, to, piece), the halfmove clock's 48 (it
+        # never passes 100 in play: the fifty-move rule ends the game) and the move number.
+        memo_key = (state.key
+                    | (move.from_square | move.to_square << 6 | (move.promotion or 0) << 12) << 64
+                    | state.clock << 80 | state.board.fullmove_number << 128)
+        facts = child_memo.get(memo_key)
+        if facts is None:
+            facts = remember(child_memo, memo_key, _play(state, move), CHILD_LIMIT)
+        board, key, mg, eg, irreversible, insufficient = facts
         history = () if irreversible else (*state.history, state.key)
-        return make_state(board, history, _next_terms(state, before, board, ep_before))
+        return make_state(board, history, (key, mg, eg), insufficient)
 
     def is_terminal(self, state: ChessState) -> bool:
-        return bool(state.draw) or not any(state.board.generate_legal_moves())
+        return self.leaf_status(state) == FINISHED
 
     def leaf_status(self, state: ChessState) -> int:
         """Finished; or a check, or possibly a capture or a promotion, to play out
@@ -245,18 +303,21 @@ class Chess(Game[ChessState, chess.Move]):
         (`PendingCaptures`). If none is, quiescence's value is the static one, as a
         settled position's would be; only the count of quiescence nodes differs.
         """
-        if state.draw:
-            return FINISHED
-        board = state.board
-        if not any(board.generate_legal_moves()):
-            return FINISHED
         # A check at the horizon is not a position to judge statically: quiescence searches
         # its evasions (`quiescence_moves`), so a fork or a mate behind it is seen. This is
         # the check extension at the horizon, where the search's depth is spent.
-        return CAPTURE_PENDING if board.is_check() or may_capture(board) else SETTLED
+        if state.draw:
+            return FINISHED
+        key = state.key
+        status = status_memo.get(key)  # remembered by position (chess_memo)
+        if status is None:
+            status = remember(status_memo, key, _board_status(state.board, key),
+                              POSITION_LIMIT)
+        return status
 
     def _worthwhile_captures(self, state: ChessState) -> list[chess.Move]:
-        """Promotions and the captures that do not plainly lose material, MVV-LVA first.
+        """Promotions and the captures that do not plainly lose material, MVV-LVA first
+        (remembered by position: `chess_memo`).
 
         A capture by a piece worth more than its victim onto a square the opponent
         attacks loses at least the difference to the recapture (a cheap stand-in for a
@@ -264,25 +325,29 @@ class Chess(Game[ChessState, chess.Move]):
         middle-game position offers are of that kind, and searching them is what made
         quiescence the bulk of the tree.
         """
-        board = state.board
-        kept = (worthwhile_evasion_captures(board) if board.is_check()
-                else worthwhile_captures_by_victim(board))
-        pawns = board.pawns & board.occupied_co[board.turn]
-        last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
-        if pawns & last_rank:
-            kept += [move for move in board.generate_legal_moves(pawns & last_rank,
-                                                                 ~board.occupied)
-                     if move.promotion]
-        return self.order_captures(state, kept)
+        key = state.key
+        found = captures_memo.get(key)
+        if found is None:
+            board = state.board
+            kept = (worthwhile_evasion_captures(board) if _checked(state)
+                    else worthwhile_captures_by_victim(board))
+            pawns = board.pawns & board.occupied_co[board.turn]
+            last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
+            if pawns & last_rank:
+                kept += [move for move in board.generate_legal_moves(pawns & last_rank,
+                                                                     ~board.occupied)
+                         if move.promotion]
+            found = remember(captures_memo, key, tuple(self.order_captures(state, kept)),
+                             POSITION_LIMIT)
+        return list(found)
 
     def is_quiet(self, state: ChessState) -> bool:
         """No worthwhile capture or promotion, and not in check unless mated (exact,
         unlike `leaf_status`'s quick test)."""
-        board = state.board
         if state.draw:
             return True
-        if board.is_check():
-            return not any(board.generate_legal_moves())
+        if _checked(state):
+            return not has_legal_move(state.board)
         return not self._worthwhile_captures(state)
 
     def utility(self, state: ChessState) -> tuple[float, ...]:
@@ -323,7 +388,7 @@ class Chess(Game[ChessState, chess.Move]):
         not carried across a pass, so no line through it counts as a repetition."""
         board = state.board
         own = board.occupied_co[board.turn]
-        if board.is_check() or not own & ~(board.pawns | board.kings):
+        if _checked(state) or not own & ~(board.pawns | board.kings):
             return None
         passed = board.copy(stack=False)
         ep_before = _HASHER.hash_ep_square(board) if board.ep_square is not None else 0
@@ -360,11 +425,10 @@ class Chess(Game[ChessState, chess.Move]):
         """In check, every evasion and no standing pat (the check may be mate); else the
         worthwhile captures and promotions (`_worthwhile_captures`), MVV-LVA first, found
         only when quiescence reads them (`PendingCaptures`: it stands pat first)."""
-        board = state.board
         if state.draw:
             return [], False
-        if board.is_check():
-            return self.order_captures(state, list(board.legal_moves)), False
+        if _checked(state):
+            return self.order_captures(state, self.legal_moves(state)), False
         return PendingCaptures(partial(self._worthwhile_captures, state)), True
 
     def capture_gain(self, state: ChessState, move: chess.Move) -> float:
@@ -382,12 +446,9 @@ class Chess(Game[ChessState, chess.Move]):
         mates by checks (Win at Chess: 95 of the first 150 solved at 5,000 nodes
         a position, 96 extending every check) and leaves Lucena at depth 15.
         """
-        board = state.board
-        if not board.is_check():
-            return False
-        # Counting stops one past the limit: the evasions are not all listed.
-        counted = islice(board.generate_legal_moves(), FORCING_CHECK_REPLIES + 1)
-        return sum(1 for _reply in counted) <= FORCING_CHECK_REPLIES
+        # The replies are listed in full: the search asks for them next (`chess_memo`).
+        return (not state.draw and _checked(state)
+                and len(self.legal_moves(state)) <= FORCING_CHECK_REPLIES)
 
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:

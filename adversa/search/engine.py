@@ -29,6 +29,7 @@ from typing import Protocol, runtime_checkable
 from adversa.games.base import AdversaError, Game, M, S, line_movers
 from adversa.games.evaluation import Evaluation
 from adversa.games.registry import entry_of
+from adversa.search.collector import collector_paused
 from adversa.search.config import ALGORITHMS, EngineConfig
 from adversa.search.request import SearchRequest
 from adversa.search.stats import EventCallback, Progress, Reporter, SearchResult, StopCallback
@@ -186,9 +187,10 @@ def run_search(
     if manager is not None:
         reporter.settled = manager.enough
     try:
-        result: SearchResult[M] = _module(config.algorithm).search(
-            SearchRequest(game, state, config, reporter, evaluation)
-        )
+        with collector_paused():
+            result: SearchResult[M] = _module(config.algorithm).search(
+                SearchRequest(game, state, config, reporter, evaluation)
+            )
     finally:
         # The algorithm's progress callback is a bound method of its search object, and
         # the search object holds the reporter: a reference cycle that kept the whole

@@ -1,0 +1,72 @@
+"""What a chess search asks of the same position again and again, remembered.
+
+Iterative deepening searches the tree of the previous iteration again, one ply deeper,
+and an ending is full of transpositions: in a 100,000-node search of Fine #70, 88 % of
+the move lists asked for were of a position whose list had been built before, and 72 %
+of the moves played had been played from the same position before (Lucena: 65 % and
+40 %; the start: 48 % and 25 %). python-chess builds a list of legal moves (about 6 µs a
+move) and plays a move on a copied board (about 40 µs with the incremental key and
+evaluation) from scratch every time, so the answers are remembered here:
+
+* the legal moves, the leaf status, check, and quiescence's captures by the polyglot
+  key, which fixes the pieces, the side to move, the castling rights and a capturable
+  en passant square: all that decides the legal moves, whether any exists, check, and
+  which captures are worth searching;
+* a move's result by the position *and its clocks* (the key, the halfmove clock, the
+  move number) and the move, so the board found is the very board python-chess would
+  build, clocks included.
+
+Speed over elegance, twice: the memos are module-level dictionaries, not fields of the
+`Chess` object, so they are never pickled with it to the engine process; and each is
+emptied at once when it reaches its limit (cheaper than any eviction order, and a
+search refills what it uses within one iteration). A remembered answer is exactly the
+one computed, so a search visits the same nodes with or without the memos; the boards
+remembered are never changed (`ChessState`'s rule), so sharing them is safe.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import chess
+
+from adversa.games.chess_movegen import MoveList
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+POSITION_LIMIT = 60_000
+"""Positions whose facts are kept in each memo (a move list about 500 bytes, a status
+or a check far less)."""
+
+CHILD_LIMIT = 40_000
+"""Moves whose resulting board is kept (about 1.1 KB each, the board included): with
+the position memos, at most about 90 MB in all, the most a search's process holds."""
+
+ChildFacts = tuple[chess.Board, int, int, int, bool, bool]
+"""A move's result: the board, its polyglot key, its two evaluation sums, whether the
+move was irreversible, and whether the material left is insufficient to mate."""
+
+legal_memo: dict[int, MoveList] = {}
+status_memo: dict[int, int] = {}
+check_memo: dict[int, bool] = {}
+captures_memo: dict[int, MoveList] = {}
+child_memo: dict[int, ChildFacts] = {}
+
+
+def remember(memo: dict[K, V], key: K, value: V, limit: int) -> V:
+    """Keep ``value`` as ``memo[key]`` and return it; the memo is emptied first when it
+    holds ``limit`` entries. (The look-up stays inline at each caller: it is the hot path.)"""
+    if len(memo) >= limit:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def forget_all() -> None:
+    """Empty every memo (tests measure a search's work from a cold start with this)."""
+    legal_memo.clear()
+    status_memo.clear()
+    check_memo.clear()
+    captures_memo.clear()
+    child_memo.clear()

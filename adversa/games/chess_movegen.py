@@ -1,0 +1,247 @@
+"""Chess's legal moves, and whether there is one, written for speed on python-chess's
+bitboards (python-chess stays the referee: every answer here equals its own, which
+tests/test_chess_movegen.py checks position by position).
+
+Speed over elegance: python-chess builds a side's pseudo-legal moves and then asks of
+each whether it leaves the king safe (`Board._is_safe`, a Python call a move): about
+6 µs a move, and a search asks for the moves of every inner node. Out of check the
+question has a cheap answer for whole pieces at once: a piece that is not pinned may
+go to any square it attacks (not holding a piece of its own), a pinned one only along
+its pin, and the king to the squares the opponent does not attack. So the moves are
+read from python-chess's attack tables a piece at a time, in python-chess's own order,
+as shared move objects (`PLAIN_MOVES`). In check (rare) python-chess answers.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from adversa.games.chess_captures import attacked_squares
+
+PLAIN_MOVES = tuple(chess.Move(origin, target) for origin in range(64) for target in range(64))
+"""One shared `chess.Move` for each move without promotion, at ``64 · origin + target``:
+no move object is built per generated move, and a remembered move list (`chess_memo`)
+points to these instead of keeping objects of its own."""
+
+PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
+"""python-chess's order of the promotion pieces."""
+
+MoveList = tuple[chess.Move, ...]
+
+
+def _shared(moves: list[chess.Move]) -> MoveList:
+    """python-chess's moves with each non-promotion replaced by its shared object."""
+    plain = PLAIN_MOVES
+    return tuple(move if move.promotion else plain[move.from_square * 64 + move.to_square]
+                 for move in moves)
+
+
+def legal_move_list(board: chess.Board) -> MoveList:
+    """``board``'s legal moves, equal to ``tuple(board.generate_legal_moves())`` in order.
+
+    Out of check: the king's, knights', bishops', rooks' and queens' moves from the
+    highest square down, castling, pawn captures, single and double pushes, en passant,
+    as python-chess lists them; a pinned piece keeps only the targets on the line
+    through its king (`chess.BB_RAYS`).
+    """
+    us = board.turn
+    own = board.occupied_co[us]
+    king_mask = board.kings & own
+    if not king_mask or board.is_check():
+        return _shared(list(board.generate_legal_moves()))
+    king = king_mask.bit_length() - 1
+    occupied = board.occupied
+    enemy = board.occupied_co[not us]
+    pinned = board._slider_blockers(king)
+    lines = chess.BB_RAYS[king]
+    plain = PLAIN_MOVES
+    knights, bishops, rooks, queens, pawns = (board.knights, board.bishops, board.rooks,
+                                              board.queens, board.pawns & own)
+    scan = chess.scan_reversed
+    moves: list[chess.Move] = []
+    for origin in scan(own & ~pawns):
+        bit = 1 << origin
+        if origin == king:
+            targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked_squares(board, not us)
+        else:
+            if knights & bit:
+                targets = chess.BB_KNIGHT_ATTACKS[origin]
+            else:
+                targets = 0
+                if (bishops | queens) & bit:
+                    targets = chess.BB_DIAG_ATTACKS[origin][chess.BB_DIAG_MASKS[origin]
+                                                            & occupied]
+                if (rooks | queens) & bit:
+                    targets |= (chess.BB_RANK_ATTACKS[origin][chess.BB_RANK_MASKS[origin]
+                                                              & occupied]
+                                | chess.BB_FILE_ATTACKS[origin][chess.BB_FILE_MASKS[origin]
+                                                                & occupied])
+            targets &= ~own
+            if pinned & bit:
+                targets &= lines[origin]
+        base = 64 * origin
+        moves += [plain[base + target] for target in scan(targets)]
+    if board.castling_rights:
+        moves += [plain[64 * move.from_square + move.to_square]
+                  for move in board.generate_castling_moves()]
+    if pawns:
+        _add_pawn_moves(board, moves, pawns, pinned, lines, enemy, occupied)
+    return tuple(moves)
+
+
+def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pinned: int,
+                    lines: list[int], enemy: int, occupied: int) -> None:
+    """`legal_move_list`'s pawn moves, out of check: captures, single and double pushes,
+    en passant, in python-chess's order."""
+    us = board.turn
+    plain = PLAIN_MOVES
+    scan = chess.scan_reversed
+    attacks = chess.BB_PAWN_ATTACKS[us]
+    last_ranks = chess.BB_BACKRANKS
+    for origin in scan(pawns):
+        targets = attacks[origin] & enemy
+        if targets and pinned >> origin & 1:
+            targets &= lines[origin]
+        for target in scan(targets):
+            if last_ranks >> target & 1:
+                moves += [chess.Move(origin, target, piece) for piece in PROMOTIONS]
+            else:
+                moves.append(plain[64 * origin + target])
+    if us:
+        single = pawns << 8 & ~occupied & chess.BB_ALL
+        double = single << 8 & ~occupied & chess.BB_RANK_4
+        step = 8
+    else:
+        single = pawns >> 8 & ~occupied
+        double = single >> 8 & ~occupied & chess.BB_RANK_5
+        step = -8
+    for pushes, distance in ((single, step), (double, 2 * step)):
+        for target in scan(pushes):
+            origin = target - distance
+            if pinned >> origin & 1 and not lines[origin] >> target & 1:
+                continue
+            if last_ranks >> target & 1:
+                moves += [chess.Move(origin, target, piece) for piece in PROMOTIONS]
+            else:
+                moves.append(plain[64 * origin + target])
+    if board.ep_square is not None:
+        moves += board.generate_legal_ep()
+
+
+def has_legal_move(board: chess.Board) -> bool:
+    """Whether the side to move has a legal move.
+
+    Speed over elegance: python-chess's generator, even stopped at its first move, sets
+    up pins and checkers and walks pieces in its own order (about 30 µs). Out of check,
+    any move of a piece that is not pinned is legal, so a pawn with its square ahead
+    empty, a knight with a square to go to, a slider with one, or the king with an
+    unattacked one answers at once; only positions with none of them (stalemate
+    candidates, pins) ask the generator.
+    """
+    us = board.turn
+    own = board.occupied_co[us]
+    king = board.king(us)
+    if king is None or board.is_check():
+        return any(board.generate_legal_moves())
+    free = own & ~board._slider_blockers(king)
+    occupied = board.occupied
+    pawns = board.pawns & free
+    ahead = (pawns << 8 if us else pawns >> 8) & ~occupied & chess.BB_ALL
+    if ahead:
+        return True
+    for square in chess.scan_forward(board.knights & free):
+        if chess.BB_KNIGHT_ATTACKS[square] & ~own:
+            return True
+    for square in chess.scan_forward((board.bishops | board.queens) & free):
+        if chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied] & ~own:
+            return True
+    for square in chess.scan_forward((board.rooks | board.queens) & free):
+        if (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+                | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]) & ~own:
+            return True
+    if chess.BB_KING_ATTACKS[king] & ~own & ~attacked_squares(board, not us):
+        return True
+    return any(board.generate_legal_moves())
+
+
+_new_board = chess.Board.__new__
+_BACK_RANK = (chess.BB_RANK_8, chess.BB_RANK_1)
+_CASTLING_ROOK_SQUARES = {chess.G1: chess.BB_H1 | chess.BB_F1, chess.C1: chess.BB_A1 | chess.BB_D1,
+                          chess.G8: chess.BB_H8 | chess.BB_F8, chess.C8: chess.BB_A8 | chess.BB_D8}
+"""The king's target when castling → the rook's two squares, as one bitboard."""
+
+
+def played(board: chess.Board, move: chess.Move) -> tuple[chess.Board, bool]:
+    """A new board with the legal ``move`` played on ``board`` (left unchanged), without
+    a move stack, and whether the move was irreversible (`Board.is_irreversible`).
+
+    Speed over elegance: ``board.copy(stack=False)`` and ``push`` cost about 25 µs, a
+    third of a search's time per node, for bookkeeping a search never reads (the move
+    stack, the board state saved for ``pop``, a Python call per square changed). This
+    writes the six piece bitboards, the colours, castling rights, en passant square and
+    clocks of the new board directly, exactly as ``push`` leaves them (checked against
+    it move by move in tests/test_chess_movegen.py). Standard chess only: castling is
+    the king's two-square step.
+    """
+    after = _new_board(chess.Board)
+    state = after.__dict__
+    state.update(board.__dict__)
+    us = board.turn
+    origin, target = move.from_square, move.to_square
+    from_bb, to_bb = 1 << origin, 1 << target
+    own, enemy = board.occupied_co[us], board.occupied_co[not us]
+    pieces = [board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+              board.kings]
+    rights = cleaned = board.clean_castling_rights() if board.castling_rights else 0
+    promoted = board.promoted
+    was_promoted = promoted & from_bb
+    promoted &= ~(from_bb | to_bb)
+    zeroing = bool((from_bb | to_bb) & board.pawns or to_bb & enemy)
+    if to_bb & enemy:
+        keep = ~to_bb
+        pieces = [bitboard & keep for bitboard in pieces]
+        enemy &= keep
+    mover = 0
+    while not pieces[mover] & from_bb:
+        mover += 1
+    pieces[mover] ^= from_bb
+    pieces[move.promotion - 1 if move.promotion else mover] |= to_bb
+    own ^= from_bb | to_bb
+    if was_promoted or move.promotion:
+        promoted |= to_bb
+    ep_square = None
+    if mover == 0:  # a pawn: a double step leaves an en passant square; one may be taken
+        step = target - origin
+        if step in (16, -16):
+            ep_square = origin + step // 2
+        elif target == board.ep_square and step in (7, 9, -7, -9) \
+                and not board.occupied & to_bb:
+            taken = ~(1 << (target - 8 if us else target + 8))
+            pieces[0] &= taken
+            enemy &= taken
+            promoted &= taken
+    elif mover == 5:  # the king: its side's rights go; a two-square step castles
+        rights &= ~_BACK_RANK[us]
+        if target - origin in (2, -2):
+            rook = _CASTLING_ROOK_SQUARES[target]
+            pieces[3] ^= rook
+            own ^= rook
+            promoted &= ~rook
+    rights &= ~(from_bb | to_bb)
+    (state["pawns"], state["knights"], state["bishops"], state["rooks"], state["queens"],
+     state["kings"]) = pieces
+    colours = [enemy, own] if us else [own, enemy]
+    state["occupied_co"] = colours
+    state["occupied"] = own | enemy
+    state["promoted"] = promoted
+    state["castling_rights"] = rights
+    state["ep_square"] = ep_square
+    state["turn"] = not us
+    state["halfmove_clock"] = 0 if zeroing else board.halfmove_clock + 1
+    if not us:
+        state["fullmove_number"] = board.fullmove_number + 1
+    state["move_stack"] = []
+    state["_stack"] = []
+    irreversible = zeroing or rights != cleaned or (
+        board.ep_square is not None and board.has_legal_en_passant())
+    return after, irreversible

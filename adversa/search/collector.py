@@ -1,0 +1,30 @@
+"""The cyclic garbage collector, paused while a search runs.
+
+A search allocates a few small containers per node (states, move lists, table
+entries), and with a table or a game's memos many of them stay alive. CPython's cyclic
+collector runs after every 700 surviving allocations and walks all the young survivors
+(and, ever more often, everything long-lived), though a search makes almost no cycles
+(its few, the kernel's closures, are broken by `Kernel.release` and the reporter's
+reset). Pausing it measured a fifth to a third more nodes per CPU second in a game
+whose rules keep memos; memory is freed by reference counting as before, and the
+collector resumes when the search returns.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run the body with the cyclic collector off, and turn it back on after if it was
+    on before (a search inside another leaves it as it found it)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

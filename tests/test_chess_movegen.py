@@ -1,0 +1,142 @@
+"""Chess's own legal-move generator and its memos against python-chess, the referee:
+the same moves in the same order, the same answer to "is there a move", and the same
+search with the memos cold or warm."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+
+from adversa.games import chess_memo
+from adversa.games.chess import Chess
+from adversa.games.chess_memo import remember
+from adversa.games.chess_movegen import PLAIN_MOVES, has_legal_move, legal_move_list, played
+from adversa.games.registry import evaluation_of
+from adversa.search.config import EngineConfig
+from adversa.search.engine import run_search
+
+TRICKY = (
+    chess.STARTING_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",  # Kiwipete
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",  # perft position 3: en passant pins
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",  # promotions
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1",  # en passant would expose the king
+    "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",  # a bishop pinned on a file
+    "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",  # a pawn pinned on a diagonal
+    "r3k2r/8/8/8/8/8/8/R3K1rR w KQkq - 0 1",  # in check: castling out of it is illegal
+    "r3k2r/8/8/8/8/5b2/8/R3K2R w KQkq - 0 1",  # castling through an attacked square
+    "7k/5Q2/8/8/8/8/8/K7 b - - 0 1",  # stalemate
+    "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",  # Fine #70
+)
+
+
+def positions(seed: int, plies: int) -> list[chess.Board]:
+    """The tricky positions and every position of a random game from each."""
+    chooser = random.Random(seed)
+    found: list[chess.Board] = []
+    for fen in TRICKY:
+        board = chess.Board(fen)
+        for _ply in range(plies):
+            found.append(board.copy(stack=False))
+            moves = list(board.generate_legal_moves())
+            if not moves:
+                break
+            # Prefer captures, castling and promotions: the rare cases a generator misses.
+            special = [move for move in moves if board.is_capture(move) or move.promotion
+                       or board.is_castling(move)]
+            board.push(chooser.choice(special if special and chooser.random() < 0.5
+                                      else moves))
+    return found
+
+
+def test_the_legal_moves_are_python_chess_s_in_its_order() -> None:
+    boards = positions(seed=11, plies=80)
+    assert len(boards) > 500
+    for board in boards:
+        assert legal_move_list(board) == tuple(board.generate_legal_moves()), board.fen()
+
+
+def test_there_is_a_legal_move_exactly_when_python_chess_finds_one() -> None:
+    boards = positions(seed=12, plies=80)
+    assert any(not any(board.generate_legal_moves()) for board in boards)
+    for board in boards:
+        assert has_legal_move(board) == any(board.generate_legal_moves()), board.fen()
+
+
+def test_moves_without_promotion_are_shared_objects() -> None:
+    moves = legal_move_list(chess.Board())
+    assert all(move is PLAIN_MOVES[64 * move.from_square + move.to_square] for move in moves)
+
+
+def test_a_memo_is_emptied_when_it_reaches_its_limit() -> None:
+    memo: dict[int, str] = {}
+    for key in range(3):
+        assert remember(memo, key, str(key), limit=3) == str(key)
+    assert memo == {0: "0", 1: "1", 2: "2"}
+    remember(memo, 3, "3", limit=3)
+    assert memo == {3: "3"}
+
+
+def test_a_remembered_move_result_keeps_the_clocks_of_its_own_path() -> None:
+    """The same position reached with different halfmove clocks: each result's board
+    is the one python-chess builds from that path, clocks included."""
+    game = Chess()
+    chess_memo.forget_all()
+    start = game.initial_state()
+    knights_out_and_back = game.result(game.result(game.result(game.result(
+        start, chess.Move.from_uci("g1f3")), chess.Move.from_uci("g8f6")),
+        chess.Move.from_uci("f3g1")), chess.Move.from_uci("f6g8"))
+    assert knights_out_and_back.key == start.key
+    assert knights_out_and_back.clock == 4
+    for state in (start, knights_out_and_back):
+        child = game.result(state, chess.Move.from_uci("e2e4"))
+        expected = state.board.copy()
+        expected.push(chess.Move.from_uci("e2e4"))
+        assert child.board.fen() == expected.fen()
+        again = game.result(state, chess.Move.from_uci("g1f3"))
+        expected = state.board.copy()
+        expected.push(chess.Move.from_uci("g1f3"))
+        assert again.board.fen() == expected.fen()
+        assert again.clock == expected.halfmove_clock
+
+
+@pytest.mark.parametrize("fen", [TRICKY[1], TRICKY[-1]])
+def test_a_search_with_warm_memos_repeats_the_cold_one_node_for_node(fen: str) -> None:
+    game = Chess()
+    state = game.parse_position(fen)
+    config = EngineConfig.parse("alphabeta depth=4 nullmove=on lmr=on")
+    chess_memo.forget_all()
+    cold = run_search(game, state, config, evaluation=evaluation_of(game))
+    assert chess_memo.legal_memo and chess_memo.child_memo and chess_memo.status_memo
+    warm = run_search(game, state, config, evaluation=evaluation_of(game))
+    assert (warm.snapshot.nodes, warm.value, warm.best_move) == (
+        cold.snapshot.nodes, cold.value, cold.best_move)
+
+
+def board_fields(board: chess.Board) -> tuple[object, ...]:
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
+            board.kings, tuple(board.occupied_co), board.occupied, board.promoted,
+            board.castling_rights, board.ep_square, board.turn, board.halfmove_clock,
+            board.fullmove_number, board.chess960, board.move_stack, board._stack)
+
+
+def test_a_move_played_leaves_the_board_python_chess_s_push_leaves() -> None:
+    boards = positions(seed=13, plies=60)
+    moves_played = 0
+    for board in boards:
+        before = board_fields(board)
+        for move in board.generate_legal_moves():
+            after, irreversible = played(board, move)
+            expected = board.copy(stack=False)
+            expected.push(move)
+            expected.move_stack.clear()
+            expected._stack.clear()
+            assert board_fields(after) == board_fields(expected), (board.fen(), move)
+            assert irreversible == board.is_irreversible(move), (board.fen(), move)
+            assert after.occupied_co is not board.occupied_co
+            moves_played += 1
+        assert board_fields(board) == before
+    assert moves_played > 10_000
