@@ -110,7 +110,10 @@ Order = Callable[[int, int, int, int, int], list[tuple[int, int]]]
 
 
 class EndgameSolver:
-    """Solves positions of one board size; keeps its table between calls."""
+    """Solves positions of one board size; keeps its table between calls.
+
+    ``should_stop`` is asked every `POLL_NODES` nodes; once it says True the solve in
+    progress raises `SolveStopped` (a search in play gives up its takeover so)."""
 
     def __init__(self, board: Geometry, should_stop: Callable[[], bool] = _never) -> None:
         self.board = board
