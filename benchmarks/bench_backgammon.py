@@ -27,7 +27,9 @@ A run stopped by SIGTERM or Ctrl-C reports the whole pairs it finished and exits
 
 Reported: adversa's win rate and points per game (single 1, gammon 2, backgammon 3)
 with 95 % intervals (normal approximation over the pairs' means, since the two games
-of a pair are not independent).
+of a pair are not independent), and the CPU seconds of its searches (mean and longest,
+after one search outside the count that loads the network and builds the bear-off
+database).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from typing import Any
 
 from adversa.games import make_game
 from adversa.games.backgammon import Backgammon
+from adversa.games.backgammon_bearoff import expected_rolls
 from adversa.games.backgammon_eval import race_win_chance
 from adversa.games.backgammon_moves import BackgammonState, Play, pip_count
 from adversa.games.backgammon_net import LeafNet, net_evaluator, network_from_bytes
@@ -72,7 +75,9 @@ def pipcount_player(game: Backgammon) -> Chooser:
                              key=lambda play: (pip_count(play.mover), blots(play.mover)))
 
 
-def engine_player(game: Backgammon, spec: str, weights: Path | None = None) -> Chooser:
+def engine_player(game: Backgammon, spec: str, weights: Path | None = None,
+                  times: list[float] | None = None) -> Chooser:
+    """adversa's engine ``spec``; the CPU seconds of each search go to ``times``."""
     config = EngineConfig.parse(spec)
     evaluation = evaluation_of(game)
     if weights is not None:
@@ -84,7 +89,10 @@ def engine_player(game: Backgammon, spec: str, weights: Path | None = None) -> C
         found = game.plays(state)
         if len(found) == 1:
             return found[0]
+        started = time.process_time()
         move = run_search(game, state, config, evaluation=evaluation).best_move
+        if times is not None:
+            times.append(time.process_time() - started)
         assert isinstance(move, Play)
         return move
 
@@ -152,7 +160,12 @@ def main(argv: list[str] | None = None) -> int:
             return move
     if arguments.weights is not None and arguments.evaluation != "net":
         parser.error("--weights needs --evaluation net")
-    ours = engine_player(game, arguments.engine, arguments.weights)
+    times: list[float] = []
+    ours = engine_player(game, arguments.engine, arguments.weights, times)
+    # Outside the count: what the first searches load and every later one shares.
+    ours(game.result(game.initial_state(), (3, 1)))  # the network
+    expected_rolls((1, 0, 0, 0, 0, 0))  # the bear-off database, built in seconds
+    times.clear()
     points: list[float] = []
     started = time.process_time()
     # SIGTERM ends a run that is out of time as Ctrl-C does: the whole pairs played count.
@@ -184,13 +197,19 @@ def main(argv: list[str] | None = None) -> int:
           f"{f' ply={arguments.gnubg_ply}' if arguments.opponent == 'gnubg' else ''}: "
           f"{len(points)} games, win rate {100 * rate:.1f}% ± {100 * rate_margin:.1f}, "
           f"points/game {ppg:+.3f} ± {ppg_margin:.3f}, {seconds:.0f} s CPU")
+    if times:
+        print(f"adversa's searches (plays with a choice): {len(times)}, "
+              f"{sum(times) / len(times):.3f} s of CPU each on average, at most {max(times):.3f} s")
     if arguments.json:
         report: dict[str, Any] = {"engine": arguments.engine,
                                   "evaluation": arguments.evaluation,
                                   "opponent": arguments.opponent,
                                   "games": len(points), "win_rate": rate,
                                   "win_rate_margin": rate_margin, "points_per_game": ppg,
-                                  "points_margin": ppg_margin, "cpu_seconds": seconds}
+                                  "points_margin": ppg_margin, "cpu_seconds": seconds,
+                                  "searches": len(times),
+                                  "search_cpu_mean": sum(times) / max(len(times), 1),
+                                  "search_cpu_max": max(times, default=0.0)}
         with open(arguments.json, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=2)
     return 0
