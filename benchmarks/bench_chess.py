@@ -21,10 +21,19 @@ table gives the deepest completed iteration and nodes per second of each, and th
 ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
 (``python -m sunfish``), reporting its own depth and nodes. Both depths are completed
 iterations (`sunfish_depth` says how Sunfish's is read; "sf begun" is the deepest it
-started), and both node counts count every position the search visits. Nodes per
-second are given twice: by the clock on the wall (each engine's own report), and per
-second of CPU its process used (``n/cpu-s``), which a machine shared with other work
-slows less unevenly.
+started). Nodes per second are given twice: by the clock on the wall (each engine's
+own report), and per second of CPU its process used (``n/cpu-s``), which a machine
+shared with other work slows less unevenly.
+
+How each side counts a node (both count every position visited, quiescence included):
+adversa counts each call of its search at a node (`negamax`, `quiesce`, the root's
+pass), each null-move search and each child it judges one ply above the horizon
+without a call, a table hit that answers at once included. Sunfish counts each call of
+its ``bound``: every node of every MTD-bi probe (it visits the same tree again with
+each probe, its table answering much of it at once), quiescence and null moves
+included, and also the children its pseudo-legal generator makes that leave its king
+en prise (each ends within a node or two, once the king capture is found); adversa generates legal
+moves only, so it makes no such nodes.
 
 ``match``: ``--games`` games against Sunfish at ``--seconds`` a move, from varied
 openings with colours swapped, adjudicated a draw after 300 plies; W/D/L and the Elo

@@ -54,7 +54,8 @@ def late_positions(count: int, empties: int, seed: int) -> list[OthelloState]:
 
 
 EVERYTHING_EARLY = {"TABLE_EMPTIES": 3, "ORDER_EMPTIES": 3, "ETC_EMPTIES": 3,
-                    "STABILITY_EMPTIES": 3, "SORT_BY_EVALUATION_EMPTIES": 3}
+                    "STABILITY_EMPTIES": 3, "SORT_BY_EVALUATION_EMPTIES": 3,
+                    "REPLY_SORT_EMPTIES": 3}
 """Every enhancement from three empties on: the sorted search down to the last two."""
 
 

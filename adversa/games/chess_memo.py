@@ -4,9 +4,10 @@ Iterative deepening searches the tree of the previous iteration again, one ply d
 and an ending is full of transpositions: in a 100,000-node search of Fine #70, 88 % of
 the move lists asked for were of a position whose list had been built before, and 72 %
 of the moves played had been played from the same position before (Lucena: 65 % and
-40 %; the start: 48 % and 25 %). python-chess builds a list of legal moves (about 6 µs a
-move) and plays a move on a copied board (about 40 µs with the incremental key and
-evaluation) from scratch every time, so the answers are remembered here:
+40 %; the start: 48 % and 25 %). A middle-game move list costs about 55 µs to build
+(`chess_movegen`; python-chess's own, 70 µs) and a move about 10 µs to play with its
+key and evaluation, against a tenth of a µs for a dictionary look-up, so the answers
+are remembered here:
 
 * the legal moves, the leaf status, check, and quiescence's captures by the polyglot
   key, which fixes the pieces, the side to move, the castling rights and a capturable

@@ -6,7 +6,8 @@ the classic endgame enhancements:
 * **fastest-first** ordering: moves that leave the opponent the fewest replies go
   first (corners win ties), which finds the cut early in most nodes; far from the end
   (`SORT_BY_EVALUATION_EMPTIES` and more) the evaluation's judgement of each reply is
-  added, since a wrong first move there costs a whole subtree;
+  added, since a wrong first move there costs a whole subtree, and nearer the root
+  (`REPLY_SORT_EMPTIES`) its judgement one move further on;
 * **parity**: with few empties left, moves into regions (quadrants) with an odd
   number of empties go first, since the last move in a region is worth having;
 * a **transposition table** keyed by the two bitboards, holding bounds and the best
@@ -19,8 +20,8 @@ the classic endgame enhancements:
 * **principal variation search**: after the first move, each move is first proved
   no better with a null window, and searched again only when that proof fails; at
   the root (`best_move`) only null windows are searched, from the evaluation's guess
-  of the margin outwards until it is bracketed, then halving the bracket
-  (`EndgameSolver._by_null_windows`);
+  of the margin outwards a step at a time until it is bracketed, then halving the
+  bracket (`EndgameSolver._by_null_windows`);
 * **special code for the last empties** on raw ints: below `ORDER_EMPTIES` no move
   mask is generated (each empty square next to an opponent's disc is tried, in parity
   order), and the last two and the last square are solved without a loop.
@@ -58,6 +59,17 @@ EVALUATION_SHARE = 0.25
 """How much the evaluation (in discs) counts beside four points a reply: at a quarter
 of its value, 20 % fewer nodes than without it on 17-empty positions, and 10 % fewer
 than at its full value (measured while tuning, `bench_othello_endgame.py`)."""
+REPLY_SORT_EMPTIES = 16
+"""Nodes with at least this many empties judge each child by the evaluation one move
+further on (the opponent's best reply) instead of the child itself: a few hundred
+nodes of a 20-empty solve, where a wrong first move costs most (FFO #40: 2.7 % fewer
+nodes and 3 % less CPU; from 14 empties on, 1.5 % fewer nodes but more CPU)."""
+PROBE_STEP = 2
+"""How far each root probe steps from the last until the margin is bracketed: the
+smallest difference between two margins (a full board's margins are all even). A
+success (one good move) costs far less than a failure (every move refuted), and
+doubling the step overshot into failures: FFO #40 took 21.3 M nodes with this step
+and 23.0 M doubling, and 5 positions 4 moves into FFO #40–#44 9 % fewer nodes."""
 LIMIT = 10_000
 """Beyond any margin: the window of a full solve is (−LIMIT, LIMIT)."""
 POLL_NODES = 16_384
@@ -98,7 +110,10 @@ Order = Callable[[int, int, int, int, int], list[tuple[int, int]]]
 
 
 class EndgameSolver:
-    """Solves positions of one board size; keeps its table between calls."""
+    """Solves positions of one board size; keeps its table between calls.
+
+    ``should_stop`` is asked every `POLL_NODES` nodes; once it says True the solve in
+    progress raises `SolveStopped` (a search in play gives up its takeover so)."""
 
     def __init__(self, board: Geometry, should_stop: Callable[[], bool] = _never) -> None:
         self.board = board
@@ -157,7 +172,7 @@ class EndgameSolver:
         move of the last success, tried first) and returns ``(value, move)``, fail-soft.
         The first probe asks whether the margin reaches ``guess`` (the evaluation's,
         which is fitted to final margins); the next ones step away from it in the
-        direction the answer gave, twice as far each time, until the margin is
+        direction the answer gave, by `PROBE_STEP` discs each time, until the margin is
         bracketed, and then halve the bracket. Each fail-soft answer narrows the bounds,
         often past the threshold asked. A null window costs a fraction of a wide one
         (measured while writing this: the margin searched with the window (0, ∞) after a
@@ -166,7 +181,7 @@ class EndgameSolver:
         """
         squares = self.board.squares
         low, high = -squares, squares
-        threshold, step = guess, 2
+        threshold = guess
         best_square = PASS
         rose = fell = False
         while low < high:
@@ -181,8 +196,7 @@ class EndgameSolver:
             if rose and fell:
                 threshold = (low + high + 1) // 2
             else:
-                threshold = low + step if rose else high - step + 1
-                step *= 2
+                threshold = low + PROBE_STEP if rose else high - PROBE_STEP + 1
         return low, best_square
 
     def _guess(self, mine: int, theirs: int) -> int:
@@ -459,6 +473,25 @@ class EndgameSolver:
                               best if best < beta else LIMIT, best_square)
             return best
 
+        def reply_value(mine: int, theirs: int, weights: tuple[float, ...]) -> float:
+            """The mover's best value one move on, by the evaluation (``weights``, scaled
+            like the ordering's): the value of the child ``(mine, theirs)`` for the
+            opponent, who moves there, seen one ply deeper than `features` sees it."""
+            replies = move_mask(mine, theirs)
+            if not replies:
+                values = features(masks, mine, theirs)
+                return sum(w * v for w, v in zip(weights, values, strict=True))
+            best = -float(LIMIT)
+            while replies:
+                low = replies & -replies
+                replies ^= low
+                flipped = flips(mine, theirs, low.bit_length() - 1)
+                values = features(masks, theirs ^ flipped, mine | flipped | low)
+                value = -sum(w * v for w, v in zip(weights, values, strict=True))
+                if value > best:
+                    best = value
+            return best
+
         def ordered(mine: int, theirs: int, moves: int, empty: int,
                     first: int) -> list[tuple[int, int]]:
             """The moves as (square, discs it turns), the most promising first (see the
@@ -478,6 +511,9 @@ class EndgameSolver:
             # Far from the end, the evaluation's phase weights for the children.
             weights = (by_phase[phase_of(empty.bit_count() - 1, squares)]
                        if empty.bit_count() >= SORT_BY_EVALUATION_EMPTIES else None)
+            # Nearer the root, the weights one move further on (`reply_value`).
+            deeper = (by_phase[phase_of(empty.bit_count() - 2, squares)]
+                      if empty.bit_count() >= REPLY_SORT_EMPTIES else None)
             keyed: list[tuple[float, int, int]] = []
             for square, flipped in pairs:
                 if square == first:
@@ -490,7 +526,9 @@ class EndgameSolver:
                     score -= 3
                 if odd & bit:
                     score -= 1
-                if weights is not None:
+                if deeper is not None:
+                    score += reply_value(child_mine, child_theirs, deeper)
+                elif weights is not None:
                     # The opponent's view of the child, in discs: lower is better here.
                     values = features(masks, child_mine, child_theirs)
                     score += sum(w * v for w, v in zip(weights, values, strict=True))

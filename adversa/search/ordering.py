@@ -94,21 +94,17 @@ class MoveOrderer(Generic[S, M]):
         assert self.split_forcing is not None
         captures, rest = self.split_forcing(state, moves)
         front: list[M] = []
-        if tt_move is not None:
-            if tt_move in captures:
-                captures.remove(tt_move)
-                front.append(tt_move)
-            elif tt_move in rest:
-                rest.remove(tt_move)
-                front.append(tt_move)
+        # Each move is looked for once (`_take`), not by ``in`` and then ``remove``: a
+        # game's move may compare equal by a Python-level ``__eq__``, one call per move
+        # passed over.
+        if tt_move is not None and not _take(captures, tt_move, front):
+            _take(rest, tt_move, front)
         front += captures
         if self.use_history and self.history:
             rest.sort(key=self.history.__getitem__, reverse=True)
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
-                if killer in rest:
-                    rest.remove(killer)
-                    front.append(killer)
+                _take(rest, killer, front)
         return front + rest
 
     def cutoff(self, state: S, move: M, ply: int, depth: int) -> None:
@@ -124,6 +120,17 @@ class MoveOrderer(Generic[S, M]):
                 del slot[KILLERS_PER_PLY:]
         if self.use_history:
             self.history[move] += depth * depth
+
+
+def _take(moves: list[M], move: M, taken: list[M]) -> bool:
+    """Move the first of ``moves`` equal to ``move`` to the end of ``taken``; whether
+    there was one."""
+    try:
+        index = moves.index(move)
+    except ValueError:
+        return False
+    taken.append(moves.pop(index))
+    return True
 
 
 def beam_select(game: Game[S, M], judge: Callable[[S, int], float], state: S,

@@ -410,7 +410,8 @@ class Reporter:
         if self._budget_spent(now):
             self.stopped = True
             raise SearchStopped
-        if now >= self._next_snapshot:
+        if now >= self._next_snapshot and self.on_event is not _ignore:
+            # A snapshot formats the line in the game's notation: not for nobody.
             self._next_snapshot = now + self.snapshot_period
             self.on_event(self.snapshot())
 

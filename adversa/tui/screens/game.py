@@ -96,7 +96,7 @@ class GameScreen(Screen[None]):
                 yield make_board(game, id="board")
                 with Horizontal(id="move-row"):
                     yield Label("Move", id="move-label")
-                    yield MoveInput(placeholder="move, then Enter", id="move-input")
+                    yield MoveInput(placeholder=": then type a move", id="move-input")
                 yield Static("", id="autoplay")
             yield GameSide(game, id="game-side")
         yield Footer()
