@@ -178,8 +178,8 @@ def value_note(result: SearchResult) -> str:
     "--engine", "-e", "engine_spec", default=None, metavar="SPEC",
     help="The engine as text, e.g. 'alphabeta depth=10 tt=64', or 'default' (the game's "
     "default engine) (instead of --algorithm). With neither: alphabeta where it fits, else "
-    "the game's default engine (backgammon: 'expectiminimax depth=2 star2=on candidates=8 "
-    "margin=0.16' with the trained network, a tenth of a second).",
+    "the game's default engine (backgammon: 'expectiminimax depth=2 star2=on candidates=16 "
+    "margin=0.32' with the trained network, a tenth of a second).",
 )
 @click.option(
     "--max-time", "max_seconds", type=click.FloatRange(0, 86_400), default=ANALYZE_MAX_SECONDS,

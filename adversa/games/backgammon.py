@@ -195,7 +195,7 @@ class Backgammon(Game[BackgammonState, BackgammonMove]):
 
 ENTRY = GameEntry(
     rules=Backgammon,
-    engines=("expectiminimax depth=2 star2=on candidates=8 margin=0.16",),
+    engines=("expectiminimax depth=2 star2=on candidates=16 margin=0.32",),
     evaluator=backgammon_evaluator,
     unsolvable="solve cannot solve backgammon: its dice let positions repeat and its tree "
     "is far too large for an exact search",
