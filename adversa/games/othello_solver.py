@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from adversa.games.othello_bitboard import PASS, Geometry
 from adversa.games.othello_eval import WEIGHTS as EVALUATION_WEIGHTS
 from adversa.games.othello_eval import FeatureMasks, features, phase_of, stable_edges
+from adversa.games.probe_budget import never_stop
 
 TABLE_EMPTIES = 7
 """Nodes with at least this many empties use the transposition table."""
@@ -83,10 +84,6 @@ class SolveStopped(Exception):
     keeps only what was proved before (bounds are stored once a node is finished)."""
 
 
-def _never() -> bool:
-    return False
-
-
 @dataclass(slots=True)
 class SolveStats:
     """What a solve cost: nodes visited (every position the solver entered)."""
@@ -115,7 +112,7 @@ class EndgameSolver:
     ``should_stop`` is asked every `POLL_NODES` nodes; once it says True the solve in
     progress raises `SolveStopped` (a search in play gives up its takeover so)."""
 
-    def __init__(self, board: Geometry, should_stop: Callable[[], bool] = _never) -> None:
+    def __init__(self, board: Geometry, should_stop: Callable[[], bool] = never_stop) -> None:
         self.board = board
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         """(mine, theirs) → (lower bound, upper bound, best square)."""

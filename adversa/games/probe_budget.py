@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 
-def _never() -> bool:
+def never_stop() -> bool:
+    """A stop check that never asks to stop: the default of a search or solve unlimited
+    by its caller (one shared function, for the games and the search alike)."""
     return False
 
 
@@ -32,7 +34,7 @@ class ProbeBudget:
 
     seconds: float | None = None
     nodes: int | None = None
-    should_stop: Callable[[], bool] = _never
+    should_stop: Callable[[], bool] = never_stop
     clock: Callable[[], float] = time.perf_counter
 
     @property

@@ -31,7 +31,7 @@ from typing import Generic, TypedDict
 
 from typing_extensions import TypeVar
 
-from adversa.games.probe_budget import ProbeBudget
+from adversa.games.probe_budget import ProbeBudget, never_stop
 
 MoveT = TypeVar("MoveT", bound=Hashable, default=Hashable, covariant=True)
 """The searched game's move type, kept from `run_search`'s game to its result's
@@ -332,10 +332,6 @@ EventCallback = Callable[[SearchEvent], None]
 StopCallback = Callable[[], bool]
 
 
-def _never() -> bool:
-    return False
-
-
 def _ignore(_event: SearchEvent) -> None:
     return None
 
@@ -372,7 +368,7 @@ class Reporter:
         self.node_budget = node_budget
         """Stop once this many nodes were visited (checked at every poll, so a search
         overshoots it by less than `POLL_INTERVAL` nodes); None for no limit."""
-        self.should_stop: StopCallback = should_stop or _never
+        self.should_stop: StopCallback = should_stop or never_stop
         self.on_event: EventCallback = on_event or _ignore
         self.snapshot_period = snapshot_period
         self.clock = clock
