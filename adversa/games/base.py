@@ -299,7 +299,7 @@ class Game(Generic[S, M]):
 
     def in_check(self, state: S) -> bool:
         """True where the side to move is under a threat it must answer at once (chess:
-        a check that leaves at most three replies); a search extends the move that made
+        a check that leaves at most two replies); a search extends the move that made
         it by a ply (check extension), so the forced reply is not cut off by the
         horizon. Default: never."""
         return False
