@@ -36,6 +36,18 @@ def test_moves_without_promotion_are_shared_objects() -> None:
     assert all(move is PLAIN_MOVES[64 * move.from_square + move.to_square] for move in moves)
 
 
+def test_equal_moves_of_any_two_lists_are_one_object() -> None:
+    """Promotions, en passant and the moves out of check included: move ordering finds
+    a move by identity (`Game.interned_moves`)."""
+    seen: dict[chess.Move, chess.Move] = {}
+    kinds = set()
+    for board in positions(seed=3, plies=60):
+        for move in legal_move_list(board):
+            assert seen.setdefault(move, move) is move, (board.fen(), move)
+            kinds.add((bool(move.promotion), board.is_en_passant(move), board.is_check()))
+    assert {(True, False, False), (False, True, False), (False, False, True)} <= kinds
+
+
 def test_a_memo_is_emptied_when_it_reaches_its_limit() -> None:
     memo: dict[int, str] = {}
     for key in range(3):

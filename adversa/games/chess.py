@@ -183,6 +183,7 @@ class Chess(Game[ChessState, chess.Move]):
 
     name: ClassVar[str] = "chess"
     mate_distances: ClassVar[bool] = True
+    interned_moves: ClassVar[bool] = True  # chess_movegen's shared moves
     title: ClassVar[str] = "Chess"
     description: ClassVar[str] = (
         "The lectures' running example: FIDE chess (rules by python-chess), moves in SAN "

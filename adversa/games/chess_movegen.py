@@ -26,13 +26,25 @@ points to these instead of keeping objects of its own."""
 PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
 """python-chess's order of the promotion pieces."""
 
+PROMOTION_MOVES = {64 * origin + target: tuple(chess.Move(origin, target, piece)
+                                               for piece in PROMOTIONS)
+                   for origin in range(64) for target in range(64)
+                   if chess.square_distance(origin, target) == 1
+                   and chess.square_rank(origin) in (1, 6)
+                   and chess.square_rank(target) in (0, 7)}
+"""The shared promotions of a pawn's step (``64 · origin + target``), in python-chess's
+order: with `PLAIN_MOVES`, every move of a legal-move list is a shared object, so equal
+moves are identical (`Chess.interned_moves`)."""
+
 MoveList = tuple[chess.Move, ...]
 
 
 def _shared(moves: list[chess.Move]) -> MoveList:
-    """python-chess's moves with each non-promotion replaced by its shared object."""
-    plain = PLAIN_MOVES
-    return tuple(move if move.promotion else plain[move.from_square * 64 + move.to_square]
+    """python-chess's moves, each replaced by its shared object."""
+    plain, promotions = PLAIN_MOVES, PROMOTION_MOVES
+    return tuple(promotions[move.from_square * 64 + move.to_square][
+                     PROMOTIONS.index(move.promotion)]
+                 if move.promotion else plain[move.from_square * 64 + move.to_square]
                  for move in moves)
 
 
@@ -104,7 +116,7 @@ def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pin
             targets &= lines[origin]
         for target in scan(targets):
             if last_ranks >> target & 1:
-                moves += [chess.Move(origin, target, piece) for piece in PROMOTIONS]
+                moves += PROMOTION_MOVES[64 * origin + target]
             else:
                 moves.append(plain[64 * origin + target])
     if us:
@@ -121,11 +133,11 @@ def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pin
             if pinned >> origin & 1 and not lines[origin] >> target & 1:
                 continue
             if last_ranks >> target & 1:
-                moves += [chess.Move(origin, target, piece) for piece in PROMOTIONS]
+                moves += PROMOTION_MOVES[64 * origin + target]
             else:
                 moves.append(plain[64 * origin + target])
     if board.ep_square is not None:
-        moves += board.generate_legal_ep()
+        moves += _shared(list(board.generate_legal_ep()))
 
 
 def has_legal_move(board: chess.Board) -> bool:
