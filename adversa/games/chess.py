@@ -158,24 +158,29 @@ def _play(state: ChessState, move: chess.Move) -> tuple[chess.Board, int, int, i
     return board, key, mg, eg, irreversible, insufficient
 
 
-def _checked(state: ChessState) -> bool:
+def _board_checked(board: chess.Board, key: int) -> bool:
     """Whether the side to move is in check, remembered by position (`chess_memo`): a
-    node asks it up to five times (its status, quiescence, the check extension, the
-    null move, its captures), and python-chess answers from scratch each time."""
-    key = state.key
+    node asks it up to seven times (its status, whether it has a move, its moves,
+    quiescence, the check extension, the null move, its captures), and python-chess
+    answers from scratch each time."""
     found = check_memo.get(key)
     if found is None:
-        found = remember(check_memo, key, state.board.is_check(), POSITION_LIMIT)
+        found = remember(check_memo, key, board.is_check(), POSITION_LIMIT)
     return found
+
+
+def _checked(state: ChessState) -> bool:
+    return _board_checked(state.board, state.key)
 
 
 def _board_status(board: chess.Board, key: int) -> int:
     """`Chess.leaf_status` of a position no draw rule has ended: it depends on the board
     alone, so `chess_memo` keeps it by key."""
+    checked = _board_checked(board, key)
     known = legal_memo.get(key)
-    if not (bool(known) if known is not None else has_legal_move(board)):
+    if not (bool(known) if known is not None else has_legal_move(board, checked)):
         return FINISHED
-    return CAPTURE_PENDING if board.is_check() or may_capture(board) else SETTLED
+    return CAPTURE_PENDING if checked or may_capture(board) else SETTLED
 
 
 class Chess(Game[ChessState, chess.Move]):
@@ -206,7 +211,9 @@ class Chess(Game[ChessState, chess.Move]):
         key = state.key
         moves = legal_memo.get(key)  # remembered by position (chess_memo)
         if moves is None:
-            moves = remember(legal_memo, key, legal_move_list(state.board), POSITION_LIMIT)
+            moves = remember(legal_memo, key,
+                             legal_move_list(state.board, _board_checked(state.board, key)),
+                             POSITION_LIMIT)
         return list(moves)
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
@@ -282,7 +289,7 @@ class Chess(Game[ChessState, chess.Move]):
         if state.draw:
             return True
         if _checked(state):
-            return not has_legal_move(state.board)
+            return not has_legal_move(state.board, True)
         return not self._worthwhile_captures(state)
 
     def utility(self, state: ChessState) -> tuple[float, ...]:

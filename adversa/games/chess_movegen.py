@@ -48,8 +48,9 @@ def _shared(moves: list[chess.Move]) -> MoveList:
                  for move in moves)
 
 
-def legal_move_list(board: chess.Board) -> MoveList:
-    """``board``'s legal moves, equal to ``tuple(board.generate_legal_moves())`` in order.
+def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList:
+    """``board``'s legal moves, equal to ``tuple(board.generate_legal_moves())`` in order;
+    ``checked``: whether the side to move is in check, when the caller knows.
 
     Out of check: the king's, knights', bishops', rooks' and queens' moves from the
     highest square down, castling, pawn captures, single and double pushes, en passant,
@@ -59,7 +60,7 @@ def legal_move_list(board: chess.Board) -> MoveList:
     us = board.turn
     own = board.occupied_co[us]
     king_mask = board.kings & own
-    if not king_mask or board.is_check():
+    if not king_mask or (board.is_check() if checked is None else checked):
         return _shared(list(board.generate_legal_moves()))
     king = king_mask.bit_length() - 1
     occupied = board.occupied
@@ -140,8 +141,9 @@ def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pin
         moves += _shared(list(board.generate_legal_ep()))
 
 
-def has_legal_move(board: chess.Board) -> bool:
-    """Whether the side to move has a legal move.
+def has_legal_move(board: chess.Board, checked: bool | None = None) -> bool:
+    """Whether the side to move has a legal move (``checked``: whether it is in check,
+    when the caller knows).
 
     Speed over elegance: python-chess's generator, even stopped at its first move, sets
     up pins and checkers and walks pieces in its own order (about 30 µs). Out of check,
@@ -153,7 +155,7 @@ def has_legal_move(board: chess.Board) -> bool:
     us = board.turn
     own = board.occupied_co[us]
     king = board.king(us)
-    if king is None or board.is_check():
+    if king is None or (board.is_check() if checked is None else checked):
         return any(board.generate_legal_moves())
     free = own & ~board._slider_blockers(king)
     occupied = board.occupied
