@@ -540,7 +540,7 @@ class Chess(Game[ChessState, chess.Move]):
 
 ENTRY = GameEntry(
     rules=Chess,
-    engines=("alphabeta depth=30 time=2 nullmove=on lmr=on futility=on",),
+    engines=("alphabeta depth=64 time=2 nullmove=on lmr=on lmrfrom=1 futility=on",),
     evaluator=chess_evaluator,
     unsolvable="chess is far too big to solve; use alphabeta",
     record=PGN_FORMAT,
