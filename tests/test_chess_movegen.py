@@ -66,6 +66,24 @@ def test_there_is_a_legal_move_exactly_when_python_chess_finds_one() -> None:
         assert has_legal_move(board) == any(board.generate_legal_moves()), board.fen()
 
 
+def python_chess_perft(board: chess.Board, depth: int) -> int:
+    """python-chess's own perft walk, the referee's count."""
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += python_chess_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+@pytest.mark.parametrize("fen", TRICKY[2:])
+def test_perft_of_the_tricky_positions_is_python_chess_s(fen: str) -> None:
+    game = Chess()
+    assert game.perft(game.parse_position(fen), 3) == python_chess_perft(chess.Board(fen), 3)
+
+
 def test_moves_without_promotion_are_shared_objects() -> None:
     moves = legal_move_list(chess.Board())
     assert all(move is PLAIN_MOVES[64 * move.from_square + move.to_square] for move in moves)
