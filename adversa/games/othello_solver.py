@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from adversa.games.othello_bitboard import PASS, Geometry
+from adversa.games.othello_bitboard import PASS, Geometry, SquareFunction
 from adversa.games.othello_estimate import final_margin, heuristic_search
 from adversa.games.othello_eval import WEIGHTS as EVALUATION_WEIGHTS
 from adversa.games.othello_eval import FeatureMasks, features, phase_of, stable_edges
@@ -105,9 +105,9 @@ Search = Callable[[int, int, int, int, int, bool], int]
 the window)."""
 
 
-ParityOrder = tuple[tuple[int, int, int, int, int], ...]
+ParityOrder = tuple[tuple[int, int, int, int, int, SquareFunction], ...]
 """The empty squares as ``(square, its bit, the other empties, the lower and the higher
-square of those when there are two)``, in the order `EndgameSolver._build`'s
+square of those when there are two, its flip finder)``, in the order `EndgameSolver._build`'s
 ``shallow`` tries them."""
 
 
@@ -276,7 +276,7 @@ class EndgameSolver:
         masks and tables they share are cells rather than attributes of ``self``.
         """
         board = self.board
-        flips, move_mask = board.flips, board.move_mask
+        flips, flips_at, move_mask = board.flips, board.flips_at, board.move_mask
         squares, size = board.squares, board.size
         quadrants, corners, table = self.quadrants, self.corners, self.table
         neighbours = tuple(_neighbours(size, square) for square in range(squares))
@@ -305,11 +305,11 @@ class EndgameSolver:
             nodes += 1
             near = neighbours[square]
             if near & theirs:
-                flipped = flips(mine, theirs, square)
+                flipped = flips_at[square](mine, theirs)
                 if flipped:
                     return (mine.bit_count() + flipped.bit_count()) * 2 + 2 - squares
             if near & mine:
-                flipped = flips(theirs, mine, square)
+                flipped = flips_at[square](theirs, mine)
                 if flipped:
                     return squares - (theirs.bit_count() + flipped.bit_count()) * 2 - 2
             return final(mine, theirs, 1)
@@ -321,13 +321,13 @@ class EndgameSolver:
             nodes += 1
             best = -LIMIT
             if neighbours[first] & theirs:
-                flipped = flips(mine, theirs, first)
+                flipped = flips_at[first](mine, theirs)
                 if flipped:
                     best = -last1(theirs ^ flipped, mine | flipped | 1 << first, second)
                     if best >= beta:
                         return best
             if neighbours[second] & theirs:
-                flipped = flips(mine, theirs, second)
+                flipped = flips_at[second](mine, theirs)
                 if flipped:
                     value = -last1(theirs ^ flipped, mine | flipped | 1 << second, first)
                     if value > best:
@@ -337,13 +337,13 @@ class EndgameSolver:
             # The mover passes: the opponent picks the smaller of the mover's margins.
             worst = LIMIT
             if neighbours[first] & mine:
-                flipped = flips(theirs, mine, first)
+                flipped = flips_at[first](theirs, mine)
                 if flipped:
                     worst = last1(mine ^ flipped, theirs | flipped | 1 << first, second)
                     if worst <= alpha:
                         return worst
             if neighbours[second] & mine:
-                flipped = flips(theirs, mine, second)
+                flipped = flips_at[second](theirs, mine)
                 if flipped:
                     value = last1(mine ^ flipped, theirs | flipped | 1 << second, first)
                     if value < worst:
@@ -366,8 +366,9 @@ class EndgameSolver:
                     group ^= bit
                     rest = empty ^ bit
                     low = rest & -rest
-                    entries.append((bit.bit_length() - 1, bit, rest, low.bit_length() - 1,
-                                    (rest ^ low).bit_length() - 1))
+                    square = bit.bit_length() - 1
+                    entries.append((square, bit, rest, low.bit_length() - 1,
+                                    (rest ^ low).bit_length() - 1, flips_at[square]))
             order = orders[empty] = tuple(entries)
             return order
 
@@ -382,10 +383,10 @@ class EndgameSolver:
             order = orders.get(empty) or parity_order(empty)
             three = len(order) == 3
             best = -LIMIT
-            for square, bit, rest, first, second in order:
+            for square, bit, rest, first, second, flip in order:
                 if not neighbours[square] & theirs:
                     continue
-                flipped = flips(mine, theirs, square)
+                flipped = flip(mine, theirs)
                 if not flipped:
                     continue  # not a legal move
                 floor = alpha if alpha > best else best
@@ -513,7 +514,7 @@ class EndgameSolver:
                 low = moves & -moves
                 moves ^= low
                 square = low.bit_length() - 1
-                pairs.append((square, flips(mine, theirs, square)))
+                pairs.append((square, flips_at[square](mine, theirs)))
             if len(pairs) < 2:
                 return pairs
             odd = 0
