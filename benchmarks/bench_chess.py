@@ -45,7 +45,8 @@ difference with its 95 % interval (`adversa.match.elo`). Games are numbered from
 ``endings``: why the two endings are searched shallower than Sunfish searches them. On
 a node budget (the same on any machine), the depth the default engine completes in the
 Lucena position and Fine #70, its move and value, and the same with one switch changed
-at a time: the check extension, null moves, a larger table, late move reductions.
+at a time: the check extension, null moves, a larger table, late move reductions,
+futility pruning.
 
 ``ladder``: the same match against Stockfish (Debian's ``/usr/games/stockfish``, one
 thread) at each Skill Level from 0 to 5, ``--games`` games a level, so adversa's engine
@@ -215,7 +216,7 @@ def bench_depth(seconds: float) -> None:
         sunfish.quit()
 
 
-ENDING_VARIANTS = ("", "checkext=off", "nullmove=off", "tt=64", "lmr=off")
+ENDING_VARIANTS = ("", "checkext=off", "nullmove=off", "tt=64", "lmr=off", "futility=off")
 """The default engine, then one switch changed at a time."""
 
 
