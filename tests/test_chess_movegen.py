@@ -35,6 +35,18 @@ def test_there_is_a_legal_move_exactly_when_python_chess_finds_one() -> None:
             board.fen()
 
 
+@pytest.mark.parametrize(("fen", "leaves"), [
+    (TRICKY[2], (14, 191, 2_812, 43_238)),  # the published counts of perft positions 3–5
+    (TRICKY[3], (6, 264, 9_467, 422_333)),
+    (TRICKY[4], (44, 1_486, 62_379)),
+])
+def test_perft_of_the_tricky_positions_gives_the_published_counts(
+        fen: str, leaves: tuple[int, ...]) -> None:
+    game = Chess()
+    state = game.parse_position(fen)
+    assert tuple(game.perft(state, depth) for depth in range(1, len(leaves) + 1)) == leaves
+
+
 def test_moves_without_promotion_are_shared_objects() -> None:
     moves = legal_move_list(chess.Board())
     assert all(move is PLAIN_MOVES[64 * move.from_square + move.to_square] for move in moves)

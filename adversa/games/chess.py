@@ -429,7 +429,8 @@ class Chess(Game[ChessState, chess.Move]):
     def perft(self, state: ChessState, depth: int) -> int:
         """Leaves ``depth`` plies below ``state``, by push/pop on one scratch board.
 
-        python-chess's own perft walk (the last ply bulk-counted), plus a table of the
+        python-chess's own perft walk (the last ply bulk-counted) with the search's move
+        lister (`legal_move_list`, python-chess's moves in its order), plus a table of the
         counts of positions two or more plies from the horizon, keyed by python-chess's
         transposition key (pieces, side, castling, a capturable en passant square: all
         that decides the moves): a position reached by another move order is counted
@@ -441,19 +442,18 @@ class Chess(Game[ChessState, chess.Move]):
             return 0
         board = state.board.copy(stack=False)
         push, pop = board.push, board.pop
-        legal = board.generate_legal_moves
         position_key = board._transposition_key
         known: dict[tuple[Hashable, int], int] = {}
 
         def leaves(depth: int) -> int:
             if depth == 1:
-                return sum(1 for _ in legal())
+                return len(legal_move_list(board))
             key = (position_key(), depth)
             total = known.get(key)
             if total is not None:
                 return total
             total = 0
-            for move in legal():
+            for move in legal_move_list(board):
                 push(move)
                 total += leaves(depth - 1)
                 pop()

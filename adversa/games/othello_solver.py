@@ -4,7 +4,8 @@ A negamax alpha-beta on the bare bitboards (no Game protocol on the hot path), w
 the classic endgame enhancements:
 
 * **fastest-first** ordering: moves that leave the opponent the fewest replies go
-  first (corners win ties), which finds the cut early in most nodes; far from the end
+  first (a corner reply counted twice, as Edax weighs mobility; a corner move wins
+  ties), which finds the cut early in most nodes; far from the end
   (`SORT_BY_EVALUATION_EMPTIES` and more) the evaluation's judgement of each reply is
   added, since a wrong first move there costs a whole subtree, and nearer the root
   (`REPLY_SORT_EMPTIES`) its judgement one move further on;
@@ -19,9 +20,10 @@ the classic endgame enhancements:
   node whose window lies above that bound;
 * **principal variation search**: after the first move, each move is first proved
   no better with a null window, and searched again only when that proof fails; at
-  the root (`best_move`) only null windows are searched, from the evaluation's guess
-  of the margin outwards a step at a time until it is bracketed, then halving the
-  bracket (`EndgameSolver._by_null_windows`);
+  the root (`best_move`) only null windows are searched: win, draw or loss first,
+  then from a shallow search's guess of the margin (`othello_estimate`) outwards a
+  step at a time until it is bracketed, then halving the bracket
+  (`EndgameSolver._by_null_windows`);
 * **special code for the last empties** on raw ints: below `ORDER_EMPTIES` no move
   mask is generated (each empty square next to an opponent's disc is tried, in parity
   order), and the last two and the last square are solved without a loop.
@@ -39,7 +41,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from adversa.games.othello_bitboard import PASS, Geometry
+from adversa.games.othello_bitboard import PASS, Geometry, SquareFunction
+from adversa.games.othello_estimate import final_margin, heuristic_search
 from adversa.games.othello_eval import WEIGHTS as EVALUATION_WEIGHTS
 from adversa.games.othello_eval import FeatureMasks, features, phase_of, stable_edges
 from adversa.games.probe_budget import never_stop
@@ -71,6 +74,12 @@ smallest difference between two margins (a full board's margins are all even). A
 success (one good move) costs far less than a failure (every move refuted), and
 doubling the step overshot into failures: FFO #40 took 21.3 M nodes with this step
 and 23.0 M doubling, and 5 positions 4 moves into FFO #40–#44 9 % fewer nodes."""
+ESTIMATE_PLIES = (12, 8)
+"""The root's guess (`EndgameSolver._estimate`) searches ``empties − 12`` plies, at most
+8: on ten 20-empty FFO positions 8 plies missed the margin by 4 discs on average, 6
+plies by 5, the evaluation alone by 8 (0.15–0.85 s at 8 plies, 2–3 % of a solve); a
+position with 12 empties or fewer, solved in a fraction of a second, gets the
+evaluation's value."""
 LIMIT = 10_000
 """Beyond any margin: the window of a full solve is (−LIMIT, LIMIT)."""
 POLL_NODES = 16_384
@@ -96,9 +105,9 @@ Search = Callable[[int, int, int, int, int, bool], int]
 the window)."""
 
 
-ParityOrder = tuple[tuple[int, int, int, int, int], ...]
+ParityOrder = tuple[tuple[int, int, int, int, int, SquareFunction], ...]
 """The empty squares as ``(square, its bit, the other empties, the lower and the higher
-square of those when there are two)``, in the order `EndgameSolver._build`'s
+square of those when there are two, its flip finder)``, in the order `EndgameSolver._build`'s
 ``shallow`` tries them."""
 
 
@@ -155,40 +164,51 @@ class EndgameSolver:
                 raise ValueError("the game is over: there is no move to choose")
             return PASS, self.solve(mine, theirs)
         children = self._children(mine, theirs, moves, empty)
+        guess, first = self._estimate(mine, theirs)
         margin, square = self._by_null_windows(
             lambda low, high, first: self._root(children, empty, low, high, first)[::-1],
-            self._guess(mine, theirs))
+            guess, first)
         self.stats.nodes = self._count()
         return square, margin
 
     def _by_null_windows(self, probe: Callable[[int, int, int], tuple[int, int]],
-                         guess: int) -> tuple[int, int]:
+                         guess: int, first: int) -> tuple[int, int]:
         """The exact margin and the move that reaches it, by null-window searches only.
 
         ``probe(alpha, beta, first)`` searches the root in that window (``first``, the
         move of the last success, tried first) and returns ``(value, move)``, fail-soft.
-        The first probe asks whether the margin reaches ``guess`` (the evaluation's,
-        which is fitted to final margins); the next ones step away from it in the
-        direction the answer gave, by `PROBE_STEP` discs each time, until the margin is
-        bracketed, and then halve the bracket. Each fail-soft answer narrows the bounds,
-        often past the threshold asked. A null window costs a fraction of a wide one
-        (measured while writing this: the margin searched with the window (0, ∞) after a
-        probe at 0 cost ten times that probe), and the table carries what each probe
-        proved to the next.
+        The first probe, in the window (−1, 1), tells a win from a draw from a loss
+        (``first`` tried first), and a draw is exact at once: three of ten 20-empty FFO
+        positions are draws, and one probe there cost 2.2 M nodes where the guess's
+        probes cost 3.6 M (#30), while on #27, #33 and #40 it added at most 2 %. The
+        next asks whether the margin reaches ``guess`` (`_estimate`'s); the next ones
+        step away from it in the direction the answer gave, by `PROBE_STEP` discs each
+        time, until the margin is bracketed, and then halve the bracket. Each fail-soft
+        answer narrows the bounds, often past the threshold asked. A null window costs a
+        fraction of a wide one (measured while writing this: the margin searched with
+        the window (0, ∞) after a probe at 0 cost ten times that probe), and the table
+        carries what each probe proved to the next.
         """
         squares = self.board.squares
         low, high = -squares, squares
+        best_square, proven = first, False
+        value, square = probe(-1, 1, first)  # win, draw or loss first
+        if -1 < value < 1:
+            return value, square
+        if value >= 1:
+            low, best_square, proven = value, square, True
+        else:
+            high = value
         threshold = guess
-        best_square = PASS
         rose = fell = False
         while low < high:
             threshold = max(low + 1, min(high, threshold))
             value, square = probe(threshold - 1, threshold, best_square)
             if value >= threshold:
-                low, best_square, rose = value, square, True
+                low, best_square, proven, rose = value, square, True, True
             else:
                 high, fell = value, True
-                if best_square == PASS:
+                if not proven:
                     best_square = square  # every move is as bad as the bound, so far
             if rose and fell:
                 threshold = (low + high + 1) // 2
@@ -196,12 +216,14 @@ class EndgameSolver:
                 threshold = low + PROBE_STEP if rose else high - PROBE_STEP + 1
         return low, best_square
 
-    def _guess(self, mine: int, theirs: int) -> int:
-        """The evaluation's margin for the mover (it is fitted to final disc margins)."""
+    def _estimate(self, mine: int, theirs: int) -> tuple[int, int]:
+        """``(margin, square)``: the evaluation's margin for the mover and its best move
+        by a shallow search (`othello_estimate`, `ESTIMATE_PLIES`), the margin rounded
+        to the nearest even number (every final margin is even)."""
         empties = self.board.squares - (mine | theirs).bit_count()
-        weights = EVALUATION_WEIGHTS[phase_of(empties, self.board.squares)]
-        values = features(self._masks, mine, theirs)
-        return round(sum(w * v for w, v in zip(weights, values, strict=True)))
+        plies = max(0, min(ESTIMATE_PLIES[1], empties - ESTIMATE_PLIES[0]))
+        value, square = heuristic_search(self._masks, mine, theirs, plies)
+        return 2 * round(value / 2), square
 
     # ---- the root ------------------------------------------------------------------
 
@@ -254,7 +276,7 @@ class EndgameSolver:
         masks and tables they share are cells rather than attributes of ``self``.
         """
         board = self.board
-        flips, move_mask = board.flips, board.move_mask
+        flips, flips_at, move_mask = board.flips, board.flips_at, board.move_mask
         squares, size = board.squares, board.size
         quadrants, corners, table = self.quadrants, self.corners, self.table
         neighbours = tuple(_neighbours(size, square) for square in range(squares))
@@ -275,14 +297,7 @@ class EndgameSolver:
             if should_stop():
                 raise SolveStopped
 
-        def final(mine: int, theirs: int, empties: int) -> int:
-            """The margin of a finished game: the empty squares go to the winner."""
-            difference = mine.bit_count() - theirs.bit_count()
-            if difference > 0:
-                return difference + empties
-            if difference < 0:
-                return difference - empties
-            return 0
+        final = final_margin
 
         def last1(mine: int, theirs: int, square: int) -> int:
             """One empty square: the mover plays it, else the opponent, else nobody."""
@@ -290,11 +305,11 @@ class EndgameSolver:
             nodes += 1
             near = neighbours[square]
             if near & theirs:
-                flipped = flips(mine, theirs, square)
+                flipped = flips_at[square](mine, theirs)
                 if flipped:
                     return (mine.bit_count() + flipped.bit_count()) * 2 + 2 - squares
             if near & mine:
-                flipped = flips(theirs, mine, square)
+                flipped = flips_at[square](theirs, mine)
                 if flipped:
                     return squares - (theirs.bit_count() + flipped.bit_count()) * 2 - 2
             return final(mine, theirs, 1)
@@ -306,13 +321,13 @@ class EndgameSolver:
             nodes += 1
             best = -LIMIT
             if neighbours[first] & theirs:
-                flipped = flips(mine, theirs, first)
+                flipped = flips_at[first](mine, theirs)
                 if flipped:
                     best = -last1(theirs ^ flipped, mine | flipped | 1 << first, second)
                     if best >= beta:
                         return best
             if neighbours[second] & theirs:
-                flipped = flips(mine, theirs, second)
+                flipped = flips_at[second](mine, theirs)
                 if flipped:
                     value = -last1(theirs ^ flipped, mine | flipped | 1 << second, first)
                     if value > best:
@@ -322,13 +337,13 @@ class EndgameSolver:
             # The mover passes: the opponent picks the smaller of the mover's margins.
             worst = LIMIT
             if neighbours[first] & mine:
-                flipped = flips(theirs, mine, first)
+                flipped = flips_at[first](theirs, mine)
                 if flipped:
                     worst = last1(mine ^ flipped, theirs | flipped | 1 << first, second)
                     if worst <= alpha:
                         return worst
             if neighbours[second] & mine:
-                flipped = flips(theirs, mine, second)
+                flipped = flips_at[second](theirs, mine)
                 if flipped:
                     value = last1(mine ^ flipped, theirs | flipped | 1 << second, first)
                     if value < worst:
@@ -351,8 +366,9 @@ class EndgameSolver:
                     group ^= bit
                     rest = empty ^ bit
                     low = rest & -rest
-                    entries.append((bit.bit_length() - 1, bit, rest, low.bit_length() - 1,
-                                    (rest ^ low).bit_length() - 1))
+                    square = bit.bit_length() - 1
+                    entries.append((square, bit, rest, low.bit_length() - 1,
+                                    (rest ^ low).bit_length() - 1, flips_at[square]))
             order = orders[empty] = tuple(entries)
             return order
 
@@ -367,10 +383,10 @@ class EndgameSolver:
             order = orders.get(empty) or parity_order(empty)
             three = len(order) == 3
             best = -LIMIT
-            for square, bit, rest, first, second in order:
+            for square, bit, rest, first, second, flip in order:
                 if not neighbours[square] & theirs:
                     continue
-                flipped = flips(mine, theirs, square)
+                flipped = flip(mine, theirs)
                 if not flipped:
                     continue  # not a legal move
                 floor = alpha if alpha > best else best
@@ -498,7 +514,7 @@ class EndgameSolver:
                 low = moves & -moves
                 moves ^= low
                 square = low.bit_length() - 1
-                pairs.append((square, flips(mine, theirs, square)))
+                pairs.append((square, flips_at[square](mine, theirs)))
             if len(pairs) < 2:
                 return pairs
             odd = 0
@@ -518,7 +534,9 @@ class EndgameSolver:
                     continue
                 bit = 1 << square
                 child_mine, child_theirs = theirs ^ flipped, mine | flipped | bit
-                score: float = move_mask(child_mine, child_theirs).bit_count() * 4
+                # The opponent's replies, a corner counted twice (it is worth most).
+                replies = move_mask(child_mine, child_theirs)
+                score: float = (replies.bit_count() + (replies & corners).bit_count()) * 4
                 if corners & bit:
                     score -= 3
                 if odd & bit:
