@@ -38,6 +38,40 @@ moves are identical (`Chess.interned_moves`)."""
 
 MoveList = tuple[chess.Move, ...]
 
+TARGETS_LIMIT = 100_000
+"""Pieces' move tuples kept in `_targets_memo` (a few megabytes) before it is emptied."""
+
+_targets_memo: dict[int, MoveList] = {}
+"""``targets << 6 | origin`` → the shared moves from ``origin`` to each of ``targets``,
+highest square first. Speed over elegance: a piece's targets repeat from node to node
+of a search (few pieces move between them), and one dictionary look-up replaces a
+generator step and a list item per target."""
+
+
+def _piece_moves(origin: int, targets: int) -> MoveList:
+    """The shared moves from ``origin`` to each square of ``targets``, highest first."""
+    key = targets << 6 | origin
+    found = _targets_memo.get(key)
+    if found is None:
+        if len(_targets_memo) >= TARGETS_LIMIT:
+            _targets_memo.clear()
+        base = 64 * origin
+        found = _targets_memo[key] = tuple(PLAIN_MOVES[base + target]
+                                           for target in chess.scan_reversed(targets))
+    return found
+
+
+_CASTLING = {chess.WHITE: ((chess.BB_H1, chess.BB_F1 | chess.BB_G1, chess.BB_F1 | chess.BB_G1,
+                            PLAIN_MOVES[64 * chess.E1 + chess.G1]),
+                           (chess.BB_A1, chess.BB_B1 | chess.BB_C1 | chess.BB_D1,
+                            chess.BB_C1 | chess.BB_D1, PLAIN_MOVES[64 * chess.E1 + chess.C1])),
+             chess.BLACK: ((chess.BB_H8, chess.BB_F8 | chess.BB_G8, chess.BB_F8 | chess.BB_G8,
+                            PLAIN_MOVES[64 * chess.E8 + chess.G8]),
+                           (chess.BB_A8, chess.BB_B8 | chess.BB_C8 | chess.BB_D8,
+                            chess.BB_C8 | chess.BB_D8, PLAIN_MOVES[64 * chess.E8 + chess.C8]))}
+"""Each side's castlings, king's side first (python-chess's order): the rook's square,
+the squares that must be empty, the squares the opponent must not attack, the move."""
+
 
 def _shared(moves: list[chess.Move]) -> MoveList:
     """python-chess's moves, each replaced by its shared object."""
@@ -67,15 +101,15 @@ def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList
     enemy = board.occupied_co[not us]
     pinned = board._slider_blockers(king)
     lines = chess.BB_RAYS[king]
-    plain = PLAIN_MOVES
     knights, bishops, rooks, queens, pawns = (board.knights, board.bishops, board.rooks,
                                               board.queens, board.pawns & own)
     scan = chess.scan_reversed
     moves: list[chess.Move] = []
+    attacked = attacked_squares(board, not us)
     for origin in scan(own & ~pawns):
         bit = 1 << origin
         if origin == king:
-            targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked_squares(board, not us)
+            targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked
         else:
             if knights & bit:
                 targets = chess.BB_KNIGHT_ATTACKS[origin]
@@ -92,14 +126,26 @@ def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList
             targets &= ~own
             if pinned & bit:
                 targets &= lines[origin]
-        base = 64 * origin
-        moves += [plain[base + target] for target in scan(targets)]
+        if targets:
+            moves += _piece_moves(origin, targets)
     if board.castling_rights:
-        moves += [plain[64 * move.from_square + move.to_square]
-                  for move in board.generate_castling_moves()]
+        _add_castling(board, moves, attacked)
     if pawns:
         _add_pawn_moves(board, moves, pawns, pinned, lines, enemy, occupied)
     return tuple(moves)
+
+
+def _add_castling(board: chess.Board, moves: list[chess.Move], attacked: int) -> None:
+    """`legal_move_list`'s castlings, out of check (standard chess: the king on its
+    e-file square, the rook in its corner, as `Board.clean_castling_rights` leaves the
+    rights). ``attacked``: the squares the opponent attacks, read with the king and rook
+    in place, which changes nothing here: out of check no line of attack reaches the
+    king's square, and none can pass the rook in its corner to the squares beside it."""
+    rights = board.clean_castling_rights()
+    occupied = board.occupied
+    for rook, empty, safe, move in _CASTLING[board.turn]:
+        if rights & rook and not occupied & empty and not attacked & safe:
+            moves.append(move)
 
 
 def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pinned: int,
