@@ -50,10 +50,14 @@ class MoveOrderer(Generic[S, M]):
         self.split_forcing = (game.split_forcing
                               if rules.split_forcing is not Game.split_forcing else None)
         # A game whose equal moves are one object is searched by identity (`_take`).
-        self.take = _take_same if game.interned_moves else _take
+        self.interned = game.interned_moves
+        self.take = _take_same if self.interned else _take
         self.killers: list[list[M]] = []
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
         self.history: defaultdict[M, int] = defaultdict(int)
+        # The same scores by the move's id, for a game whose equal moves are one object:
+        # hashing a move may be a Python-level call (chess.Move's), an id is not.
+        self.history_by_id: defaultdict[int, int] = defaultdict(int)
 
     def order(self, state: S, moves: Sequence[M], tt_move: M | None, ply: int) -> list[M]:
         """``moves`` best-first for the node at ``ply``."""
@@ -101,7 +105,13 @@ class MoveOrderer(Generic[S, M]):
             take(rest, tt_move, front)
         front += captures
         if self.use_history and self.history:
-            rest.sort(key=self.history.__getitem__, reverse=True)
+            if self.interned:
+                # The same stable sort as below, its keys read in C (`history_by_id`).
+                scores = [*map(self.history_by_id.__getitem__, map(id, rest))]
+                order = sorted(range(len(rest)), key=scores.__getitem__, reverse=True)
+                rest = [rest[index] for index in order]
+            else:
+                rest.sort(key=self.history.__getitem__, reverse=True)
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
                 take(rest, killer, front)
@@ -120,6 +130,8 @@ class MoveOrderer(Generic[S, M]):
                 del slot[KILLERS_PER_PLY:]
         if self.use_history:
             self.history[move] += depth * depth
+            if self.interned:
+                self.history_by_id[id(move)] += depth * depth
 
 
 def _take(moves: list[M], move: M, taken: list[M]) -> bool:
