@@ -10,6 +10,7 @@ from chess_positions import TRICKY, positions
 
 from adversa.games import chess_memo
 from adversa.games.chess import Chess
+from adversa.games.chess_captures import attacked_squares
 from adversa.games.chess_memo import remember
 from adversa.games.chess_movegen import PLAIN_MOVES, has_legal_move, legal_move_list, played
 from adversa.games.registry import evaluation_of
@@ -45,6 +46,14 @@ def test_perft_of_the_tricky_positions_gives_the_published_counts(
     game = Chess()
     state = game.parse_position(fen)
     assert tuple(game.perft(state, depth) for depth in range(1, len(leaves) + 1)) == leaves
+
+
+def test_the_attacked_squares_are_python_chess_s() -> None:
+    for board in positions(seed=7, plies=40):
+        for colour in chess.COLORS:
+            expected = sum(1 << square for square in chess.SQUARES
+                           if board.is_attacked_by(colour, square))
+            assert attacked_squares(board, colour) == expected, (board.fen(), colour)
 
 
 def test_moves_without_promotion_are_shared_objects() -> None:
