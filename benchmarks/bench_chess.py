@@ -29,7 +29,9 @@ shared with other work slows less unevenly.
 How each side counts a node (both count every position visited, quiescence included):
 adversa counts each call of its search at a node (`negamax`, `quiesce`, the root's
 pass), each null-move search and each child it judges one ply above the horizon
-without a call, a table hit that answers at once included. Sunfish counts each call of
+without a call, a table hit that answers at once included; a quiet move that futility
+pruning leaves out one ply above the horizon is never played, so not counted (nor are
+the moves Sunfish's futility ceiling folds without a call). Sunfish counts each call of
 its ``bound``: every node of every MTD-bi probe (it visits the same tree again with
 each probe, its table answering much of it at once), quiescence and null moves
 included, and also the children its pseudo-legal generator makes that leave its king
