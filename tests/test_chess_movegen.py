@@ -4,6 +4,8 @@ search with the memos cold or warm."""
 
 from __future__ import annotations
 
+import random
+
 import chess
 import pytest
 from chess_positions import TRICKY, positions
@@ -46,6 +48,30 @@ def test_perft_of_the_tricky_positions_gives_the_published_counts(
     game = Chess()
     state = game.parse_position(fen)
     assert tuple(game.perft(state, depth) for depth in range(1, len(leaves) + 1)) == leaves
+
+
+def test_the_moves_out_of_check_are_python_chess_s_in_its_order() -> None:
+    """Random games from endings full of checks (rooks, queens, a bishop and knight
+    that give double checks), every position in check compared."""
+    endings = ("1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1", "8/8/3k4/8/2Q5/8/5K2/q7 w - - 0 1",
+               "4k3/8/8/8/8/8/3N4/R2BK3 w - - 0 1", "r3k3/8/8/8/8/8/8/4K2R b - - 0 1")
+    chooser = random.Random(17)
+    checked = 0
+    for fen in endings:
+        for _game in range(8):
+            board = chess.Board(fen)
+            for _ply in range(60):
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    break
+                if board.is_check():
+                    checked += 1
+                    assert legal_move_list(board, True) == tuple(moves), board.fen()
+                    assert has_legal_move(board, True), board.fen()
+                checks = [move for move in moves if board.gives_check(move)]
+                board.push(chooser.choice(checks if checks and chooser.random() < 0.7
+                                          else moves))
+    assert checked > 300
 
 
 def test_the_attacked_squares_are_python_chess_s() -> None:

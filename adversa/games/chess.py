@@ -178,6 +178,8 @@ def _board_status(board: chess.Board, key: int) -> int:
     alone, so `chess_memo` keeps it by key."""
     checked = _board_checked(board, key)
     known = legal_memo.get(key)
+    if known is None and checked:  # few moves, and a search in check asks for them next
+        known = remember(legal_memo, key, legal_move_list(board, True), POSITION_LIMIT)
     if not (bool(known) if known is not None else has_legal_move(board, checked)):
         return FINISHED
     return CAPTURE_PENDING if checked or may_capture(board) else SETTLED

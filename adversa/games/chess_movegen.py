@@ -89,26 +89,36 @@ def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList
     Out of check: the king's, knights', bishops', rooks' and queens' moves from the
     highest square down, castling, pawn captures, single and double pushes, en passant,
     as python-chess lists them; a pinned piece keeps only the targets on the line
-    through its king (`chess.BB_RAYS`).
+    through its king (`chess.BB_RAYS`). In check (`_evasion_targets`): the king's
+    moves first, then, against a single checker, the other pieces' moves that take it or
+    step between, in the same order; with en passant possible, python-chess answers.
     """
     us = board.turn
     own = board.occupied_co[us]
     king_mask = board.kings & own
-    if not king_mask or (board.is_check() if checked is None else checked):
+    in_check = board.is_check() if checked is None else checked
+    if not king_mask or (in_check and board.ep_square is not None):
         return _shared(list(board.generate_legal_moves()))
     king = king_mask.bit_length() - 1
     occupied = board.occupied
     enemy = board.occupied_co[not us]
-    pinned = board._slider_blockers(king)
-    lines = chess.BB_RAYS[king]
     knights, bishops, rooks, queens, pawns = (board.knights, board.bishops, board.rooks,
                                               board.queens, board.pawns & own)
-    scan = chess.scan_reversed
     moves: list[chess.Move] = []
     attacked = attacked_squares(board, not us)
+    allowed = chess.BB_ALL  # where a piece other than the king may go
+    if in_check:
+        allowed = _evasion_targets(board, king, own, attacked, moves)
+        if not allowed:
+            return tuple(moves)
+    pinned = board._slider_blockers(king)
+    lines = chess.BB_RAYS[king]
+    scan = chess.scan_reversed
     for origin in scan(own & ~pawns):
         bit = 1 << origin
         if origin == king:
+            if in_check:
+                continue
             targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked
         else:
             if knights & bit:
@@ -123,16 +133,36 @@ def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList
                                                               & occupied]
                                 | chess.BB_FILE_ATTACKS[origin][chess.BB_FILE_MASKS[origin]
                                                                 & occupied])
-            targets &= ~own
+            targets &= ~own & allowed
             if pinned & bit:
                 targets &= lines[origin]
         if targets:
             moves += _piece_moves(origin, targets)
-    if board.castling_rights:
+    if board.castling_rights and not in_check:
         _add_castling(board, moves, attacked)
     if pawns:
-        _add_pawn_moves(board, moves, pawns, pinned, lines, enemy, occupied)
+        _add_pawn_moves(board, moves, pawns, pinned, lines, enemy & allowed, occupied,
+                        allowed)
     return tuple(moves)
+
+
+def _evasion_targets(board: chess.Board, king: int, own: int, attacked: int,
+                     moves: list[chess.Move]) -> int:
+    """In check: add the king's moves to ``moves`` and return the squares the other
+    pieces may go to (the checker's and those between it and the king; none in double
+    check). A slider's line goes on through the king, so the squares behind the king
+    on it stay attacked once the king steps there (python-chess's `_generate_evasions`).
+    """
+    checkers = board.attackers_mask(not board.turn, king)
+    beyond = 0
+    for checker in chess.scan_reversed(checkers & ~board.knights & ~board.pawns):
+        beyond |= chess.BB_RAYS[king][checker] & ~(1 << checker)
+    targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked & ~beyond
+    if targets:
+        moves += _piece_moves(king, targets)
+    if checkers & (checkers - 1):
+        return 0
+    return chess.between(king, checkers.bit_length() - 1) | checkers
 
 
 def _add_castling(board: chess.Board, moves: list[chess.Move], attacked: int) -> None:
@@ -149,9 +179,10 @@ def _add_castling(board: chess.Board, moves: list[chess.Move], attacked: int) ->
 
 
 def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pinned: int,
-                    lines: list[int], enemy: int, occupied: int) -> None:
-    """`legal_move_list`'s pawn moves, out of check: captures, single and double pushes,
-    en passant, in python-chess's order."""
+                    lines: list[int], enemy: int, occupied: int,
+                    allowed: int = chess.BB_ALL) -> None:
+    """`legal_move_list`'s pawn moves: captures (of ``enemy``), single and double pushes
+    (to ``allowed``), en passant, in python-chess's order."""
     us = board.turn
     plain = PLAIN_MOVES
     scan = chess.scan_reversed
@@ -174,7 +205,7 @@ def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pin
         single = pawns >> 8 & ~occupied
         double = single >> 8 & ~occupied & chess.BB_RANK_5
         step = -8
-    for pushes, distance in ((single, step), (double, 2 * step)):
+    for pushes, distance in ((single & allowed, step), (double & allowed, 2 * step)):
         for target in scan(pushes):
             origin = target - distance
             if pinned >> origin & 1 and not lines[origin] >> target & 1:
@@ -201,8 +232,10 @@ def has_legal_move(board: chess.Board, checked: bool | None = None) -> bool:
     us = board.turn
     own = board.occupied_co[us]
     king = board.king(us)
-    if king is None or (board.is_check() if checked is None else checked):
+    if king is None:
         return any(board.generate_legal_moves())
+    if board.is_check() if checked is None else checked:
+        return bool(legal_move_list(board, True))
     free = own & ~board._slider_blockers(king)
     occupied = board.occupied
     pawns = board.pawns & free
