@@ -275,11 +275,13 @@ class Chess(Game[ChessState, chess.Move]):
             board = state.board
             kept = (worthwhile_evasion_captures(board) if _checked(state)
                     else worthwhile_captures_by_victim(board))
-            pawns = board.pawns & board.occupied_co[board.turn]
-            last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
-            if pawns & last_rank:
-                kept += [move for move in board.generate_legal_moves(pawns & last_rank,
-                                                                     ~board.occupied)
+            pawns = board.pawns & board.occupied_co[board.turn] & (
+                chess.BB_RANK_7 if board.turn else chess.BB_RANK_2)
+            # Promotions by a push: python-chess is asked only where a square ahead of a
+            # pawn about to promote is empty (a blocked pawn, as in the Lucena position
+            # with its king in front, would cost a call a node for nothing).
+            if (pawns << 8 if board.turn else pawns >> 8) & ~board.occupied:
+                kept += [move for move in board.generate_legal_moves(pawns, ~board.occupied)
                          if move.promotion]
             found = remember(captures_memo, key, tuple(self.order_captures(state, kept)),
                              POSITION_LIMIT)
