@@ -18,8 +18,8 @@ move reductions) at the given time.
 
 ``depth``: on six positions (the start, an Italian opening, Kiwipete, a Queen's Gambit
 middle game, the Lucena position, Fine #70) each engine thinks ``--seconds``; the
-table gives the deepest completed iteration and nodes per second of each, and the
-ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
+table gives the deepest completed iteration and nodes per second of each, the
+ratios, and adversa's move. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
 (``python -m sunfish``), reporting its own depth and nodes. Both depths are completed
 iterations (`sunfish_depth` says how Sunfish's is read; "sf begun" is the deepest it
 started). Nodes per second are given twice: by the clock on the wall (each engine's
@@ -199,7 +199,7 @@ def bench_depth(seconds: float) -> None:
     print(f"{seconds:g} s a position")
     print(f"{'position':16} {'adv depth':>9} {'sf depth':>8} {'sf begun':>8} {'adv nps':>9} "
           f"{'sf nps':>9} {'nps ratio':>9} {'adv n/cpu-s':>11} {'sf n/cpu-s':>10} "
-          f"{'cpu ratio':>9}")
+          f"{'cpu ratio':>9} {'adv move':>8}")
     try:
         for name, fen in POSITIONS.items():
             config = engine_for(game, f"default time={seconds}")
@@ -213,7 +213,7 @@ def bench_depth(seconds: float) -> None:
             ours, theirs = snapshot.nodes / our_cpu, nodes / their_cpu
             print(f"{name:16} {snapshot.completed_depth:9} {depth:8} {begun:8} "
                   f"{snapshot.nps:9,.0f} {nps:9,.0f} {ratio:9.2f} {ours:11,.0f} "
-                  f"{theirs:10,.0f} {ours / theirs:9.2f}", flush=True)
+                  f"{theirs:10,.0f} {ours / theirs:9.2f} {result.best_move_text:>8}", flush=True)
     finally:
         sunfish.quit()
 
