@@ -19,12 +19,12 @@ move reductions) at the given time.
 ``depth``: on six positions (the start, an Italian opening, Kiwipete, a Queen's Gambit
 middle game, the Lucena position, Fine #70) each engine thinks ``--seconds``; the
 table gives the deepest completed iteration and nodes per second of each, the
-ratios, and adversa's move. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
-(``python -m sunfish``), reporting its own depth and nodes. Both depths are completed
-iterations (`sunfish_depth` says how Sunfish's is read; "sf begun" is the deepest it
-started). Nodes per second are given twice: by the clock on the wall (each engine's
-own report), and per second of CPU its process used (``n/cpu-s``), which a machine
-shared with other work slows less unevenly.
+ratios, and adversa's move. Sunfish (the pip release, pure Python) runs as a UCI engine
+through python-chess (``python -m sunfish``), reporting its own depth and nodes. Both
+depths are completed iterations (`sunfish_depth` says how Sunfish's is read; "sf begun"
+is the deepest it started). Nodes per second are given twice: by the clock on the wall
+(each engine's own report), and per second of CPU its process used (``n/cpu-s``), which
+a machine shared with other work slows less unevenly.
 
 How each side counts a node (both count every position visited, quiescence included):
 adversa counts each call of its search at a node (`negamax`, `quiesce`, the root's
