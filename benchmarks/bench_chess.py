@@ -7,6 +7,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py match [--games 10] [--seconds 0.5]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py ladder [--games 20] [--skills 0,1,2]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py endings [--nodes 60000]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py nodes [--nodes 250000] [--changes …]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
@@ -50,6 +51,11 @@ Lucena position and Fine #70, its move and value, and the same with one switch c
 at a time: the check extension, null moves, a larger table, late move reductions,
 futility pruning.
 
+``nodes``: nodes to depth, the measure that says what a search change is worth on any
+machine: on the six positions of ``depth``, a search of the default engine (with
+``--changes``) on a node budget, the nodes spent up to each completed iteration (the
+last few), its move and value, from cold memos.
+
 ``ladder``: the same match against Stockfish (Debian's ``/usr/games/stockfish``, one
 thread) at each Skill Level from 0 to 5, ``--games`` games a level, so adversa's engine
 is placed on a scale others can reproduce; one W/D/L line with its Elo interval a level.
@@ -70,6 +76,7 @@ import chess
 import chess.engine
 
 from adversa.games.chess import Chess, ChessState
+from adversa.games.chess_memo import forget_all
 from adversa.games.perft import perft
 from adversa.games.registry import evaluation_of
 from adversa.match.elo import Tally, elo_estimate
@@ -241,6 +248,29 @@ def bench_endings(nodes: int) -> None:
                   f"{centipawns:>8} {hits:10.0%}", flush=True)
 
 
+NODES_SHOWN = 6
+"""`bench_nodes` prints the nodes to the last this many completed depths."""
+
+
+def bench_nodes(nodes: int, changes: str) -> None:
+    game = Chess()
+    print(f"{nodes:,} nodes a search; the default engine{' with ' + changes if changes else ''}")
+    print("position         depth   move value cp  nodes to depth (cumulative)")
+    for name, fen in POSITIONS.items():
+        forget_all()
+        config = engine_for(game, f"default nodes={nodes} {changes}").without("time")
+        result = run_search(game, game.parse_position(fen), config,
+                            evaluation=evaluation_of(game))
+        spent = 0
+        reached = []
+        for iteration in result.snapshot.iterations:
+            spent += iteration.nodes
+            reached.append(f"{iteration.depth}:{spent:,}")
+        centipawns = "proven" if result.raw_value is None else f"{result.raw_value:+.0f}"
+        print(f"{name:16} {result.snapshot.completed_depth:5} {result.best_move_text or '-':>6} "
+              f"{centipawns:>8}  {' '.join(reached[-NODES_SHOWN:])}", flush=True)
+
+
 def play_game(game: Chess, opening: str, adversa_plays: int, seconds: float,
               opponent: UciEngine, changes: str = "") -> float:
     """Points adversa scores in one game (1, ½ or 0), its engine the default with
@@ -318,7 +348,8 @@ def bench_ladder(games: int, seconds: float, skills: Sequence[int] = LADDER_SKIL
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("perft", "depth", "match", "ladder", "endings"))
+    parser.add_argument("what", choices=("perft", "depth", "match", "ladder", "endings",
+                                         "nodes"))
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1,
@@ -326,9 +357,10 @@ def main() -> None:
     parser.add_argument("--skills", default="0,1,2,3,4,5",
                         help="the ladder's Stockfish Skill Levels, comma-separated")
     parser.add_argument("--changes", default="",
-                        help="`match`: engine parameters changed from the default engine's")
+                        help="`match`, `nodes`: engine parameters changed from the default "
+                        "engine's")
     parser.add_argument("--nodes", type=int, default=60_000,
-                        help="the node budget of each search of `endings`")
+                        help="the node budget of each search of `endings` and `nodes`")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
@@ -336,6 +368,8 @@ def main() -> None:
         bench_depth(arguments.seconds or 5.0)
     elif arguments.what == "endings":
         bench_endings(arguments.nodes)
+    elif arguments.what == "nodes":
+        bench_nodes(arguments.nodes, arguments.changes)
     elif arguments.what == "match":
         bench_match(arguments.games, arguments.seconds or 0.5, arguments.first,
                     arguments.changes)
