@@ -120,3 +120,14 @@ def test_the_benchmarks_ffo_positions_are_the_suites() -> None:
         assert board == bench_othello_endgame.FFO_BOARDS[number]
         assert side == "XO"[mover]
         assert all(GAME.parse_move(state, move) in GAME.legal_moves(state) for move in best)
+
+
+def test_the_benchmarks_twenty_empty_set_is_well_formed() -> None:
+    """FFO #26–#34 as the benchmark holds them: 20 empties each, Black to move as the
+    suite gives them, every published best move legal, an even published margin."""
+    for number, (text, margin, best) in bench_othello_endgame.FFO_TWENTY.items():
+        state = bench_othello_endgame.ffo_position(number)
+        assert GAME.format_position(state) == text
+        assert GAME.squares - sum(GAME.discs(state)) == 20
+        assert margin % 2 == 0
+        assert all(GAME.parse_move(state, move) in GAME.legal_moves(state) for move in best)
