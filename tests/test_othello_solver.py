@@ -58,9 +58,14 @@ EVERYTHING_EARLY = {"TABLE_EMPTIES": 3, "ORDER_EMPTIES": 3, "ETC_EMPTIES": 3,
                     "REPLY_SORT_EMPTIES": 3}
 """Every enhancement from three empties on: the sorted search down to the last two."""
 
+TABLE_AROUND_SHALLOW = {"TABLE_EMPTIES": 3, "ORDER_EMPTIES": 7}
+"""The table from three empties on, the sorted search only from seven: the table's
+bounds around the unsorted search's nodes (3 to 6 empties)."""
 
-@pytest.mark.parametrize("thresholds", [{}, EVERYTHING_EARLY],
-                         ids=["default thresholds", "every enhancement early"])
+
+@pytest.mark.parametrize("thresholds", [{}, EVERYTHING_EARLY, TABLE_AROUND_SHALLOW],
+                         ids=["default thresholds", "every enhancement early",
+                              "table around the unsorted search"])
 @pytest.mark.parametrize("empties", [3, 6, 9])
 def test_the_solver_finds_the_minimax_margin(monkeypatch: pytest.MonkeyPatch,
                                              thresholds: dict[str, int], empties: int) -> None:
@@ -78,12 +83,15 @@ def test_the_solver_finds_the_minimax_margin(monkeypatch: pytest.MonkeyPatch,
             (exact > 0) - (exact < 0))
 
 
+@pytest.mark.parametrize("thresholds", [EVERYTHING_EARLY, TABLE_AROUND_SHALLOW],
+                         ids=["every enhancement early", "table around the unsorted search"])
 @pytest.mark.parametrize("window", [(-1, 1), (-20, -4), (4, 20), (0, 2)])
 def test_a_narrow_window_gives_a_bound_on_the_right_side(monkeypatch: pytest.MonkeyPatch,
+                                                         thresholds: dict[str, int],
                                                          window: tuple[int, int]) -> None:
     """Fail-soft: inside the window the value is exact, outside it a true bound (the
     stability cutoff and the table's bounds must not overstate either)."""
-    for name, value in EVERYTHING_EARLY.items():
+    for name, value in thresholds.items():
         monkeypatch.setattr(othello_solver, name, value)
     alpha, beta = window
     solver = EndgameSolver(GAME.board)  # one table across the positions and windows
