@@ -19,7 +19,8 @@ Run (from the repository root, with ``nice`` on a shared machine)::
 ``--nodes``: adversa's default engine with a node budget instead of time (the same count
 on any machine). ``--seconds``: a time a position; with ``--sunfish`` Sunfish (the pip
 release, as a UCI engine) is scored on the same positions in the same run.
-``--first``/``--count`` choose a stretch of the suite (``--first 1 --count 300``).
+``--first``/``--count`` choose a stretch of the suite (``--first 1 --count 300``);
+``--changes "futility=off"`` scores the default engine with those parameters changed.
 Each unsolved position is printed with the move played and the moves expected.
 """
 
@@ -97,12 +98,14 @@ def main() -> None:
                         help="score Sunfish too (needs --seconds)")
     parser.add_argument("--first", type=int, default=1, help="first position (1-300)")
     parser.add_argument("--count", type=int, default=300, help="positions to try")
+    parser.add_argument("--changes", default="",
+                        help="engine parameters changed from the default engine's")
     arguments = parser.parse_args()
     if arguments.sunfish and arguments.seconds is None:
         parser.error("--sunfish needs --seconds (Sunfish has no node budget)")
     problems = load_suite()[arguments.first - 1:arguments.first - 1 + arguments.count]
     engine_text = (f"nodes={arguments.nodes} time=3600" if arguments.nodes is not None
-                   else f"time={arguments.seconds}")
+                   else f"time={arguments.seconds}") + f" {arguments.changes}"
     game = Chess()
     sunfish = chess.engine.SimpleEngine.popen_uci(SUNFISH) if arguments.sunfish else None
     ours = theirs = 0

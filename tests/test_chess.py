@@ -40,13 +40,13 @@ def game() -> Chess:
     return built
 
 
-@pytest.mark.parametrize(("depth", "leaves"), [(1, 20), (2, 400), (3, 8902)])
+@pytest.mark.parametrize(("depth", "leaves"), [(1, 20), (2, 400), (3, 8902), (4, 197_281)])
 def test_perft_from_the_start_matches_the_published_counts(game: Chess, depth: int,
                                                            leaves: int) -> None:
     assert perft(game, game.initial_state(), depth) == leaves
 
 
-@pytest.mark.parametrize(("depth", "leaves"), [(1, 48), (2, 2039)])
+@pytest.mark.parametrize(("depth", "leaves"), [(1, 48), (2, 2039), (3, 97_862)])
 def test_perft_of_kiwipete_matches_the_published_counts(game: Chess, depth: int,
                                                         leaves: int) -> None:
     assert perft(game, game.parse_position(KIWIPETE), depth) == leaves

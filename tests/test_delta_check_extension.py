@@ -42,7 +42,7 @@ def test_delta_pruning_skips_captures_and_keeps_the_move_and_value(fen: str) -> 
 
 
 def test_the_check_extension_searches_checks_deeper_and_counts_them() -> None:
-    """Win at Chess #1, where some checks leave at most three replies (chess extends
+    """Win at Chess #1, where some checks leave at most two replies (chess extends
     only such forcing checks: `Chess.in_check`)."""
     game = make_game("chess")
     state = game.parse_position(POSITIONS[2])

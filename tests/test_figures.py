@@ -23,7 +23,7 @@ from adversa.cli import main
 from adversa.figures import LEAF_LIMIT, FigureError, move_names, narrowed, tree_figure
 from adversa.figures.layout import text_width
 from adversa.games import make_game
-from adversa.games.registry import evaluation_of
+from adversa.games.registry import evaluation_of, make_vector_evaluator
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
 
@@ -262,12 +262,16 @@ def test_a_game_position_is_drawn_a_few_plies_deep_and_capped(tmp_path: Path) ->
     root_children = [path for path in groups if path.count(".") == 0 and path != "root"]
     assert len(root_children) == 3
     captions = " ".join(texts(svg, "caption"))
-    assert "each node keeps its first 3 moves (the position has 7)" in captions
+    assert "each node keeps its 3 most promising moves by a one-ply look (the position has 7)" \
+        in captions
     assert "position B:W21" in captions
     visited = [groups[path].attrib["data-value"] for path in root_children
                if "pruned" not in groups[path].attrib["class"]]
     assert float(groups["root"].attrib["data-value"]) == max(float(value) for value in visited)
-    assert {"9-13", "10-14", "11-15"} <= set(texts(svg, "move"))
+    game = make_game("checkers")
+    start = game.initial_state()
+    kept = narrowed(game, 3).legal_moves(start)
+    assert {game.format_move(start, move) for move in kept} <= set(texts(svg, "move"))
 
 
 def test_a_dice_fan_with_star1_cuts_fits_side_by_side(tmp_path: Path) -> None:
@@ -279,7 +283,7 @@ def test_a_dice_fan_with_star1_cuts_fits_side_by_side(tmp_path: Path) -> None:
     # The hand-written evaluation: the network values a position before its roll, so a
     # search with it stops at the chance node and draws no fan (`values_before_chance`).
     svg = draw(tmp_path, "backgammon", "--set", "evaluation=hand", "-a", "expectiminimax",
-               "-o", "star1=on", "-p", "XTwgQC6kp8wAQw X 21", "--depth", "1",
+               "-o", "star1=on", "-p", "E+eJASHgc/ABQg X 64", "--depth", "1",
                "--max-width", "2")
     assert marked(svg, "pruned") == {"2.19", "2.20", "2.21"}
     labels = texts(svg, "move")
@@ -292,7 +296,7 @@ def test_a_dice_fan_with_star1_cuts_fits_side_by_side(tmp_path: Path) -> None:
 def test_a_long_list_of_cuts_is_shortened_in_text_and_whole_in_json() -> None:
     args = ("tree", "backgammon", "--set", "evaluation=hand", "-a", "expectiminimax",
             "-o", "star2=on",
-            "-p", "sGfwATDgc/ABMA O 52", "--depth", "2", "--max-width", "2")
+            "-p", "sGfwATDgc/ABMA O 52", "--depth", "2", "--max-width", "3")
     text = run(*args)
     assert text.exit_code == 0, text.output
     document = json.loads(run(*args, "--json").output)
@@ -303,18 +307,45 @@ def test_a_long_list_of_cuts_is_shortened_in_text_and_whole_in_json() -> None:
     assert pruned[23] in line and pruned[24] not in line.split("…")[0]
 
 
-def test_narrowed_keeps_the_rules_and_the_first_moves() -> None:
+def test_narrowed_keeps_the_rules_and_the_most_promising_moves() -> None:
     game = make_game("connect4")
     narrow = narrowed(game, 2)
     state = narrow.initial_state()
     assert narrow.name == game.name and narrow.options == game.options
-    assert list(narrow.legal_moves(state)) == list(game.legal_moves(state))[:2]
-    after = narrow.result(state, narrow.legal_moves(state)[1])
-    assert game.format_position(after) == game.format_position(
-        game.result(state, game.legal_moves(state)[1]))
+    kept = list(narrow.legal_moves(state))
+    assert kept == [2, 3]  # the centre column, and of the two equal ones beside it the first
+    after = narrow.result(state, kept[1])
+    assert game.format_position(after) == game.format_position(game.result(state, kept[1]))
     names = move_names(narrow, state)
-    assert names(()) == [game.format_move(state, move) for move in game.legal_moves(state)[:2]]
+    assert names(()) == [game.format_move(state, move) for move in kept]
     assert names((5,)) is None
+
+
+@pytest.mark.parametrize("name", ["chess", "othello", "checkers", "connect4"])
+def test_the_moves_kept_are_those_a_one_ply_look_values_most(name: str) -> None:
+    """Every kept move's position is worth at least every dropped one's to the mover,
+    and the kept moves stay in the game's own order."""
+    game = make_game(name)
+    judge = make_vector_evaluator(game)
+    state = game.initial_state()
+    for ply in range(6):
+        legal = list(game.legal_moves(state))
+        kept = list(narrowed(game, 3).legal_moves(state))
+        assert len(kept) == min(3, len(legal))
+        assert kept == [move for move in legal if move in kept]
+        mover = game.to_move(state)
+        value = {legal.index(move): judge(game.result(state, move))[mover] for move in legal}
+        kept_at = {legal.index(move) for move in kept}
+        assert min(value[index] for index in kept_at) >= max(
+            (value[index] for index in value if index not in kept_at), default=-1e9)
+        state = game.result(state, legal[ply % len(legal)])
+
+
+def test_a_chess_tree_from_the_start_shows_centre_pawns_not_rim_knights() -> None:
+    game = make_game("chess")
+    start = game.initial_state()
+    kept = {game.format_move(start, move) for move in narrowed(game, 4).legal_moves(start)}
+    assert kept & {"e4", "d4"} and not kept & {"Na3", "Nh3"}
 
 
 @pytest.mark.parametrize(("args", "expected"), [

@@ -59,7 +59,7 @@ async def test_fewer_moves_and_plies_make_a_drawable_figure() -> None:
                 screen = await settled(app, pilot, runs)
             assert screen.width == 3
             info = str(screen.query_one("#explorer-info", Static).render())
-            assert "first 3 moves per node" in info
+            assert "3 most promising moves per node" in info
             assert all(len(node.path) <= 3 for node in known(screen.result).trace)
             assert max(len(screen.game.legal_moves(screen.position)), 0) == 3
             await pilot.press("minus")

@@ -422,8 +422,8 @@ def figure_caption(source: TreeSource, config: EngineConfig, result: SearchResul
     ]
     if source.width is not None:
         lines.insert(0, f"position {source.game.format_position(source.state)}")
-        lines.append(f"{source.depth} plies  ·  each node keeps its first {source.width} moves "
-                     f"(the position has {source.root_moves})")
+        lines.append(f"{source.depth} plies  ·  each node keeps its {source.width} most promising "
+                     f"moves by a one-ply look (the position has {source.root_moves})")
     return lines
 
 
@@ -458,7 +458,8 @@ def write_figure(source: TreeSource, config: EngineConfig, result: SearchResult,
 @click.option("--depth", "-d", type=int, default=None,
               help=f"GAME: plies to search, 1 to {MAX_DEPTH} (default {GAME_DEPTH}).")
 @click.option("--max-width", "-w", "width", type=int, default=None,
-              help=f"GAME: keep the first N moves at each node, 1 to {MAX_WIDTH} "
+              help=f"GAME: keep the N most promising moves at each node (a one-ply look "
+              f"by the game's evaluation), 1 to {MAX_WIDTH} "
               f"(default {GAME_WIDTH}).")
 @json_option
 def tree_command(
@@ -508,7 +509,7 @@ def tree_command(
     console.print(f"[bold]{escape(source.title)}[/] — [cyan]{escape(config.text)}[/]")
     if source.width is not None:
         console.print(f"position          {escape(game.format_position(source.state))}  "
-                      f"(first {source.width} of {source.root_moves} moves at each node)",
+                      f"({source.width} most promising of {source.root_moves} moves at each node)",
                       soft_wrap=True)
     console.print(f"value             [bold]{show_score(result.snapshot, result.value)}[/]")
     console.print(f"best move         [bold green]{escape(result.best_move_text or '—')}[/]")

@@ -9,8 +9,9 @@ faded and dashed, with a cut mark and the condition that cut them
 (``cut`` / ``2 ≤ α = 3``); a legend of what is drawn.
 
 `tree_figure` draws a search result's trace (`layout` places it, `svg` writes it).
-`narrowed` limits a real game to its first moves at each node, so a shallow search
-of a game position fits on a slide; the caller states the cap in the figure.
+`narrowed` limits a real game to its most promising moves at each node (a one-ply look
+by the game's evaluation), so a shallow search of a game position fits on a slide; the
+caller states the cap in the figure.
 
 This package sits beside `adversa.presentation`: it reads search results and
 games, and the command line and the app both call it.
@@ -35,6 +36,8 @@ from adversa.figures.layout import (
 )
 from adversa.figures.svg import Figure, draw
 from adversa.games.base import CHANCE, AdversaError, Game, M, S
+from adversa.games.evaluation import VectorEvalFunction
+from adversa.games.registry import make_vector_evaluator
 from adversa.search.stats import SearchResult
 
 __all__ = [
@@ -89,16 +92,21 @@ def tree_figure(
 
 
 def narrowed(game: Game[S, M], width: int) -> Game[S, M]:
-    """``game`` with each decision limited to its first ``width`` legal moves.
+    """``game`` with each decision limited to its ``width`` most promising legal moves.
 
-    The same rules, options, name and registration (evaluator included), so any
-    search runs on it; chance outcomes are kept whole (their probabilities must sum
-    to one). A figure of a real position draws this smaller tree and says so.
+    Promising by a one-ply look: each move's position judged by the game's declared
+    evaluation, for the player who moves (`most_promising`). The first ``width`` moves of
+    the generator's order would draw a chess tree of knight moves from the start, and
+    of Othello's moves those nearest a1: a tree no teacher would show. The same rules,
+    options, name and registration (evaluator included), so any search runs on it;
+    chance outcomes are kept whole (their probabilities must sum to one). A figure of a
+    real position draws this smaller tree and says so.
     """
     base = type(game)
+    judge = make_vector_evaluator(game)
 
     def legal_moves(self: Game[S, M], state: S) -> Sequence[M]:
-        return base.legal_moves(self, state)[:width]
+        return most_promising(self, state, base.legal_moves(self, state), width, judge)
 
     def reduce(self: Game[S, M]) -> tuple[object, ...]:
         # A class made here cannot be pickled by name: rebuild it in the engine process.
@@ -107,10 +115,23 @@ def narrowed(game: Game[S, M], width: int) -> Game[S, M]:
     narrow = type(f"{base.__name__}FirstMoves", (base,), {
         "legal_moves": legal_moves,
         "__reduce__": reduce,
-        "__doc__": f"{base.__name__} keeping the first {width} moves at each node.",
+        "__doc__": f"{base.__name__} keeping {width} moves at each node.",
     })
     smaller: Game[S, M] = narrow(**game.options)  # a subclass of the game's own class
     return smaller
+
+
+def most_promising(game: Game[S, M], state: S, moves: Sequence[M], width: int,
+                   judge: VectorEvalFunction[S]) -> Sequence[M]:
+    """The ``width`` moves of ``moves`` whose positions ``judge`` values highest for the
+    player to move, in ``moves``' own order (ties keep the earlier move; with a neutral
+    evaluation these are simply the first ``width``)."""
+    if len(moves) <= width:
+        return moves
+    mover = game.to_move(state)
+    values = [judge(game.result(state, move))[mover] for move in moves]
+    ranked = sorted(range(len(moves)), key=lambda index: -values[index])
+    return [moves[index] for index in sorted(ranked[:width])]
 
 
 def _rebuild_narrowed(base: type[Game[S, M]], options: Mapping[str, object],

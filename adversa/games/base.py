@@ -299,7 +299,7 @@ class Game(Generic[S, M]):
 
     def in_check(self, state: S) -> bool:
         """True where the side to move is under a threat it must answer at once (chess:
-        a check that leaves at most three replies); a search extends the move that made
+        a check that leaves at most two replies); a search extends the move that made
         it by a ply (check extension), so the forced reply is not cut off by the
         horizon. Default: never."""
         return False
@@ -330,6 +330,22 @@ class Game(Generic[S, M]):
         where passing could mislead (in check, or in endings where being forced to move
         loses: zugzwang). Default None: the game never allows the search to pass."""
         return None
+
+    def forward_prunable(self, state: S) -> bool:
+        """True where the static value is a fair guess of what the side to move can hold,
+        so futility pruning may decide a node near the horizon by it: not where a threat
+        must be answered at once, nor where being forced to move may itself lose
+        (zugzwang). Chess: not in check, and the mover has a piece besides pawns and
+        king. Default: never (futility pruning then costs one call a node and cuts
+        nothing)."""
+        return False
+
+    def forcing_moves(self, state: S, moves: Sequence[M]) -> list[M]:
+        """The moves of ``moves`` that can change the static value by more than a quiet
+        move can, so futility pruning still searches them one ply above the horizon:
+        captures and promotions, and (chess) checks, whose reply quiescence searches.
+        Default: the captures (`is_capture`)."""
+        return [move for move in moves if self.is_capture(state, move)]
 
     def needs_full_width(self, state: S) -> bool:
         """True where forward pruning (late move reductions) is unsafe from ``state`` on.

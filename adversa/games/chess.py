@@ -62,13 +62,9 @@ from adversa.games.chess_captures import (
     worthwhile_captures_by_victim,
     worthwhile_evasion_captures,
 )
-from adversa.games.chess_eval import (
-    TABLE_EG,
-    TABLE_MG,
-    capture_gain,
-    chess_evaluator,
-    material_terms,
-)
+from adversa.games.chess_checks import checking_moves
+from adversa.games.chess_eval import capture_gain, chess_evaluator, material_terms
+from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms
 from adversa.games.chess_memo import (
     CHILD_LIMIT,
     POSITION_LIMIT,
@@ -88,7 +84,7 @@ WHITE_PLAYER, BLACK_PLAYER = 0, 1
 FIFTY_MOVE_PLIES = 100
 """Plies without a capture or a pawn move after which the game is drawn."""
 
-FORCING_CHECK_REPLIES = 3
+FORCING_CHECK_REPLIES = 2
 """A check that leaves at most this many legal replies is extended (`Chess.in_check`)."""
 
 CHECKMATE = "checkmate"
@@ -96,68 +92,6 @@ STALEMATE = "stalemate"
 THREEFOLD = "threefold repetition"
 FIFTY_MOVES = "fifty-move rule"
 INSUFFICIENT = "insufficient material"
-
-_zobrist = chess.polyglot.zobrist_hash
-_HASHER = chess.polyglot.ZobristHasher(chess.polyglot.POLYGLOT_RANDOM_ARRAY)
-_RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
-_TURN = _RANDOM[780]
-_castling_hashes: dict[int, int] = {}
-"""Castling rights (python-chess's rook-square mask) → their share of the polyglot key."""
-
-
-def _castling_hash(board: chess.Board) -> int:
-    rights = board.castling_rights
-    found = _castling_hashes.get(rights)
-    if found is None:
-        found = _castling_hashes[rights] = _HASHER.hash_castling(board)
-    return found
-
-
-_POLYGLOT_BASE = tuple(64 * (2 * (index % 8 - 1) + index // 8) if index % 8 else 0
-                       for index in range(16))
-"""The evaluation tables' piece index ``8 · colour + type`` → the first of its 64 numbers
-in polyglot's random array (polyglot orders black pawn, white pawn, black knight …)."""
-
-_CASTLING_ROOK = {chess.G1: (chess.H1, chess.F1), chess.C1: (chess.A1, chess.D1),
-                  chess.G8: (chess.H8, chess.F8), chess.C8: (chess.A8, chess.D8)}
-"""The king's target when castling → where its rook leaves from and lands."""
-
-
-def _next_terms(state: ChessState, move: chess.Move, after: chess.Board,
-                ep_before: int) -> tuple[int, int, int]:
-    """The polyglot key and the evaluation's two sums (`material_terms`) of ``after``,
-    ``move`` past ``state``.
-
-    Speed over elegance: `chess.polyglot.zobrist_hash` walks all 32 pieces (about 50 µs
-    here, more than the move itself), and so would the evaluation; a move changes at most
-    four squares — the mover's two, a captured piece's, a castling rook's two — so only
-    their terms are toggled, read from the move and the board before it. Both are
-    checked against the full computation in tests/test_chess.py.
-    """
-    before = state.board
-    key = state.key ^ _TURN ^ ep_before ^ _HASHER.hash_ep_square(after)
-    if before.castling_rights != after.castling_rights:
-        key ^= _castling_hash(before) ^ _castling_hash(after)
-    own, enemy = (8, 0) if before.turn else (0, 8)
-    origin, target = move.from_square, move.to_square
-    mover = before.piece_type_at(origin) or chess.PAWN
-    # (table index, square, +1 placed or −1 lifted) of each changed square.
-    changes = [(own + mover, origin, -1), (own + (move.promotion or mover), target, 1)]
-    victim = before.piece_type_at(target)
-    if victim:
-        changes.append((enemy + victim, target, -1))
-    elif mover == chess.PAWN and target == before.ep_square:
-        changes.append((enemy + chess.PAWN, target - 8 if before.turn else target + 8, -1))
-    elif mover == chess.KING and abs(origin - target) == 2:
-        rook_from, rook_to = _CASTLING_ROOK[target]
-        changes += [(own + chess.ROOK, rook_from, -1), (own + chess.ROOK, rook_to, 1)]
-    mg, eg = state.mg, state.eg
-    for index, square, sign in changes:
-        key ^= _RANDOM[_POLYGLOT_BASE[index] + square]
-        mg += sign * TABLE_MG[index][square]
-        eg += sign * TABLE_EG[index][square]
-    return key, mg, eg
-
 
 @dataclass(frozen=True, slots=True)
 class ChessState:
@@ -202,7 +136,7 @@ def make_state(board: chess.Board, history: tuple[int, ...] = (),
     are its polyglot key and evaluation sums, and ``insufficient`` python-chess's
     `is_insufficient_material`, when the caller knows them."""
     if terms is None:
-        key, (mg, eg) = _zobrist(board), material_terms(board)
+        key, (mg, eg) = chess.polyglot.zobrist_hash(board), material_terms(board)
     else:
         key, mg, eg = terms
     if insufficient is None:
@@ -216,8 +150,8 @@ def _play(state: ChessState, move: chess.Move) -> tuple[chess.Board, int, int, i
     sums, whether the move was irreversible, and whether the material left is insufficient."""
     before = state.board
     board, irreversible = played(before, move)
-    ep_before = _HASHER.hash_ep_square(before) if before.ep_square is not None else 0
-    key, mg, eg = _next_terms(state, move, board, ep_before)
+    ep_before = ep_key(before)
+    key, mg, eg = next_terms(state, move, board, ep_before)
     # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
     insufficient = (not board.pawns | board.rooks | board.queens
                     and board.is_insufficient_material())
@@ -391,9 +325,22 @@ class Chess(Game[ChessState, chess.Move]):
         if _checked(state) or not own & ~(board.pawns | board.kings):
             return None
         passed = board.copy(stack=False)
-        ep_before = _HASHER.hash_ep_square(board) if board.ep_square is not None else 0
         passed.push(chess.Move.null())
-        return make_state(passed, (), (state.key ^ _TURN ^ ep_before, state.mg, state.eg))
+        return make_state(passed, (), (state.key ^ TURN_KEY ^ ep_key(board), state.mg, state.eg))
+
+    def forward_prunable(self, state: ChessState) -> bool:
+        """Not in check, and the mover has a piece besides pawns and king: in pawn
+        endings zugzwang is common, so futility pruning, like the null move, keeps out."""
+        board = state.board
+        return (not state.draw and not _checked(state)
+                and bool(board.occupied_co[board.turn] & ~(board.pawns | board.kings)))
+
+    def forcing_moves(self, state: ChessState,
+                      moves: Sequence[chess.Move]) -> list[chess.Move]:
+        """Captures and promotions (`split_forcing`), then the quiet moves that give
+        check (`checking_moves`): quiescence would search the check's evasions."""
+        captures, quiet = self.split_forcing(state, moves)
+        return captures + checking_moves(state.board, quiet)
 
     def is_capture(self, state: ChessState, move: chess.Move) -> bool:
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
@@ -442,9 +389,12 @@ class Chess(Game[ChessState, chess.Move]):
         A check that leaves the king a choice of squares forces little, and in a rook
         ending there is one at nearly every node: extending them all cost the Lucena
         position three plies of depth at 250,000 nodes (13 against 16 without the
-        extension). Extending only the checks with one to three replies keeps the
-        mates by checks (Win at Chess: 95 of the first 150 solved at 5,000 nodes
-        a position, 96 extending every check) and leaves Lucena at depth 15.
+        extension). Extending checks with up to three replies still cost it two (with
+        futility pruning, depth 16 unfinished at 600,000 nodes: its perpetual checks,
+        each extended, reach the threefold draw there); up to two reach depth 17 in
+        203,000 nodes and keep the mates by checks: Win at Chess, 100 of the first 150
+        solved at 5,000 nodes a position (101 with three replies, 96 with one, 88
+        extending none).
         """
         # The replies are listed in full: the search asks for them next (`chess_memo`).
         return (not state.draw and _checked(state)
@@ -471,7 +421,8 @@ class Chess(Game[ChessState, chess.Move]):
     def perft(self, state: ChessState, depth: int) -> int:
         """Leaves ``depth`` plies below ``state``, by push/pop on one scratch board.
 
-        python-chess's own perft walk (the last ply bulk-counted), plus a table of the
+        python-chess's own perft walk (the last ply bulk-counted) with the search's move
+        lister (`legal_move_list`, python-chess's moves in its order), plus a table of the
         counts of positions two or more plies from the horizon, keyed by python-chess's
         transposition key (pieces, side, castling, a capturable en passant square: all
         that decides the moves): a position reached by another move order is counted
@@ -483,19 +434,18 @@ class Chess(Game[ChessState, chess.Move]):
             return 0
         board = state.board.copy(stack=False)
         push, pop = board.push, board.pop
-        legal = board.generate_legal_moves
         position_key = board._transposition_key
         known: dict[tuple[Hashable, int], int] = {}
 
         def leaves(depth: int) -> int:
             if depth == 1:
-                return sum(1 for _ in legal())
+                return len(legal_move_list(board))
             key = (position_key(), depth)
             total = known.get(key)
             if total is not None:
                 return total
             total = 0
-            for move in legal():
+            for move in legal_move_list(board):
                 push(move)
                 total += leaves(depth - 1)
                 pop()
@@ -582,7 +532,7 @@ class Chess(Game[ChessState, chess.Move]):
 
 ENTRY = GameEntry(
     rules=Chess,
-    engines=("alphabeta depth=30 time=2 nullmove=on lmr=on",),
+    engines=("alphabeta depth=30 time=2 nullmove=on lmr=on futility=on",),
     evaluator=chess_evaluator,
     unsolvable="chess is far too big to solve; use alphabeta",
     record=PGN_FORMAT,

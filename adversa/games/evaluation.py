@@ -68,6 +68,18 @@ class ProbCutModel:
 
 
 @dataclass(frozen=True, slots=True)
+class FutilityMargins:
+    """How far one move can shift the static value, for futility pruning (the
+    search's ``futility`` switch), in the evaluator's raw units: ``frontier``, the most a
+    quiet move changes it (one ply above the horizon); ``per_ply``, what a side that is
+    ahead by more than this for each ply to go is assumed to keep (reverse futility).
+    It belongs to the evaluation, like `ProbCutModel`: it bounds these values' swings."""
+
+    frontier: float
+    per_ply: float
+
+
+@dataclass(frozen=True, slots=True)
 class Evaluator(Generic[S]):
     """A two-player evaluation function with its display units.
 
@@ -92,6 +104,8 @@ class Evaluator(Generic[S]):
     so its eval bar and an MCTS engine's share one scale."""
     probcut: ProbCutModel | None = None
     """The fit ProbCut cuts by (``probcut=on``); None: the search never cuts by it."""
+    futility: FutilityMargins | None = None
+    """The margins futility pruning cuts by (``futility=on``); None: it never cuts."""
     values_before_chance: bool = False
     """The values are of a position *before* its chance event (a backgammon network's
     inputs hold no dice): a search may value a chance node at its horizon directly,

@@ -119,10 +119,10 @@ class AlphaBetaSearch(Generic[S, M]):
         reporter = self.reporter
         reporter.snapshot_fields = self._snapshot_fields
         show_scores_in_evaluator_units(reporter, self.game, self.evaluator)
-        # Beam, late move reductions and ProbCut skip or shorten lines on a guess, so
-        # neither a proven result nor a horizon never reached proves anything with them.
+        # Beam, late move reductions, ProbCut and futility skip or shorten lines on a
+        # guess, so neither a proven result nor a horizon never reached proves anything.
         selective = (self.enhancements.beam > 0 or self.enhancements.lmr
-                     or self.enhancements.probcut)
+                     or self.enhancements.probcut or self.enhancements.futility)
 
         def search_pass(depth: int) -> bool:
             score = self._iteration(depth)

@@ -96,6 +96,9 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
         _param("probcut", "bool", False, "ProbCut: a shallower search predicts the deep "
                "value and cuts when it clears the window with confidence (games whose "
                "evaluation has a fitted model; changes values)"),
+        _param("futility", "bool", False, "futility pruning near the horizon: a static value "
+               "far outside the window decides the node, or leaves only forcing moves (games "
+               "whose evaluation gives margins; changes values)"),
         _TRACE,
     )),
     Algorithm("expectimax", "adversa.search.expectimax", (_DEPTH, TIME, NODES, _TABLE, _TRACE)),

@@ -45,6 +45,9 @@ class Enhancements:
     """Search a move that gives check a ply deeper (games with `Game.in_check`)."""
     probcut: bool = False
     """ProbCut's forward cuts (evaluations with `Evaluator.probcut`: `adversa.search.probcut`)."""
+    futility: bool = False
+    """Futility pruning near the horizon (evaluations with `Evaluator.futility`:
+    `adversa.search.futility`)."""
 
     @classmethod
     def of(cls, config: EngineConfig) -> Enhancements:
@@ -57,7 +60,7 @@ class Enhancements:
 SWITCHES = (("ordering", "ordering"), ("killers", "killers"), ("history", "history"),
             ("etc", "etc"), ("quiescence", "quiescence"), ("pvs", "pvs"), ("lmr", "lmr"),
             ("null_move", "nullmove"), ("delta_pruning", "delta"), ("check_extension", "checkext"),
-            ("probcut", "probcut"))
+            ("probcut", "probcut"), ("futility", "futility"))
 """Each on/off field of `Enhancements` and the ``alphabeta`` parameter that switches it."""
 
 

@@ -12,9 +12,10 @@ in its own step, and each step in its own closure where it is more than a few li
 
 1. node entry: count, poll, a fresh principal variation;
 2. the end of the line: a finished game, the endgame database;
-3. the transposition table: the probe, then forward pruning (3b: null move, ProbCut in
-   `adversa.search.probcut`), move ordering and beam selection (they use the table's
-   move), then enhanced transposition cutoffs (`tt.refuting_child`, ``etc``);
+3. the transposition table: the probe, then forward pruning (3b: futility, null move,
+   ProbCut, in `adversa.search.futility`, `.nullmove`, `.probcut`), move ordering and
+   beam selection (they use the table's move), then enhanced transposition cutoffs
+   (`tt.refuting_child`, ``etc``);
 4. the horizon: one ply above it the children are judged in one loop
    (`judge_children`, each child by `at_horizon`, the one leaf classification),
    and a capture still pending is played out in quiescence (`extend`, `quiesce`,
@@ -56,17 +57,18 @@ from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game, M, S
 from adversa.games.evaluation import Evaluator
 from adversa.search.bounds import Bound
 from adversa.search.closures import empty_closures
-from adversa.search.common import INFINITY, PROVEN, scores_by_distance, terminal_score
+from adversa.search.common import INFINITY, scores_by_distance, terminal_score
 from adversa.search.enhancements import (
     ETC_MIN_DEPTH,
     LMR_MOST_MOVES,
     LMR_REDUCTIONS,
     NULL_MOVE_MIN_DEPTH,
-    NULL_MOVE_REDUCTION,
     TT_MIN_DEPTH,
     Enhancements,
     game_hooks,
 )
+from adversa.search.futility import FUTILITY_DEPTH, FutilityStep, futility_step
+from adversa.search.nullmove import NullMoveStep, null_move_step
 from adversa.search.ordering import MoveOrderer, beam_select
 from adversa.search.probcut import ProbCutStep, probcut_step
 from adversa.search.stats import POLL_INTERVAL, Reporter
@@ -167,12 +169,14 @@ class Kernel(Generic[S, M]):
         tt_min_depth = 1 if reduce_late else TT_MIN_DEPTH
         by_distance = scores_by_distance(game)
         probe = self.probe
-        null_move = game.null_move if enhancements.null_move else None
+        null_move: NullMoveStep[S] | None = None  # bound once negamax exists (below)
+        margins = evaluator.futility if enhancements.futility else None
+        futile: FutilityStep[S, M] | None = (
+            None if margins is None else futility_step(game, evaluator, margins, counters))
         prune_captures, check_depth = game_hooks(game, enhancements, reporter.counters)
         probcut_model = evaluator.probcut if enhancements.probcut else None
         probcut_from = PLY_LIMIT if probcut_model is None else probcut_model.deep
         probcut: ProbCutStep[S] | None = None  # bound once negamax exists (below)
-        passed_at = [False] * (PLY_LIMIT + 2)  # plies whose move was a null move
         # The table stores a bound as a plain int (see adversa.search.tt.Entry).
         EXACT, LOWER, UPPER = int(Bound.EXACT), int(Bound.LOWER), int(Bound.UPPER)
 
@@ -311,17 +315,18 @@ class Kernel(Generic[S, M]):
 
         def judge_children(
             state: S, mover: int, moves: Sequence[M], alpha: float, beta: float,
-            ply: int,
+            ply: int, floor: float,
         ) -> tuple[float, M | None]:
             """The children of a node one ply above the horizon, judged in one loop.
 
             Speed over elegance: this is step 1 and `at_horizon` for each child, without the
             recursive call, for the most numerous nodes of a search. A static value does not
             depend on the window, so there is nothing for PVS to scout (a null-window search
-            would only evaluate the same leaf twice). Returns the best value and move, with
-            the cutoff bookkeeping done."""
+            would only evaluate the same leaf twice). Returns the best value (at least
+            ``floor``, futility's bound on the moves left out) and move, with the cutoff
+            bookkeeping done."""
             nonlocal nodes, leaves, judged
-            best = -INFINITY
+            best = floor
             best_move = None
             next_ply = ply + 1
             for index, move in enumerate(moves):
@@ -438,25 +443,17 @@ class Kernel(Generic[S, M]):
                                 pv[ply] = (tt_move,)
                             return value
 
-            # 3b. Null-move pruning (forward pruning, switchable).
-            if (
-                null_move is not None
-                and depth >= NULL_MOVE_MIN_DEPTH
-                and not passed_at[ply]
-                and -PROVEN < beta < PROVEN
-            ):
-                # Null-move pruning: if even passing the turn keeps the value at or above
-                # beta in a shallower search, a real move will too (no zugzwang assumed:
-                # the game returns None where that is unsafe).
-                passed = null_move(state)
-                if passed is not None:
-                    passed_at[ply + 1] = True
-                    value = -negamax(passed, to_move(passed), depth - 1 - NULL_MOVE_REDUCTION,
-                                     -beta, -nextafter(beta, -INFINITY), ply + 1)
-                    passed_at[ply + 1] = False
-                    if value >= beta:
-                        return value
-            if depth >= probcut_from and probcut is not None:  # 3b. ProbCut (probcut.py)
+            # 3b. Forward pruning, each switchable: futility, null move, ProbCut.
+            floor = -INFINITY  # what futility guarantees of the moves it leaves out
+            if futile is not None and depth <= FUTILITY_DEPTH:
+                moves, floor = futile(state, mover, depth, alpha, beta, moves)
+                if floor >= beta or not moves:
+                    return floor
+            if depth >= NULL_MOVE_MIN_DEPTH and null_move is not None:
+                cut = null_move(state, depth, beta, ply)
+                if cut is not None:
+                    return cut
+            if depth >= probcut_from and probcut is not None:
                 cut = probcut(state, mover, depth, alpha, beta, ply)
                 if cut is not None:
                     return cut
@@ -478,7 +475,7 @@ class Kernel(Generic[S, M]):
 
             # 4. One ply above the horizon the children are judged statically, in one loop.
             if depth == 1:
-                best, best_move = judge_children(state, mover, moves, alpha, beta, ply)
+                best, best_move = judge_children(state, mover, moves, alpha, beta, ply, floor)
                 if slot >= 0:  # 8. Store.
                     bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT
                     store(key, slot, depth, bound, best, best_move, ply)
@@ -580,6 +577,8 @@ class Kernel(Generic[S, M]):
 
         if probcut_model is not None:
             probcut = probcut_step(probcut_model, evaluator.raw_scale, negamax, counters)
+        if enhancements.null_move:
+            null_move = null_move_step(game, negamax, PLY_LIMIT)
         self.negamax = negamax
         self.search_root = search_root
         self.sync = sync

@@ -108,6 +108,8 @@ class Counters:
     * ``delta_pruned``: quiescence captures skipped by delta pruning.
     * ``extensions``: moves searched a ply deeper (check extension).
     * ``probcut_cuts``: nodes ProbCut cut on a shallow search's prediction.
+    * ``futility_cuts``: nodes futility pruning decided by their static value
+      (`adversa.search.futility`).
     """
 
     nodes: int = 0
@@ -126,6 +128,7 @@ class Counters:
     delta_pruned: int = 0
     extensions: int = 0
     probcut_cuts: int = 0
+    futility_cuts: int = 0
 
 
 @dataclass(frozen=True, slots=True)

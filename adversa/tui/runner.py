@@ -24,7 +24,6 @@ its own worker group so an exclusive start of one never cancels the other.
 
 from __future__ import annotations
 
-import gc
 import itertools
 import threading
 from collections.abc import Callable, Sequence
@@ -147,38 +146,6 @@ class SearchFailed(SearchMessage):
         self.error = error
 
 
-class _CollectorFreeze:
-    """Keep the cyclic garbage collector off the app's own objects while searches run.
-
-    A full (generation-2) collection walks every tracked object — the whole
-    widget tree plus the search's transposition table — while holding the GIL,
-    and the UI cannot draw meanwhile: measured 50–140 ms stalls during a
-    checkers search. Freezing the objects that exist when the first search
-    starts (`gc.freeze`) leaves collections only the search's own new objects to
-    walk (about 15 ms). The last search to end unfreezes, so nothing stays
-    exempt for long. Reference counting still frees frozen objects as usual.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._searches = 0
-
-    def enter(self) -> None:
-        with self._lock:
-            if self._searches == 0:
-                gc.freeze()
-            self._searches += 1
-
-    def exit(self) -> None:
-        with self._lock:
-            self._searches -= 1
-            if self._searches == 0:
-                gc.unfreeze()
-
-
-_collector_freeze = _CollectorFreeze()
-
-
 class EngineRunner:
     """Starts, streams and cancels searches for one owner widget or screen.
 
@@ -280,11 +247,6 @@ class EngineRunner:
             def on_info(text: str) -> None:
                 owner.post_message(EngineInfo(self, search_id, text))
 
-            # A search in this process (an injected search function) shares the GIL
-            # with the UI; an engine process (or an outside program) has its own collector.
-            freeze = self.search is not search_in_process and not isinstance(config, OutsideSeat)
-            if freeze:
-                _collector_freeze.enter()
             try:
                 if isinstance(config, OutsideSeat):
                     start, moves = history
@@ -298,8 +260,5 @@ class EngineRunner:
                 owner.post_message(SearchFailed(self, search_id, error))
             else:
                 owner.post_message(SearchFinished(self, search_id, result))
-            finally:
-                if freeze:
-                    _collector_freeze.exit()
 
         return work

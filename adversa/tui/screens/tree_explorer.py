@@ -166,7 +166,7 @@ class TreeExplorerScreen(Screen[None]):
         check_fits(game, config.algorithm)
         super().__init__()
         self.full_game = game
-        """The game as given; `game` may keep only the first moves at each node."""
+        """The game as given; `game` may keep only the most promising moves at each node."""
         self.width: int | None = None
         """Moves kept at each node (``w``/``W``), or None for all of them."""
         self.game = game
@@ -302,7 +302,7 @@ class TreeExplorerScreen(Screen[None]):
             f"  ·  {visited:,} nodes traced, {pruned:,} subtrees pruned",
         )
         if self.width is not None:
-            info.append(f"  ·  first {self.width} moves per node")
+            info.append(f"  ·  {self.width} most promising moves per node")
         if result.trace_truncated:
             info.append(f"  ·  trace capped at {visited:,} nodes: the tree is incomplete",
                         style="bold yellow")
