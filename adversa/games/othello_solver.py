@@ -24,7 +24,7 @@ the classic endgame enhancements:
   the root (`best_move`) only null windows are searched: win, draw or loss first,
   then from a shallow search's guess of the margin (`othello_estimate`) outwards a
   step at a time until it is bracketed, then halving the bracket
-  (`EndgameSolver._by_null_windows`);
+  (`othello_root.margin_by_null_windows`);
 * **special code for the last empties** on raw ints: below `ORDER_EMPTIES` no move
   mask is generated (each empty square next to an opponent's disc is tried, in parity
   order), and the last two and the last square are solved without a loop.
@@ -46,6 +46,7 @@ from adversa.games.othello_bitboard import PASS, Geometry, SquareFunction
 from adversa.games.othello_estimate import final_margin, heuristic_search
 from adversa.games.othello_eval import WEIGHTS as EVALUATION_WEIGHTS
 from adversa.games.othello_eval import FeatureMasks, features, phase_of, stable_edges
+from adversa.games.othello_root import margin_by_null_windows
 from adversa.games.probe_budget import never_stop
 
 TABLE_EMPTIES = 7
@@ -76,12 +77,6 @@ REPLY_SORT_EMPTIES = 16
 further on (the opponent's best reply) instead of the child itself: a few hundred
 nodes of a 20-empty solve, where a wrong first move costs most (FFO #40: 2.7 % fewer
 nodes and 3 % less CPU; from 14 empties on, 1.5 % fewer nodes but more CPU)."""
-PROBE_STEP = 2
-"""How far each root probe steps from the last until the margin is bracketed: the
-smallest difference between two margins (a full board's margins are all even). A
-success (one good move) costs far less than a failure (every move refuted), and
-doubling the step overshot into failures: FFO #40 took 21.3 M nodes with this step
-and 23.0 M doubling, and 5 positions 4 moves into FFO #40–#44 9 % fewer nodes."""
 ESTIMATE_PLIES = (12, 8)
 """The root's guess (`EndgameSolver._estimate`) searches ``empties − 12`` plies, at most
 8: on ten 20-empty FFO positions 8 plies missed the margin by 4 discs on average, 6
@@ -163,7 +158,7 @@ class EndgameSolver:
 
     def best_move(self, mine: int, theirs: int) -> tuple[int, int]:
         """``(square or PASS, margin)`` of a best move for the side to move, the root's
-        moves searched by `_root` under `_by_null_windows`."""
+        moves searched by `_root` under `othello_root.margin_by_null_windows`."""
         board = self.board
         empty = board.full & ~(mine | theirs)
         moves = board.move_mask(mine, theirs)
@@ -173,56 +168,11 @@ class EndgameSolver:
             return PASS, self.solve(mine, theirs)
         children = self._children(mine, theirs, moves, empty)
         guess, first = self._estimate(mine, theirs)
-        margin, square = self._by_null_windows(
+        margin, square = margin_by_null_windows(
             lambda low, high, first: self._root(children, empty, low, high, first)[::-1],
-            guess, first)
+            guess, first, board.squares)
         self.stats.nodes = self._count()
         return square, margin
-
-    def _by_null_windows(self, probe: Callable[[int, int, int], tuple[int, int]],
-                         guess: int, first: int) -> tuple[int, int]:
-        """The exact margin and the move that reaches it, by null-window searches only.
-
-        ``probe(alpha, beta, first)`` searches the root in that window (``first``, the
-        move of the last success, tried first) and returns ``(value, move)``, fail-soft.
-        The first probe, in the window (−1, 1), tells a win from a draw from a loss
-        (``first`` tried first), and a draw is exact at once: three of ten 20-empty FFO
-        positions are draws, and one probe there cost 2.2 M nodes where the guess's
-        probes cost 3.6 M (#30), while on #27, #33 and #40 it added at most 2 %. The
-        next asks whether the margin reaches ``guess`` (`_estimate`'s); the next ones
-        step away from it in the direction the answer gave, by `PROBE_STEP` discs each
-        time, until the margin is bracketed, and then halve the bracket. Each fail-soft
-        answer narrows the bounds, often past the threshold asked. A null window costs a
-        fraction of a wide one (measured while writing this: the margin searched with
-        the window (0, ∞) after a probe at 0 cost ten times that probe), and the table
-        carries what each probe proved to the next.
-        """
-        squares = self.board.squares
-        low, high = -squares, squares
-        best_square, proven = first, False
-        value, square = probe(-1, 1, first)  # win, draw or loss first
-        if -1 < value < 1:
-            return value, square
-        if value >= 1:
-            low, best_square, proven = value, square, True
-        else:
-            high = value
-        threshold = guess
-        rose = fell = False
-        while low < high:
-            threshold = max(low + 1, min(high, threshold))
-            value, square = probe(threshold - 1, threshold, best_square)
-            if value >= threshold:
-                low, best_square, proven, rose = value, square, True, True
-            else:
-                high, fell = value, True
-                if not proven:
-                    best_square = square  # every move is as bad as the bound, so far
-            if rose and fell:
-                threshold = (low + high + 1) // 2
-            else:
-                threshold = low + PROBE_STEP if rose else high - PROBE_STEP + 1
-        return low, best_square
 
     def _estimate(self, mine: int, theirs: int) -> tuple[int, int]:
         """``(margin, square)``: the evaluation's margin for the mover and its best move
