@@ -58,9 +58,14 @@ EVERYTHING_EARLY = {"TABLE_EMPTIES": 3, "ORDER_EMPTIES": 3, "ETC_EMPTIES": 3,
                     "REPLY_SORT_EMPTIES": 3}
 """Every enhancement from three empties on: the sorted search down to the last two."""
 
+TABLE_AROUND_SHALLOW = {"TABLE_EMPTIES": 3, "ORDER_EMPTIES": 7}
+"""The table from three empties on, the sorted search only from seven: the table's
+bounds around the unsorted search's nodes (3 to 6 empties)."""
 
-@pytest.mark.parametrize("thresholds", [{}, EVERYTHING_EARLY],
-                         ids=["default thresholds", "every enhancement early"])
+
+@pytest.mark.parametrize("thresholds", [{}, EVERYTHING_EARLY, TABLE_AROUND_SHALLOW],
+                         ids=["default thresholds", "every enhancement early",
+                              "table around the unsorted search"])
 @pytest.mark.parametrize("empties", [3, 6, 9])
 def test_the_solver_finds_the_minimax_margin(monkeypatch: pytest.MonkeyPatch,
                                              thresholds: dict[str, int], empties: int) -> None:
@@ -78,12 +83,15 @@ def test_the_solver_finds_the_minimax_margin(monkeypatch: pytest.MonkeyPatch,
             (exact > 0) - (exact < 0))
 
 
+@pytest.mark.parametrize("thresholds", [EVERYTHING_EARLY, TABLE_AROUND_SHALLOW],
+                         ids=["every enhancement early", "table around the unsorted search"])
 @pytest.mark.parametrize("window", [(-1, 1), (-20, -4), (4, 20), (0, 2)])
 def test_a_narrow_window_gives_a_bound_on_the_right_side(monkeypatch: pytest.MonkeyPatch,
+                                                         thresholds: dict[str, int],
                                                          window: tuple[int, int]) -> None:
     """Fail-soft: inside the window the value is exact, outside it a true bound (the
     stability cutoff and the table's bounds must not overstate either)."""
-    for name, value in EVERYTHING_EARLY.items():
+    for name, value in thresholds.items():
         monkeypatch.setattr(othello_solver, name, value)
     alpha, beta = window
     solver = EndgameSolver(GAME.board)  # one table across the positions and windows
@@ -119,4 +127,15 @@ def test_the_benchmarks_ffo_positions_are_the_suites() -> None:
         board, side = GAME.format_position(state).split()
         assert board == bench_othello_endgame.FFO_BOARDS[number]
         assert side == "XO"[mover]
+        assert all(GAME.parse_move(state, move) in GAME.legal_moves(state) for move in best)
+
+
+def test_the_benchmarks_twenty_empty_set_is_well_formed() -> None:
+    """FFO #26–#34 as the benchmark holds them: 20 empties each, Black to move as the
+    suite gives them, every published best move legal, an even published margin."""
+    for number, (text, margin, best) in bench_othello_endgame.FFO_TWENTY.items():
+        state = bench_othello_endgame.ffo_position(number)
+        assert GAME.format_position(state) == text
+        assert GAME.squares - sum(GAME.discs(state)) == 20
+        assert margin % 2 == 0
         assert all(GAME.parse_move(state, move) in GAME.legal_moves(state) for move in best)

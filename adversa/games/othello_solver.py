@@ -10,7 +10,8 @@ the classic endgame enhancements:
   added, since a wrong first move there costs a whole subtree, and nearer the root
   (`REPLY_SORT_EMPTIES`) its judgement one move further on;
 * **parity**: with few empties left, moves into regions (quadrants) with an odd
-  number of empties go first, since the last move in a region is worth having;
+  number of empties go first, since the last move in a region is worth having, and
+  within each group corners first and the squares beside them last;
 * a **transposition table** keyed by the two bitboards, holding bounds and the best
   move, for nodes with enough empties to repay it, and **enhanced transposition
   cutoffs**: far from the end the children are looked up first, and one whose stored
@@ -23,7 +24,7 @@ the classic endgame enhancements:
   the root (`best_move`) only null windows are searched: win, draw or loss first,
   then from a shallow search's guess of the margin (`othello_estimate`) outwards a
   step at a time until it is bracketed, then halving the bracket
-  (`EndgameSolver._by_null_windows`);
+  (`othello_root.margin_by_null_windows`);
 * **special code for the last empties** on raw ints: below `ORDER_EMPTIES` no move
   mask is generated (each empty square next to an opponent's disc is tried, in parity
   order), and the last two and the last square are solved without a loop.
@@ -45,15 +46,23 @@ from adversa.games.othello_bitboard import PASS, Geometry, SquareFunction
 from adversa.games.othello_estimate import final_margin, heuristic_search
 from adversa.games.othello_eval import WEIGHTS as EVALUATION_WEIGHTS
 from adversa.games.othello_eval import FeatureMasks, features, phase_of, stable_edges
+from adversa.games.othello_root import margin_by_null_windows
 from adversa.games.probe_budget import never_stop
 
 TABLE_EMPTIES = 7
-"""Nodes with at least this many empties use the transposition table."""
-ORDER_EMPTIES = 7
+"""Nodes with at least this many empties use the transposition table; below
+`ORDER_EMPTIES` only for bounds, around the unsorted search (`_build`'s ``search``):
+at 7 empties that saved 5–8 % of the nodes and of the CPU on FFO #27, #30, #33 and
+#40, at 6 more nodes but not more time."""
+ORDER_EMPTIES = 8
 """Nodes with at least this many empties sort moves by the opponent's mobility; below
-it each empty square is tried in parity order (`_build`'s ``shallow``)."""
-ETC_EMPTIES = 12
-"""Nodes with at least this many empties try enhanced transposition cutoffs."""
+it each empty square is tried in parity order (`_build`'s ``shallow``). Sorting at 7
+empties saved a fifth of the nodes but cost more time than it saved once the last
+empties were presorted (`_square_rank`): from 8, FFO #40 and #33 took 6 % less CPU
+with 27 % more nodes; from 9, more nodes again for no less time."""
+ETC_EMPTIES = 10
+"""Nodes with at least this many empties try enhanced transposition cutoffs (from 10
+rather than 12: 2 % fewer nodes and 2–3 % less CPU on FFO #27, #30, #33 and #40)."""
 STABILITY_EMPTIES = 10
 """Nodes with at least this many empties try the stability cutoff."""
 SORT_BY_EVALUATION_EMPTIES = 14
@@ -68,12 +77,6 @@ REPLY_SORT_EMPTIES = 16
 further on (the opponent's best reply) instead of the child itself: a few hundred
 nodes of a 20-empty solve, where a wrong first move costs most (FFO #40: 2.7 % fewer
 nodes and 3 % less CPU; from 14 empties on, 1.5 % fewer nodes but more CPU)."""
-PROBE_STEP = 2
-"""How far each root probe steps from the last until the margin is bracketed: the
-smallest difference between two margins (a full board's margins are all even). A
-success (one good move) costs far less than a failure (every move refuted), and
-doubling the step overshot into failures: FFO #40 took 21.3 M nodes with this step
-and 23.0 M doubling, and 5 positions 4 moves into FFO #40–#44 9 % fewer nodes."""
 ESTIMATE_PLIES = (12, 8)
 """The root's guess (`EndgameSolver._estimate`) searches ``empties − 12`` plies, at most
 8: on ten 20-empty FFO positions 8 plies missed the margin by 4 discs on average, 6
@@ -155,7 +158,7 @@ class EndgameSolver:
 
     def best_move(self, mine: int, theirs: int) -> tuple[int, int]:
         """``(square or PASS, margin)`` of a best move for the side to move, the root's
-        moves searched by `_root` under `_by_null_windows`."""
+        moves searched by `_root` under `othello_root.margin_by_null_windows`."""
         board = self.board
         empty = board.full & ~(mine | theirs)
         moves = board.move_mask(mine, theirs)
@@ -165,56 +168,11 @@ class EndgameSolver:
             return PASS, self.solve(mine, theirs)
         children = self._children(mine, theirs, moves, empty)
         guess, first = self._estimate(mine, theirs)
-        margin, square = self._by_null_windows(
+        margin, square = margin_by_null_windows(
             lambda low, high, first: self._root(children, empty, low, high, first)[::-1],
-            guess, first)
+            guess, first, board.squares)
         self.stats.nodes = self._count()
         return square, margin
-
-    def _by_null_windows(self, probe: Callable[[int, int, int], tuple[int, int]],
-                         guess: int, first: int) -> tuple[int, int]:
-        """The exact margin and the move that reaches it, by null-window searches only.
-
-        ``probe(alpha, beta, first)`` searches the root in that window (``first``, the
-        move of the last success, tried first) and returns ``(value, move)``, fail-soft.
-        The first probe, in the window (−1, 1), tells a win from a draw from a loss
-        (``first`` tried first), and a draw is exact at once: three of ten 20-empty FFO
-        positions are draws, and one probe there cost 2.2 M nodes where the guess's
-        probes cost 3.6 M (#30), while on #27, #33 and #40 it added at most 2 %. The
-        next asks whether the margin reaches ``guess`` (`_estimate`'s); the next ones
-        step away from it in the direction the answer gave, by `PROBE_STEP` discs each
-        time, until the margin is bracketed, and then halve the bracket. Each fail-soft
-        answer narrows the bounds, often past the threshold asked. A null window costs a
-        fraction of a wide one (measured while writing this: the margin searched with
-        the window (0, ∞) after a probe at 0 cost ten times that probe), and the table
-        carries what each probe proved to the next.
-        """
-        squares = self.board.squares
-        low, high = -squares, squares
-        best_square, proven = first, False
-        value, square = probe(-1, 1, first)  # win, draw or loss first
-        if -1 < value < 1:
-            return value, square
-        if value >= 1:
-            low, best_square, proven = value, square, True
-        else:
-            high = value
-        threshold = guess
-        rose = fell = False
-        while low < high:
-            threshold = max(low + 1, min(high, threshold))
-            value, square = probe(threshold - 1, threshold, best_square)
-            if value >= threshold:
-                low, best_square, proven, rose = value, square, True, True
-            else:
-                high, fell = value, True
-                if not proven:
-                    best_square = square  # every move is as bad as the bound, so far
-            if rose and fell:
-                threshold = (low + high + 1) // 2
-            else:
-                threshold = low + PROBE_STEP if rose else high - PROBE_STEP + 1
-        return low, best_square
 
     def _estimate(self, mine: int, theirs: int) -> tuple[int, int]:
         """``(margin, square)``: the evaluation's margin for the mover and its best move
@@ -279,6 +237,7 @@ class EndgameSolver:
         flips, flips_at, move_mask = board.flips, board.flips_at, board.move_mask
         squares, size = board.squares, board.size
         quadrants, corners, table = self.quadrants, self.corners, self.table
+        first_quadrant, second_quadrant, third_quadrant, fourth_quadrant = quadrants
         neighbours = tuple(_neighbours(size, square) for square in range(squares))
         masks = FeatureMasks(board)
         by_phase = tuple(tuple(EVALUATION_SHARE * weight for weight in row)
@@ -350,26 +309,31 @@ class EndgameSolver:
                         worst = value
             return worst if worst < LIMIT else final(mine, theirs, 2)
 
+        square_rank = tuple(_square_rank(size, square) for square in range(squares))
+
         def parity_order(empty: int) -> ParityOrder:
             """The squares of ``empty`` in the order `shallow` tries them, those in
-            regions with an odd number of empties first, each with what its move needs
-            (remembered: every set of empties recurs across the tree, and the sets below
-            `ORDER_EMPTIES` of one solve are a few tens of thousands)."""
+            regions with an odd number of empties first, then by `_square_rank`, each
+            with what its move needs (remembered: every set of empties recurs across
+            the tree, and the sets below `ORDER_EMPTIES` of one solve are a few tens of
+            thousands)."""
             odd = 0
             for quadrant in quadrants:
                 if (empty & quadrant).bit_count() & 1:
                     odd |= quadrant
-            entries = []
-            for group in (empty & odd, empty & ~odd):
+            keyed = []
+            for parity, group in ((0, empty & odd), (1, empty & ~odd)):
                 while group:
                     bit = group & -group
                     group ^= bit
                     rest = empty ^ bit
                     low = rest & -rest
                     square = bit.bit_length() - 1
-                    entries.append((square, bit, rest, low.bit_length() - 1,
-                                    (rest ^ low).bit_length() - 1, flips_at[square]))
-            order = orders[empty] = tuple(entries)
+                    keyed.append((parity, square_rank[square], square, bit, rest,
+                                  low.bit_length() - 1, (rest ^ low).bit_length() - 1,
+                                  flips_at[square]))
+            keyed.sort()
+            order = orders[empty] = tuple(entry[2:] for entry in keyed)
             return order
 
         def shallow(mine: int, theirs: int, empty: int, alpha: int, beta: int,
@@ -411,6 +375,23 @@ class EndgameSolver:
             nonlocal nodes
             count = empty.bit_count()
             if count < ORDER_EMPTIES:
+                if count >= TABLE_EMPTIES:
+                    # The table around the unsorted search's top nodes: a transposition
+                    # there still saves a subtree of tens of nodes.
+                    key = (mine, theirs)
+                    stored = table.get(key)
+                    if stored is not None:
+                        lower, upper, _ = stored
+                        if lower >= beta:
+                            return lower
+                        if upper <= alpha:
+                            return upper
+                        if lower == upper:
+                            return lower
+                    value = shallow(mine, theirs, empty, alpha, beta, passed)
+                    table[key] = (value if value > alpha else -LIMIT,
+                                  value if value < beta else LIMIT, PASS)
+                    return value
                 if count > 2:
                     return shallow(mine, theirs, empty, alpha, beta, passed)
                 if count == 2:
@@ -517,16 +498,18 @@ class EndgameSolver:
                 pairs.append((square, flips_at[square](mine, theirs)))
             if len(pairs) < 2:
                 return pairs
-            odd = 0
-            for quadrant in quadrants:
-                if (empty & quadrant).bit_count() & 1:
-                    odd |= quadrant
+            # The quadrants with an odd number of empties (unrolled: every sort needs it).
+            odd = ((first_quadrant if (empty & first_quadrant).bit_count() & 1 else 0)
+                   | (second_quadrant if (empty & second_quadrant).bit_count() & 1 else 0)
+                   | (third_quadrant if (empty & third_quadrant).bit_count() & 1 else 0)
+                   | (fourth_quadrant if (empty & fourth_quadrant).bit_count() & 1 else 0))
+            count = empty.bit_count()
             # Far from the end, the evaluation's phase weights for the children.
-            weights = (by_phase[phase_of(empty.bit_count() - 1, squares)]
-                       if empty.bit_count() >= SORT_BY_EVALUATION_EMPTIES else None)
+            weights = (by_phase[phase_of(count - 1, squares)]
+                       if count >= SORT_BY_EVALUATION_EMPTIES else None)
             # Nearer the root, the weights one move further on (`reply_value`).
-            deeper = (by_phase[phase_of(empty.bit_count() - 2, squares)]
-                      if empty.bit_count() >= REPLY_SORT_EMPTIES else None)
+            deeper = (by_phase[phase_of(count - 2, squares)]
+                      if count >= REPLY_SORT_EMPTIES else None)
             keyed: list[tuple[float, int, int]] = []
             for square, flipped in pairs:
                 if square == first:
@@ -552,6 +535,24 @@ class EndgameSolver:
             return [(square, flipped) for _, square, flipped in keyed]
 
         return search, ordered, count
+
+
+def _square_rank(size: int, square: int) -> int:
+    """How soon `shallow` tries a square within its parity group: corners (0), other
+    edge squares (1), inner squares (2), C-squares (3, on an edge beside a corner),
+    X-squares (4, diagonally beside one), as Othello programs presort their last
+    empties. Free at run time (the order is remembered per set of empties), and 2–12 %
+    fewer nodes on FFO #27, #30, #33 and #40 than the squares in bit order."""
+    row, col = divmod(square, size)
+    edge_row, edge_col = row in (0, size - 1), col in (0, size - 1)
+    near_row, near_col = row in (1, size - 2), col in (1, size - 2)
+    if edge_row and edge_col:
+        return 0
+    if near_row and near_col:
+        return 4
+    if (edge_row and near_col) or (near_row and edge_col):
+        return 3
+    return 1 if edge_row or edge_col else 2
 
 
 def _neighbours(size: int, square: int) -> int:

@@ -31,11 +31,12 @@ from adversa.games.othello_bitboard import Geometry
 from adversa.games.othello_solver import EndgameSolver, SolveStopped
 from adversa.games.probe_budget import ProbeBudget
 
-TAKEOVER_NODES = (21_100, 2.09)
+TAKEOVER_NODES = (21_200, 2.14)
 """``(nodes at 10 empties, growth per empty)``: the median cost of a takeover (every
 root move's child solved, then the root) at 10 empties and its growth with each empty
 more, fitted to the medians of ``bench_othello_endgame.py --takeover 10 12 14 16`` (7
-positions each: 15,462, 111,650, 711,867 and 1,153,436 nodes; RESULTS.md). Positions
+positions each: 16,141, 107,677, 795,175 and 1,302,942 nodes with the solver of
+02d0dc3, which visits more nodes a second than the one before; RESULTS.md). Positions
 from random games are easier than played ones, which is one more reason for the share
 (`PLAN_SHARE`) and the fallback (`LIMIT_SHARE`)."""
 

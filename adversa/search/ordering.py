@@ -56,7 +56,7 @@ class MoveOrderer(Generic[S, M]):
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
         self.history: defaultdict[M, int] = defaultdict(int)
         # The same scores by the move's id, for a game whose equal moves are one object:
-        # hashing a move may be a Python-level call (a dataclass's ``__hash__``), an id is not.
+        # hashing a move may be a Python-level call (a library's move class), an id is not.
         self.history_by_id: defaultdict[int, int] = defaultdict(int)
 
     def order(self, state: S, moves: Sequence[M], tt_move: M | None, ply: int) -> list[M]:
