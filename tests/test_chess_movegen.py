@@ -14,7 +14,13 @@ from adversa.games import chess_memo
 from adversa.games.chess import Chess
 from adversa.games.chess_captures import attacked_squares
 from adversa.games.chess_memo import remember
-from adversa.games.chess_movegen import PLAIN_MOVES, has_legal_move, legal_move_list, played
+from adversa.games.chess_movegen import (
+    PLAIN_MOVES,
+    has_legal_move,
+    legal_move_list,
+    passed,
+    played,
+)
 from adversa.games.registry import evaluation_of
 from adversa.search.config import EngineConfig
 from adversa.search.engine import run_search
@@ -168,3 +174,14 @@ def test_a_move_played_leaves_the_board_python_chess_s_push_leaves() -> None:
             moves_played += 1
         assert board_fields(board) == before
     assert moves_played > 10_000
+
+
+def test_a_pass_leaves_the_board_python_chess_s_null_move_leaves() -> None:
+    for board in positions(seed=19, plies=30):
+        before = board_fields(board)
+        expected = board.copy(stack=False)
+        expected.push(chess.Move.null())
+        expected.move_stack.clear()
+        expected._stack.clear()
+        assert board_fields(passed(board)) == board_fields(expected), board.fen()
+        assert board_fields(board) == before

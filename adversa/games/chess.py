@@ -75,7 +75,7 @@ from adversa.games.chess_memo import (
     remember,
     status_memo,
 )
-from adversa.games.chess_movegen import has_legal_move, legal_move_list, played
+from adversa.games.chess_movegen import has_legal_move, legal_move_list, passed, played
 from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
@@ -336,9 +336,8 @@ class Chess(Game[ChessState, chess.Move]):
         own = board.occupied_co[board.turn]
         if _checked(state) or not own & ~(board.pawns | board.kings):
             return None
-        passed = board.copy(stack=False)
-        passed.push(chess.Move.null())
-        return make_state(passed, (), (state.key ^ TURN_KEY ^ ep_key(board), state.mg, state.eg))
+        return make_state(passed(board), (),
+                          (state.key ^ TURN_KEY ^ ep_key(board), state.mg, state.eg))
 
     def forward_prunable(self, state: ChessState) -> bool:
         """Not in check, and the mover has a piece besides pawns and king: in pawn
