@@ -155,9 +155,10 @@ def capture_gain(board: chess.Board, move: chess.Move) -> float:
 FUTILITY = FutilityMargins(frontier=100, per_ply=80)
 """Futility pruning's margins (centipawns). A quiet move changes the tapered sum by
 less than 50 (a knight's two steps toward the centre, a pawn's double step, a rook to
-the seventh rank) and the tempo by 20, so 100 bounds it; 80 a ply for reverse futility
-was the best of 80, 100 and 120 on nodes to depth over benchmarks/bench_chess.py's six
-positions."""
+the seventh rank) and the tempo by 20, so 100 bounds it one ply above the horizon (60
+cut more but reached no depth sooner). For reverse futility, 80 a ply reached the same
+depths in fewer nodes than 120 on benchmarks/bench_chess.py's six positions (scratch
+runs of its ``nodes`` kind, before it existed)."""
 
 
 def chess_evaluator(game: Game[ChessState, chess.Move]) -> Evaluator[ChessState]:

@@ -14,10 +14,10 @@ remain (``futility=on``):
 
 The game says where a static value is a fair guess of what the mover can hold
 (`Game.forward_prunable`: not where a threat must be answered at once, nor where
-zugzwang is common), and the evaluation gives the margins (`Evaluator.futility`). This module
-names no game. Proven values are never reached by a guess: the cuts apply only inside
-the heuristic range. They change values, as all forward pruning does, so the switch is
-off by default.
+zugzwang is common), and the evaluation gives the margins (`Evaluator.futility`).
+This module names no game. Proven values are never reached by a guess: the cuts apply
+only inside the heuristic range. They change values, as all forward pruning does, so
+the switch is off by default.
 """
 
 from __future__ import annotations
