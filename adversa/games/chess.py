@@ -402,10 +402,10 @@ class Chess(Game[ChessState, chess.Move]):
         position three plies of depth at 250,000 nodes (13 against 16 without the
         extension). Extending checks with up to three replies still cost it two (with
         futility pruning, depth 16 unfinished at 600,000 nodes: its perpetual checks,
-        each extended, reach the threefold draw there); up to two reach depth 17 in
-        203,000 nodes and keep the mates by checks: Win at Chess, 100 of the first 150
-        solved at 5,000 nodes a position (101 with three replies, 96 with one, 88
-        extending none).
+        each extended, reach the threefold draw there); up to two reached depth 17 in
+        203,000 nodes (with null moves then reduced by 2) and keep the mates by checks:
+        Win at Chess, 100 of the first 150 solved at 5,000 nodes a position (101 with
+        three replies, 96 with one, 88 extending none).
         """
         # The replies are listed in full: the search asks for them next (`chess_memo`).
         return (not state.draw and _checked(state)
