@@ -407,9 +407,15 @@ class Chess(Game[ChessState, chess.Move]):
         Win at Chess, 100 of the first 150 solved at 5,000 nodes a position (101 with
         three replies, 96 with one, 88 extending none).
         """
-        # The replies are listed in full: the search asks for them next (`chess_memo`).
-        return (not state.draw and _checked(state)
-                and len(self.legal_moves(state)) <= FORCING_CHECK_REPLIES)
+        # Asked at every node of the main search: the check memo is read inline. The
+        # replies are listed in full: the search asks for them next (`chess_memo`).
+        if state.draw:
+            return False
+        key = state.key
+        checked = check_memo.get(key)
+        if checked is None:
+            checked = _board_checked(state.board, key)
+        return checked and len(self.legal_moves(state)) <= FORCING_CHECK_REPLIES
 
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:
