@@ -420,6 +420,8 @@ class Chess(Game[ChessState, chess.Move]):
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:
         """MVV-LVA: the most valuable victim first, by the least valuable attacker."""
+        if len(captures) < 2:  # nothing to sort (most nodes of an ending): no key asked
+            return list(captures)
         board = state.board
         piece_type_at = board.piece_type_at
         en_passant = board.ep_square

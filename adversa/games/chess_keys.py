@@ -55,7 +55,7 @@ def next_terms(state: ChessState, move: chess.Move, after: chess.Board,
     checked against the full computation in tests/test_chess.py.
     """
     before = state.board
-    key = state.key ^ TURN_KEY ^ ep_before ^ HASHER.hash_ep_square(after)
+    key = state.key ^ TURN_KEY ^ ep_before ^ ep_key(after)
     if before.castling_rights != after.castling_rights:
         key ^= _castling_hash(before) ^ _castling_hash(after)
     own, enemy = (8, 0) if before.turn else (0, 8)

@@ -101,18 +101,22 @@ class MoveOrderer(Generic[S, M]):
         captures, rest = self.split_forcing(state, moves)
         front: list[M] = []
         take = self.take
-        if tt_move is not None and not take(captures, tt_move, front):
+        # Each step is skipped where it cannot change the order (few moves, in an
+        # ending above all: no capture to look in, one quiet move or none, no score).
+        if tt_move is not None and not (captures and take(captures, tt_move, front)):
             take(rest, tt_move, front)
         front += captures
-        if self.use_history and self.history:
+        if len(rest) > 1 and self.use_history and self.history:
             if self.interned:
-                # The same stable sort as below, its keys read in C (`history_by_id`).
+                # The same stable sort as below, its keys read in C (`history_by_id`);
+                # when no move has a score the stable sort would keep the order as it is.
                 scores = [*map(self.history_by_id.__getitem__, map(id, rest))]
-                order = sorted(range(len(rest)), key=scores.__getitem__, reverse=True)
-                rest = [rest[index] for index in order]
+                if any(scores):
+                    order = sorted(range(len(rest)), key=scores.__getitem__, reverse=True)
+                    rest = [rest[index] for index in order]
             else:
                 rest.sort(key=self.history.__getitem__, reverse=True)
-        if self.use_killers and ply < len(self.killers):
+        if rest and self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
                 take(rest, killer, front)
         return front + rest
