@@ -21,7 +21,7 @@ from adversa.games.base import (
     InvalidPositionError,
     play_line,
 )
-from adversa.games.chess import Chess, ChessState
+from adversa.games.chess import Chess, ChessState, make_state
 from adversa.games.chess_captures import PIECE_VALUES
 from adversa.games.chess_eval import centipawns, chess_evaluator, material_terms
 from adversa.games.perft import generic_perft, perft
@@ -80,6 +80,12 @@ def test_the_incremental_key_and_evaluation_match_a_full_count_on_random_games(g
             state = game.result(state, chooser.choice(special or moves))
             assert state.key == chess.polyglot.zobrist_hash(state.board), state.fen
             assert (state.mg, state.eg) == material_terms(state.board), state.fen
+            # Every field as the plain constructor computes it from the board and path
+            # (`Chess.result` builds its states without it, and remembers their draws).
+            built = make_state(state.board.copy(), state.history)
+            assert ((state.key, state.history, state.clock, state.mg, state.eg, state.draw)
+                    == (built.key, built.history, built.clock, built.mg, built.eg,
+                        built.draw)), state.fen
 
 
 def plainly_losing(board: chess.Board, move: chess.Move) -> bool:

@@ -44,9 +44,10 @@ CHILD_LIMIT = 40_000
 """Moves whose resulting board is kept (about 1.1 KB each, the board included): with
 the position memos, at most about 90 MB in all, the most a search's process holds."""
 
-ChildFacts = tuple[chess.Board, int, int, int, bool, bool]
+ChildFacts = tuple[chess.Board, int, int, int, bool, int, str]
 """A move's result: the board, its polyglot key, its two evaluation sums, whether the
-move was irreversible, and whether the material left is insufficient to mate."""
+move was irreversible, the halfmove clock, and the draw the board alone declares (the
+fifty-move rule, insufficient material; "" for none)."""
 
 legal_memo: dict[int, MoveList] = {}
 status_memo: dict[int, int] = {}
