@@ -18,18 +18,20 @@ move reductions) at the given time.
 
 ``depth``: on six positions (the start, an Italian opening, Kiwipete, a Queen's Gambit
 middle game, the Lucena position, Fine #70) each engine thinks ``--seconds``; the
-table gives the deepest completed iteration and nodes per second of each, and the
-ratios. Sunfish (the pip release, pure Python) runs as a UCI engine through python-chess
-(``python -m sunfish``), reporting its own depth and nodes. Both depths are completed
-iterations (`sunfish_depth` says how Sunfish's is read; "sf begun" is the deepest it
-started). Nodes per second are given twice: by the clock on the wall (each engine's
-own report), and per second of CPU its process used (``n/cpu-s``), which a machine
-shared with other work slows less unevenly.
+table gives the deepest completed iteration and nodes per second of each, the
+ratios, and adversa's move. Sunfish (the pip release, pure Python) runs as a UCI engine
+through python-chess (``python -m sunfish``), reporting its own depth and nodes. Both
+depths are completed iterations (`sunfish_depth` says how Sunfish's is read; "sf begun"
+is the deepest it started). Nodes per second are given twice: by the clock on the wall
+(each engine's own report), and per second of CPU its process used (``n/cpu-s``), which
+a machine shared with other work slows less unevenly.
 
 How each side counts a node (both count every position visited, quiescence included):
 adversa counts each call of its search at a node (`negamax`, `quiesce`, the root's
 pass), each null-move search and each child it judges one ply above the horizon
-without a call, a table hit that answers at once included. Sunfish counts each call of
+without a call, a table hit that answers at once included; a quiet move that futility
+pruning leaves out one ply above the horizon is never played, so not counted (nor are
+the moves Sunfish's futility ceiling folds without a call). Sunfish counts each call of
 its ``bound``: every node of every MTD-bi probe (it visits the same tree again with
 each probe, its table answering much of it at once), quiescence and null moves
 included, and also the children its pseudo-legal generator makes that leave its king
@@ -197,7 +199,7 @@ def bench_depth(seconds: float) -> None:
     print(f"{seconds:g} s a position")
     print(f"{'position':16} {'adv depth':>9} {'sf depth':>8} {'sf begun':>8} {'adv nps':>9} "
           f"{'sf nps':>9} {'nps ratio':>9} {'adv n/cpu-s':>11} {'sf n/cpu-s':>10} "
-          f"{'cpu ratio':>9}")
+          f"{'cpu ratio':>9} {'adv move':>8}")
     try:
         for name, fen in POSITIONS.items():
             config = engine_for(game, f"default time={seconds}")
@@ -211,7 +213,7 @@ def bench_depth(seconds: float) -> None:
             ours, theirs = snapshot.nodes / our_cpu, nodes / their_cpu
             print(f"{name:16} {snapshot.completed_depth:9} {depth:8} {begun:8} "
                   f"{snapshot.nps:9,.0f} {nps:9,.0f} {ratio:9.2f} {ours:11,.0f} "
-                  f"{theirs:10,.0f} {ours / theirs:9.2f}", flush=True)
+                  f"{theirs:10,.0f} {ours / theirs:9.2f} {result.best_move_text:>8}", flush=True)
     finally:
         sunfish.quit()
 

@@ -4,12 +4,15 @@ search with the memos cold or warm."""
 
 from __future__ import annotations
 
+import random
+
 import chess
 import pytest
 from chess_positions import TRICKY, positions
 
 from adversa.games import chess_memo
 from adversa.games.chess import Chess
+from adversa.games.chess_captures import attacked_squares
 from adversa.games.chess_memo import remember
 from adversa.games.chess_movegen import PLAIN_MOVES, has_legal_move, legal_move_list, played
 from adversa.games.registry import evaluation_of
@@ -21,14 +24,18 @@ def test_the_legal_moves_are_python_chess_s_in_its_order() -> None:
     boards = positions(seed=11, plies=80)
     assert len(boards) > 500
     for board in boards:
-        assert legal_move_list(board) == tuple(board.generate_legal_moves()), board.fen()
+        expected = tuple(board.generate_legal_moves())
+        assert legal_move_list(board) == expected, board.fen()
+        assert legal_move_list(board, board.is_check()) == expected, board.fen()
 
 
 def test_there_is_a_legal_move_exactly_when_python_chess_finds_one() -> None:
     boards = positions(seed=12, plies=80)
     assert any(not any(board.generate_legal_moves()) for board in boards)
     for board in boards:
-        assert has_legal_move(board) == any(board.generate_legal_moves()), board.fen()
+        expected = any(board.generate_legal_moves())
+        assert has_legal_move(board) == has_legal_move(board, board.is_check()) == expected, \
+            board.fen()
 
 
 @pytest.mark.parametrize(("fen", "leaves"), [
@@ -43,9 +50,53 @@ def test_perft_of_the_tricky_positions_gives_the_published_counts(
     assert tuple(game.perft(state, depth) for depth in range(1, len(leaves) + 1)) == leaves
 
 
+def test_the_moves_out_of_check_are_python_chess_s_in_its_order() -> None:
+    """Random games from endings full of checks (rooks, queens, a bishop and knight
+    that give double checks), every position in check compared."""
+    endings = ("1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1", "8/8/3k4/8/2Q5/8/5K2/q7 w - - 0 1",
+               "4k3/8/8/8/8/8/3N4/R2BK3 w - - 0 1", "r3k3/8/8/8/8/8/8/4K2R b - - 0 1")
+    chooser = random.Random(17)
+    checked = 0
+    for fen in endings:
+        for _game in range(8):
+            board = chess.Board(fen)
+            for _ply in range(60):
+                moves = list(board.generate_legal_moves())
+                if not moves:
+                    break
+                if board.is_check():
+                    checked += 1
+                    assert legal_move_list(board, True) == tuple(moves), board.fen()
+                    assert has_legal_move(board, True), board.fen()
+                checks = [move for move in moves if board.gives_check(move)]
+                board.push(chooser.choice(checks if checks and chooser.random() < 0.7
+                                          else moves))
+    assert checked > 300
+
+
+def test_the_attacked_squares_are_python_chess_s() -> None:
+    for board in positions(seed=7, plies=40):
+        for colour in chess.COLORS:
+            expected = sum(1 << square for square in chess.SQUARES
+                           if board.is_attacked_by(colour, square))
+            assert attacked_squares(board, colour) == expected, (board.fen(), colour)
+
+
 def test_moves_without_promotion_are_shared_objects() -> None:
     moves = legal_move_list(chess.Board())
     assert all(move is PLAIN_MOVES[64 * move.from_square + move.to_square] for move in moves)
+
+
+def test_equal_moves_of_any_two_lists_are_one_object() -> None:
+    """Promotions, en passant and the moves out of check included: move ordering finds
+    a move by identity (`Game.interned_moves`)."""
+    seen: dict[chess.Move, chess.Move] = {}
+    kinds = set()
+    for board in positions(seed=3, plies=60):
+        for move in legal_move_list(board):
+            assert seen.setdefault(move, move) is move, (board.fen(), move)
+            kinds.add((bool(move.promotion), board.is_en_passant(move), board.is_check()))
+    assert {(True, False, False), (False, True, False), (False, False, True)} <= kinds
 
 
 def test_a_memo_is_emptied_when_it_reaches_its_limit() -> None:

@@ -27,6 +27,8 @@ from adversa.search.enhancements import (
     LMR_MIN_DEPTH,
     LMR_MOST_MOVES,
     LMR_REDUCTIONS,
+    Enhancements,
+    late_move_reductions,
 )
 from adversa.search.request import SearchRequest
 from adversa.search.stats import POLL_INTERVAL, Reporter, SearchResult
@@ -390,6 +392,17 @@ def test_reductions_grow_with_depth_and_move_index_and_always_leave_a_ply() -> N
             assert 1 <= plies <= depth - 2  # the reduced search still looks a ply ahead
             assert plies >= row[index - 1] and plies >= LMR_REDUCTIONS[depth - 1][index]
     assert LMR_REDUCTIONS[12][LMR_FIRST_MOVE] < LMR_REDUCTIONS[12][8] < LMR_REDUCTIONS[40][40]
+
+
+def test_lmrfrom_chooses_the_first_move_reduced() -> None:
+    assert Enhancements.of(EngineConfig.parse("alphabeta lmr=on")).lmr_from == LMR_FIRST_MOVE
+    earlier = Enhancements.of(EngineConfig.parse("alphabeta lmr=on lmrfrom=1")).lmr_from
+    table = late_move_reductions(earlier)
+    assert earlier == 1 and table[12][1] == 1 and LMR_REDUCTIONS[12][1] == 0
+    assert table[12][2:] == LMR_REDUCTIONS[12][2:]  # the later moves as before
+    game = make_game("connect4")
+    fewer = search(game, "alphabeta depth=8 lmr=on lmrfrom=1").snapshot.nodes
+    assert fewer < search(game, "alphabeta depth=8 lmr=on").snapshot.nodes
 
 
 def test_no_reduction_happens_in_shallow_searches() -> None:

@@ -164,6 +164,12 @@ class Game(Generic[S, M]):
     """True when a position with a capture has no other legal move (checkers' rule):
     searches then need not sort captures from quiet moves, since there never are both."""
 
+    interned_moves: ClassVar[bool] = False
+    """True when every move `legal_moves` returns is a shared object, so equal moves are
+    one object (chess: a table of all moves, built once): move ordering then finds the
+    table's move and the killers in a list by identity, not by ``==`` (a Python-level
+    call a move for a dataclass move)."""
+
     def __init__(self, **options: object) -> None:
         self.options: dict[str, OptionValue] = resolve_options(type(self), options)
 

@@ -158,24 +158,31 @@ def _play(state: ChessState, move: chess.Move) -> tuple[chess.Board, int, int, i
     return board, key, mg, eg, irreversible, insufficient
 
 
-def _checked(state: ChessState) -> bool:
+def _board_checked(board: chess.Board, key: int) -> bool:
     """Whether the side to move is in check, remembered by position (`chess_memo`): a
-    node asks it up to five times (its status, quiescence, the check extension, the
-    null move, its captures), and python-chess answers from scratch each time."""
-    key = state.key
+    node asks it up to seven times (its status, whether it has a move, its moves,
+    quiescence, the check extension, the null move, its captures), and python-chess
+    answers from scratch each time."""
     found = check_memo.get(key)
     if found is None:
-        found = remember(check_memo, key, state.board.is_check(), POSITION_LIMIT)
+        found = remember(check_memo, key, board.is_check(), POSITION_LIMIT)
     return found
+
+
+def _checked(state: ChessState) -> bool:
+    return _board_checked(state.board, state.key)
 
 
 def _board_status(board: chess.Board, key: int) -> int:
     """`Chess.leaf_status` of a position no draw rule has ended: it depends on the board
     alone, so `chess_memo` keeps it by key."""
+    checked = _board_checked(board, key)
     known = legal_memo.get(key)
-    if not (bool(known) if known is not None else has_legal_move(board)):
+    if known is None and checked:  # few moves, and a search in check asks for them next
+        known = remember(legal_memo, key, legal_move_list(board, True), POSITION_LIMIT)
+    if not (bool(known) if known is not None else has_legal_move(board, checked)):
         return FINISHED
-    return CAPTURE_PENDING if board.is_check() or may_capture(board) else SETTLED
+    return CAPTURE_PENDING if checked or may_capture(board) else SETTLED
 
 
 class Chess(Game[ChessState, chess.Move]):
@@ -183,6 +190,7 @@ class Chess(Game[ChessState, chess.Move]):
 
     name: ClassVar[str] = "chess"
     mate_distances: ClassVar[bool] = True
+    interned_moves: ClassVar[bool] = True  # chess_movegen's shared moves
     title: ClassVar[str] = "Chess"
     description: ClassVar[str] = (
         "The lectures' running example: FIDE chess (rules by python-chess), moves in SAN "
@@ -205,7 +213,9 @@ class Chess(Game[ChessState, chess.Move]):
         key = state.key
         moves = legal_memo.get(key)  # remembered by position (chess_memo)
         if moves is None:
-            moves = remember(legal_memo, key, legal_move_list(state.board), POSITION_LIMIT)
+            moves = remember(legal_memo, key,
+                             legal_move_list(state.board, _board_checked(state.board, key)),
+                             POSITION_LIMIT)
         return list(moves)
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
@@ -265,11 +275,13 @@ class Chess(Game[ChessState, chess.Move]):
             board = state.board
             kept = (worthwhile_evasion_captures(board) if _checked(state)
                     else worthwhile_captures_by_victim(board))
-            pawns = board.pawns & board.occupied_co[board.turn]
-            last_rank = chess.BB_RANK_7 if board.turn else chess.BB_RANK_2
-            if pawns & last_rank:
-                kept += [move for move in board.generate_legal_moves(pawns & last_rank,
-                                                                     ~board.occupied)
+            pawns = board.pawns & board.occupied_co[board.turn] & (
+                chess.BB_RANK_7 if board.turn else chess.BB_RANK_2)
+            # Promotions by a push: python-chess is asked only where a square ahead of a
+            # pawn about to promote is empty (a blocked pawn, as in the Lucena position
+            # with its king in front, would cost a call a node for nothing).
+            if (pawns << 8 if board.turn else pawns >> 8) & ~board.occupied:
+                kept += [move for move in board.generate_legal_moves(pawns, ~board.occupied)
                          if move.promotion]
             found = remember(captures_memo, key, tuple(self.order_captures(state, kept)),
                              POSITION_LIMIT)
@@ -281,7 +293,7 @@ class Chess(Game[ChessState, chess.Move]):
         if state.draw:
             return True
         if _checked(state):
-            return not has_legal_move(state.board)
+            return not has_legal_move(state.board, True)
         return not self._worthwhile_captures(state)
 
     def utility(self, state: ChessState) -> tuple[float, ...]:
@@ -532,7 +544,7 @@ class Chess(Game[ChessState, chess.Move]):
 
 ENTRY = GameEntry(
     rules=Chess,
-    engines=("alphabeta depth=30 time=2 nullmove=on lmr=on futility=on",),
+    engines=("alphabeta depth=64 time=2 nullmove=on lmr=on lmrfrom=1 futility=on",),
     evaluator=chess_evaluator,
     unsolvable="chess is far too big to solve; use alphabeta",
     record=PGN_FORMAT,

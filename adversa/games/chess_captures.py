@@ -42,26 +42,47 @@ def worthwhile_evasion_captures(board: chess.Board) -> list[chess.Move]:
                 piece_type_at(move.to_square) or chess.PAWN, move.to_square)]
 
 
+_NOT_FILE_A = ~chess.BB_FILE_A & chess.BB_ALL
+_NOT_FILE_H = ~chess.BB_FILE_H & chess.BB_ALL
+_KING, _KNIGHT = chess.BB_KING_ATTACKS, chess.BB_KNIGHT_ATTACKS
+_DIAG, _DIAG_MASKS = chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS
+_RANK, _RANK_MASKS = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
+_FILE, _FILE_MASKS = chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS
+
+
 def attacked_squares(board: chess.Board, colour: bool) -> int:
     """Every square a piece of ``colour`` attacks, as one bitboard: pawns by two shifts,
-    the other pieces by python-chess's attack tables (one lookup a piece)."""
+    the other pieces by python-chess's attack tables (one lookup a piece).
+
+    Speed over elegance: asked at most nodes of a search (the leaf status, the king's
+    moves), so the pieces are walked by ``while`` loops on module-level tables rather
+    than python-chess's square generators, which made it 1.7 times as slow."""
     own = board.occupied_co[colour]
     occupied = board.occupied
     pawns = board.pawns & own
     if colour:
-        attacked = ((pawns & ~chess.BB_FILE_A) << 7 | (pawns & ~chess.BB_FILE_H) << 9) \
-            & chess.BB_ALL
+        attacked = ((pawns & _NOT_FILE_A) << 7 | (pawns & _NOT_FILE_H) << 9) & chess.BB_ALL
     else:
-        attacked = (pawns & ~chess.BB_FILE_A) >> 9 | (pawns & ~chess.BB_FILE_H) >> 7
-    for square in chess.scan_forward(board.knights & own):
-        attacked |= chess.BB_KNIGHT_ATTACKS[square]
-    for square in chess.scan_forward(board.kings & own):
-        attacked |= chess.BB_KING_ATTACKS[square]
-    for square in chess.scan_forward((board.bishops | board.queens) & own):
-        attacked |= chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
-    for square in chess.scan_forward((board.rooks | board.queens) & own):
-        attacked |= (chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
-                     | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied])
+        attacked = (pawns & _NOT_FILE_A) >> 9 | (pawns & _NOT_FILE_H) >> 7
+    king = board.kings & own
+    if king:
+        attacked |= _KING[king.bit_length() - 1]
+    knights = board.knights & own
+    while knights:
+        square = knights.bit_length() - 1
+        attacked |= _KNIGHT[square]
+        knights ^= 1 << square
+    diagonal = (board.bishops | board.queens) & own
+    while diagonal:
+        square = diagonal.bit_length() - 1
+        attacked |= _DIAG[square][_DIAG_MASKS[square] & occupied]
+        diagonal ^= 1 << square
+    straight = (board.rooks | board.queens) & own
+    while straight:
+        square = straight.bit_length() - 1
+        attacked |= (_RANK[square][_RANK_MASKS[square] & occupied]
+                     | _FILE[square][_FILE_MASKS[square] & occupied])
+        straight ^= 1 << square
     return attacked
 
 

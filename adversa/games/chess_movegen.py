@@ -26,43 +26,100 @@ points to these instead of keeping objects of its own."""
 PROMOTIONS = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT)
 """python-chess's order of the promotion pieces."""
 
+PROMOTION_MOVES = {64 * origin + target: tuple(chess.Move(origin, target, piece)
+                                               for piece in PROMOTIONS)
+                   for origin in range(64) for target in range(64)
+                   if chess.square_distance(origin, target) == 1
+                   and chess.square_rank(origin) in (1, 6)
+                   and chess.square_rank(target) in (0, 7)}
+"""The shared promotions of a pawn's step (``64 · origin + target``), in python-chess's
+order: with `PLAIN_MOVES`, every move of a legal-move list is a shared object, so equal
+moves are identical (`Chess.interned_moves`)."""
+
 MoveList = tuple[chess.Move, ...]
+
+TARGETS_LIMIT = 100_000
+"""Pieces' move tuples kept in `_targets_memo` (a few megabytes) before it is emptied."""
+
+_targets_memo: dict[int, MoveList] = {}
+"""``targets << 6 | origin`` → the shared moves from ``origin`` to each of ``targets``,
+highest square first. Speed over elegance: a piece's targets repeat from node to node
+of a search (few pieces move between them), and one dictionary look-up replaces a
+generator step and a list item per target."""
+
+
+def _piece_moves(origin: int, targets: int) -> MoveList:
+    """The shared moves from ``origin`` to each square of ``targets``, highest first."""
+    key = targets << 6 | origin
+    found = _targets_memo.get(key)
+    if found is None:
+        if len(_targets_memo) >= TARGETS_LIMIT:
+            _targets_memo.clear()
+        base = 64 * origin
+        found = _targets_memo[key] = tuple(PLAIN_MOVES[base + target]
+                                           for target in chess.scan_reversed(targets))
+    return found
+
+
+_CASTLING = {chess.WHITE: ((chess.BB_H1, chess.BB_F1 | chess.BB_G1, chess.BB_F1 | chess.BB_G1,
+                            PLAIN_MOVES[64 * chess.E1 + chess.G1]),
+                           (chess.BB_A1, chess.BB_B1 | chess.BB_C1 | chess.BB_D1,
+                            chess.BB_C1 | chess.BB_D1, PLAIN_MOVES[64 * chess.E1 + chess.C1])),
+             chess.BLACK: ((chess.BB_H8, chess.BB_F8 | chess.BB_G8, chess.BB_F8 | chess.BB_G8,
+                            PLAIN_MOVES[64 * chess.E8 + chess.G8]),
+                           (chess.BB_A8, chess.BB_B8 | chess.BB_C8 | chess.BB_D8,
+                            chess.BB_C8 | chess.BB_D8, PLAIN_MOVES[64 * chess.E8 + chess.C8]))}
+"""Each side's castlings, king's side first (python-chess's order): the rook's square,
+the squares that must be empty, the squares the opponent must not attack, the move."""
 
 
 def _shared(moves: list[chess.Move]) -> MoveList:
-    """python-chess's moves with each non-promotion replaced by its shared object."""
-    plain = PLAIN_MOVES
-    return tuple(move if move.promotion else plain[move.from_square * 64 + move.to_square]
+    """python-chess's moves, each replaced by its shared object."""
+    plain, promotions = PLAIN_MOVES, PROMOTION_MOVES
+    return tuple(promotions[move.from_square * 64 + move.to_square][
+                     PROMOTIONS.index(move.promotion)]
+                 if move.promotion else plain[move.from_square * 64 + move.to_square]
                  for move in moves)
 
 
-def legal_move_list(board: chess.Board) -> MoveList:
-    """``board``'s legal moves, equal to ``tuple(board.generate_legal_moves())`` in order.
+def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList:
+    """``board``'s legal moves, equal to ``tuple(board.generate_legal_moves())`` in order;
+    ``checked``: whether the side to move is in check, when the caller knows.
 
     Out of check: the king's, knights', bishops', rooks' and queens' moves from the
     highest square down, castling, pawn captures, single and double pushes, en passant,
     as python-chess lists them; a pinned piece keeps only the targets on the line
-    through its king (`chess.BB_RAYS`).
+    through its king (`chess.BB_RAYS`). In check (`_evasion_targets`): the king's
+    moves first, then, against a single checker, the other pieces' moves that take it or
+    step between, in the same order; with en passant possible, python-chess answers.
     """
     us = board.turn
     own = board.occupied_co[us]
     king_mask = board.kings & own
-    if not king_mask or board.is_check():
+    in_check = board.is_check() if checked is None else checked
+    if not king_mask or (in_check and board.ep_square is not None):
         return _shared(list(board.generate_legal_moves()))
     king = king_mask.bit_length() - 1
     occupied = board.occupied
     enemy = board.occupied_co[not us]
-    pinned = board._slider_blockers(king)
-    lines = chess.BB_RAYS[king]
-    plain = PLAIN_MOVES
     knights, bishops, rooks, queens, pawns = (board.knights, board.bishops, board.rooks,
                                               board.queens, board.pawns & own)
-    scan = chess.scan_reversed
     moves: list[chess.Move] = []
+    attacked = attacked_squares(board, not us)
+    allowed = chess.BB_ALL  # where a piece other than the king may go
+    if in_check:
+        allowed = _evasion_targets(board, king, own, attacked, moves)
+        if not allowed:
+            return tuple(moves)
+    pinned = board._slider_blockers(king)
+    lines = chess.BB_RAYS[king]
+    scan = chess.scan_reversed
     for origin in scan(own & ~pawns):
         bit = 1 << origin
         if origin == king:
-            targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked_squares(board, not us)
+            if in_check:
+                continue
+            targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked
         else:
             if knights & bit:
                 targets = chess.BB_KNIGHT_ATTACKS[origin]
@@ -76,23 +133,56 @@ def legal_move_list(board: chess.Board) -> MoveList:
                                                               & occupied]
                                 | chess.BB_FILE_ATTACKS[origin][chess.BB_FILE_MASKS[origin]
                                                                 & occupied])
-            targets &= ~own
+            targets &= ~own & allowed
             if pinned & bit:
                 targets &= lines[origin]
-        base = 64 * origin
-        moves += [plain[base + target] for target in scan(targets)]
-    if board.castling_rights:
-        moves += [plain[64 * move.from_square + move.to_square]
-                  for move in board.generate_castling_moves()]
+        if targets:
+            moves += _piece_moves(origin, targets)
+    if board.castling_rights and not in_check:
+        _add_castling(board, moves, attacked)
     if pawns:
-        _add_pawn_moves(board, moves, pawns, pinned, lines, enemy, occupied)
+        _add_pawn_moves(board, moves, pawns, pinned, lines, enemy & allowed, occupied,
+                        allowed)
     return tuple(moves)
 
 
+def _evasion_targets(board: chess.Board, king: int, own: int, attacked: int,
+                     moves: list[chess.Move]) -> int:
+    """In check: add the king's moves to ``moves`` and return the squares the other
+    pieces may go to (the checker's and those between it and the king; none in double
+    check). A slider's line goes on through the king, so the squares behind the king
+    on it stay attacked once the king steps there (python-chess's `_generate_evasions`).
+    """
+    checkers = board.attackers_mask(not board.turn, king)
+    beyond = 0
+    for checker in chess.scan_reversed(checkers & ~board.knights & ~board.pawns):
+        beyond |= chess.BB_RAYS[king][checker] & ~(1 << checker)
+    targets = chess.BB_KING_ATTACKS[king] & ~own & ~attacked & ~beyond
+    if targets:
+        moves += _piece_moves(king, targets)
+    if checkers & (checkers - 1):
+        return 0
+    return chess.between(king, checkers.bit_length() - 1) | checkers
+
+
+def _add_castling(board: chess.Board, moves: list[chess.Move], attacked: int) -> None:
+    """`legal_move_list`'s castlings, out of check (standard chess: the king on its
+    e-file square, the rook in its corner, as `Board.clean_castling_rights` leaves the
+    rights). ``attacked``: the squares the opponent attacks, read with the king and rook
+    in place, which changes nothing here: out of check no line of attack reaches the
+    king's square, and none can pass the rook in its corner to the squares beside it."""
+    rights = board.clean_castling_rights()
+    occupied = board.occupied
+    for rook, empty, safe, move in _CASTLING[board.turn]:
+        if rights & rook and not occupied & empty and not attacked & safe:
+            moves.append(move)
+
+
 def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pinned: int,
-                    lines: list[int], enemy: int, occupied: int) -> None:
-    """`legal_move_list`'s pawn moves, out of check: captures, single and double pushes,
-    en passant, in python-chess's order."""
+                    lines: list[int], enemy: int, occupied: int,
+                    allowed: int = chess.BB_ALL) -> None:
+    """`legal_move_list`'s pawn moves: captures (of ``enemy``), single and double pushes
+    (to ``allowed``), en passant, in python-chess's order."""
     us = board.turn
     plain = PLAIN_MOVES
     scan = chess.scan_reversed
@@ -104,7 +194,7 @@ def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pin
             targets &= lines[origin]
         for target in scan(targets):
             if last_ranks >> target & 1:
-                moves += [chess.Move(origin, target, piece) for piece in PROMOTIONS]
+                moves += PROMOTION_MOVES[64 * origin + target]
             else:
                 moves.append(plain[64 * origin + target])
     if us:
@@ -115,21 +205,22 @@ def _add_pawn_moves(board: chess.Board, moves: list[chess.Move], pawns: int, pin
         single = pawns >> 8 & ~occupied
         double = single >> 8 & ~occupied & chess.BB_RANK_5
         step = -8
-    for pushes, distance in ((single, step), (double, 2 * step)):
+    for pushes, distance in ((single & allowed, step), (double & allowed, 2 * step)):
         for target in scan(pushes):
             origin = target - distance
             if pinned >> origin & 1 and not lines[origin] >> target & 1:
                 continue
             if last_ranks >> target & 1:
-                moves += [chess.Move(origin, target, piece) for piece in PROMOTIONS]
+                moves += PROMOTION_MOVES[64 * origin + target]
             else:
                 moves.append(plain[64 * origin + target])
     if board.ep_square is not None:
-        moves += board.generate_legal_ep()
+        moves += _shared(list(board.generate_legal_ep()))
 
 
-def has_legal_move(board: chess.Board) -> bool:
-    """Whether the side to move has a legal move.
+def has_legal_move(board: chess.Board, checked: bool | None = None) -> bool:
+    """Whether the side to move has a legal move (``checked``: whether it is in check,
+    when the caller knows).
 
     Speed over elegance: python-chess's generator, even stopped at its first move, sets
     up pins and checkers and walks pieces in its own order (about 30 µs). Out of check,
@@ -141,8 +232,10 @@ def has_legal_move(board: chess.Board) -> bool:
     us = board.turn
     own = board.occupied_co[us]
     king = board.king(us)
-    if king is None or board.is_check():
+    if king is None:
         return any(board.generate_legal_moves())
+    if board.is_check() if checked is None else checked:
+        return bool(legal_move_list(board, True))
     free = own & ~board._slider_blockers(king)
     occupied = board.occupied
     pawns = board.pawns & free

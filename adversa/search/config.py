@@ -87,6 +87,8 @@ ALGORITHMS: dict[str, Algorithm] = {algorithm.name: algorithm for algorithm in (
         _param("pvs", "bool", True, "principal variation search (null windows)"),
         _param("aspiration", "float", 0.0, "aspiration window half-width; 0 = off", 0, None),
         _param("lmr", "bool", False, "late move reductions (needs pvs; changes values)"),
+        _param("lmrfrom", "int", 2, "with lmr: the first move reduced, counted from 0 "
+               "(1: every move after the first)", 1, 63),
         _param("delta", "bool", True, "delta pruning in quiescence: skip a capture whose "
                "largest gain cannot lift the value to alpha (games that bound it)"),
         _param("checkext", "bool", True, "check extension: a move that gives check is "

@@ -7,6 +7,7 @@ tree each enhancement applies, and why there (`adversa.search.negamax` reads the
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ class Enhancements:
     beam: int = 0
     pvs: bool = True
     lmr: bool = False
+    lmr_from: int = 2
+    """The index of the first move late move reductions reduce (`late_move_reductions`)."""
     null_move: bool = False
     delta_pruning: bool = True
     """Skip a quiescence capture that cannot reach alpha (games with `Game.capture_gain`)."""
@@ -54,6 +57,7 @@ class Enhancements:
         """The enhancements an ``alphabeta`` engine asks for: each switch is the on/off
         parameter `SWITCHES` names, the table and the beam are sizes."""
         return cls(tt_megabytes=config.whole("tt"), beam=config.whole("beam"),
+                   lmr_from=config.whole("lmrfrom"),
                    **{switch: config.flag(parameter) for switch, parameter in SWITCHES})
 
 
@@ -67,13 +71,17 @@ SWITCHES = (("ordering", "ordering"), ("killers", "killers"), ("history", "histo
 NULL_MOVE_MIN_DEPTH = 3
 """Null-move pruning is tried where at least this many plies remain…"""
 
-NULL_MOVE_REDUCTION = 2
-"""…with a search this many plies shallower than a real move gets (R = 2, the classic)."""
+NULL_MOVE_REDUCTION = 3
+"""…with a search this many plies shallower than a real move gets. R = 3 rather than the
+classic 2: on the benchmark positions of the one game that passes (its bench script's
+six) it reached the same depths in 10–40 % fewer nodes (an ending's depth 17 in 133,000
+nodes, 203,000 with R = 2), and its tactical suite at 5,000 nodes a position kept 99 of
+the first 150 solved (100 with R = 2)."""
 
 
 LMR_FIRST_MOVE = 2
-"""Late move reductions (``lmr=on``) start with the third move of a node, after the
-TT move and the first killer, and spare captures…"""
+"""Late move reductions (``lmr=on``) start by default with the third move of a node,
+after the TT move and the first killer (``lmrfrom=``), and spare captures…"""
 
 LMR_MIN_DEPTH = 3
 """…and apply only where at least this many plies remain."""
@@ -82,8 +90,10 @@ LMR_MOST_MOVES = 63
 """Moves past this index share its reduction (positions with more moves are rare)."""
 
 
-def late_move_reductions() -> tuple[tuple[int, ...], ...]:
-    """``[depth][index]``: plies a late move is reduced by, 0 where it is not reduced.
+@functools.cache
+def late_move_reductions(first: int = LMR_FIRST_MOVE) -> tuple[tuple[int, ...], ...]:
+    """``[depth][index]``: plies a late move is reduced by, 0 where it is not reduced
+    (before move ``first`` of a node, or where too few plies remain).
 
     The reduction grows with the log of the plies to go times the log of the move's
     index (``0.75 + ln d · ln i / 2``, at least 1, leaving at least one ply), the usual
@@ -92,7 +102,7 @@ def late_move_reductions() -> tuple[tuple[int, ...], ...]:
     for every late move.
     """
     def reduction(depth: int, index: int) -> int:
-        if index < LMR_FIRST_MOVE or depth < LMR_MIN_DEPTH:
+        if index < first or depth < LMR_MIN_DEPTH:
             return 0
         plies = int(0.75 + math.log(depth) * math.log(index) / 2)
         return max(1, min(plies, depth - 2))

@@ -61,11 +61,11 @@ from adversa.search.common import INFINITY, scores_by_distance, terminal_score
 from adversa.search.enhancements import (
     ETC_MIN_DEPTH,
     LMR_MOST_MOVES,
-    LMR_REDUCTIONS,
     NULL_MOVE_MIN_DEPTH,
     TT_MIN_DEPTH,
     Enhancements,
     game_hooks,
+    late_move_reductions,
 )
 from adversa.search.futility import FUTILITY_DEPTH, FutilityStep, futility_step
 from adversa.search.nullmove import NullMoveStep, null_move_step
@@ -162,6 +162,7 @@ class Kernel(Generic[S, M]):
         beam = enhancements.beam
         pvs = enhancements.pvs
         reduce_late = enhancements.lmr
+        reductions = late_move_reductions(enhancements.lmr_from)
         nextafter = math.nextafter
         # Not with late move reductions: their values depend on the order moves are
         # searched in, and the benchmark measured more nodes with both than with LMR alone.
@@ -385,7 +386,7 @@ class Kernel(Generic[S, M]):
 
         def late_reduction(state: S, move: M, depth: int, index: int) -> int:
             """Plies a late quiet move is scouted shallower first (0: not reduced)."""
-            reduction = LMR_REDUCTIONS[depth][min(index, LMR_MOST_MOVES)]
+            reduction = reductions[depth][min(index, LMR_MOST_MOVES)]
             if reduction and is_capture(state, move):
                 return 0
             return reduction

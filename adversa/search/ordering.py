@@ -49,9 +49,15 @@ class MoveOrderer(Generic[S, M]):
         # A game that splits its moves itself (`Game.split_forcing`) does it in one pass.
         self.split_forcing = (game.split_forcing
                               if rules.split_forcing is not Game.split_forcing else None)
+        # A game whose equal moves are one object is searched by identity (`_take`).
+        self.interned = game.interned_moves
+        self.take = _take_same if self.interned else _take
         self.killers: list[list[M]] = []
         # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
         self.history: defaultdict[M, int] = defaultdict(int)
+        # The same scores by the move's id, for a game whose equal moves are one object:
+        # hashing a move may be a Python-level call (a library's move class), an id is not.
+        self.history_by_id: defaultdict[int, int] = defaultdict(int)
 
     def order(self, state: S, moves: Sequence[M], tt_move: M | None, ply: int) -> list[M]:
         """``moves`` best-first for the node at ``ply``."""
@@ -94,17 +100,21 @@ class MoveOrderer(Generic[S, M]):
         assert self.split_forcing is not None
         captures, rest = self.split_forcing(state, moves)
         front: list[M] = []
-        # Each move is looked for once (`_take`), not by ``in`` and then ``remove``: a
-        # game's move may compare equal by a Python-level ``__eq__``, one call per move
-        # passed over.
-        if tt_move is not None and not _take(captures, tt_move, front):
-            _take(rest, tt_move, front)
+        take = self.take
+        if tt_move is not None and not take(captures, tt_move, front):
+            take(rest, tt_move, front)
         front += captures
         if self.use_history and self.history:
-            rest.sort(key=self.history.__getitem__, reverse=True)
+            if self.interned:
+                # The same stable sort as below, its keys read in C (`history_by_id`).
+                scores = [*map(self.history_by_id.__getitem__, map(id, rest))]
+                order = sorted(range(len(rest)), key=scores.__getitem__, reverse=True)
+                rest = [rest[index] for index in order]
+            else:
+                rest.sort(key=self.history.__getitem__, reverse=True)
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
-                _take(rest, killer, front)
+                take(rest, killer, front)
         return front + rest
 
     def cutoff(self, state: S, move: M, ply: int, depth: int) -> None:
@@ -120,16 +130,31 @@ class MoveOrderer(Generic[S, M]):
                 del slot[KILLERS_PER_PLY:]
         if self.use_history:
             self.history[move] += depth * depth
+            if self.interned:
+                self.history_by_id[id(move)] += depth * depth
 
 
 def _take(moves: list[M], move: M, taken: list[M]) -> bool:
     """Move the first of ``moves`` equal to ``move`` to the end of ``taken``; whether
-    there was one."""
+    there was one. Looked for once, not by ``in`` and then ``remove``: a game's move may
+    compare equal by a Python-level ``__eq__``, one call per move passed over."""
     try:
         index = moves.index(move)
     except ValueError:
         return False
     taken.append(moves.pop(index))
+    return True
+
+
+def _take_same(moves: list[M], move: M, taken: list[M]) -> bool:
+    """`_take` for a game whose equal moves are one object (`Game.interned_moves`): the
+    moves' ids are compared in C, where ``==`` would call the move's ``__eq__`` for each
+    move passed over (and a miss, the common case for a killer, passes over them all)."""
+    ids = [*map(id, moves)]
+    wanted = id(move)
+    if wanted not in ids:
+        return False
+    taken.append(moves.pop(ids.index(wanted)))
     return True
 
 
