@@ -103,7 +103,7 @@ class SolveStats:
     nodes: int = 0
 
 
-Search = Callable[[int, int, int, int, int, bool], int]
+Search = Callable[[int, int, int, int, int, bool, int], int]
 """``(mine, theirs, empty, alpha, beta, passed) → the mover's margin`` (a bound outside
 the window)."""
 
@@ -114,7 +114,7 @@ square of those when there are two, its flip finder)``, in the order `EndgameSol
 ``shallow`` tries them."""
 
 
-Order = Callable[[int, int, int, int, int], list[tuple[int, int]]]
+Order = Callable[[int, int, int, int, int], list[tuple[int, int, int]]]
 """``(mine, theirs, moves, empty, first) → [(square, discs it turns)]``, best first."""
 
 
@@ -152,7 +152,7 @@ class EndgameSolver:
         window given: the null windows of `best_move` did not repay themselves at the
         12 empties where a search in play hands its positions to the solver."""
         empty = self.board.full & ~(mine | theirs)
-        value = self._search(mine, theirs, empty, alpha, beta, False)
+        value = self._search(mine, theirs, empty, alpha, beta, False, -1)
         self.stats.nodes = self._count()
         return value
 
@@ -207,11 +207,11 @@ class EndgameSolver:
             rest = empty & ~(1 << square)
             floor = max(alpha, best)
             if index:
-                value = -search(child_mine, child_theirs, rest, -floor - 1, -floor, False)
+                value = -search(child_mine, child_theirs, rest, -floor - 1, -floor, False, -1)
                 if floor < value < beta:
-                    value = -search(child_mine, child_theirs, rest, -beta, -value, False)
+                    value = -search(child_mine, child_theirs, rest, -beta, -value, False, -1)
             else:
-                value = -search(child_mine, child_theirs, rest, -beta, -floor, False)
+                value = -search(child_mine, child_theirs, rest, -beta, -floor, False, -1)
             if value > best:
                 best_square, best = square, value
                 if best >= beta:
@@ -221,7 +221,7 @@ class EndgameSolver:
 
     def _order(self, mine: int, theirs: int, moves: int, empty: int, first: int) -> list[int]:
         """The squares of ``moves`` in the search's order (see `_build`'s ``ordered``)."""
-        return [square for square, _ in self._ordered(mine, theirs, moves, empty, first)]
+        return [square for square, _, _ in self._ordered(mine, theirs, moves, empty, first)]
 
     # ---- the search ------------------------------------------------------------------
 
@@ -371,7 +371,9 @@ class EndgameSolver:
             return -shallow(theirs, mine, empty, -beta, -alpha, True)
 
         def search(mine: int, theirs: int, empty: int, alpha: int, beta: int,
-                   passed: bool) -> int:
+                   passed: bool, moves: int) -> int:
+            """The mover's margin (fail-soft); ``moves`` is the mover's move mask when the
+            parent's ordering found it already, else −1."""
             nonlocal nodes
             count = empty.bit_count()
             if count < ORDER_EMPTIES:
@@ -404,11 +406,12 @@ class EndgameSolver:
             nodes += 1
             if nodes >= next_poll:
                 poll()
-            moves = move_mask(mine, theirs)
+            if moves < 0:
+                moves = move_mask(mine, theirs)
             if not moves:
                 if passed:
                     return final(mine, theirs, count)
-                return -search(theirs, mine, empty, -beta, -alpha, True)
+                return -search(theirs, mine, empty, -beta, -alpha, True, -1)
             if count >= STABILITY_EMPTIES:
                 # The opponent keeps its stable discs: the mover's margin is at most
                 # squares − 2 · stable.
@@ -437,27 +440,27 @@ class EndgameSolver:
             if count >= ETC_EMPTIES:
                 # Enhanced transposition cutoffs: a child whose stored upper bound is
                 # already at or below −beta refutes the node before any search.
-                for square, flipped in children:
+                for square, flipped, _ in children:
                     child = table.get((theirs ^ flipped, mine | flipped | 1 << square))
                     if child is not None and -child[1] >= beta:
                         return -child[1]
             original_alpha = alpha
             best, best_square = -LIMIT, PASS
-            for square, flipped in children:
+            for square, flipped, replies in children:
                 bit = 1 << square
                 child_mine, child_theirs = theirs ^ flipped, mine | flipped | bit
                 if best_square == PASS:
                     value = -search(child_mine, child_theirs, empty ^ bit, -beta, -alpha,
-                                    False)
+                                    False, replies)
                 else:
                     # Principal variation search: prove the move no better than the best
                     # with a null window, and search it again only when that fails.
                     floor = alpha if alpha > best else best
                     value = -search(child_mine, child_theirs, empty ^ bit, -floor - 1,
-                                    -floor, False)
+                                    -floor, False, replies)
                     if floor < value < beta:
                         value = -search(child_mine, child_theirs, empty ^ bit, -beta,
-                                        -value, False)
+                                        -value, False, replies)
                 if value > best:
                     best, best_square = value, square
                     if best >= beta:
@@ -487,9 +490,10 @@ class EndgameSolver:
             return best
 
         def ordered(mine: int, theirs: int, moves: int, empty: int,
-                    first: int) -> list[tuple[int, int]]:
-            """The moves as (square, discs it turns), the most promising first (see the
-            module text); the turned discs are found once, for the ordering and the move."""
+                    first: int) -> list[tuple[int, int, int]]:
+            """The moves as (square, discs it turns, the opponent's replies or −1), the
+            most promising first (see the module text); the turned discs and the replies
+            are found once, for the ordering and then the move and the child's search."""
             pairs = []
             while moves:
                 low = moves & -moves
@@ -497,7 +501,7 @@ class EndgameSolver:
                 square = low.bit_length() - 1
                 pairs.append((square, flips_at[square](mine, theirs)))
             if len(pairs) < 2:
-                return pairs
+                return [(square, flipped, -1) for square, flipped in pairs]
             # The quadrants with an odd number of empties (unrolled: every sort needs it).
             odd = ((first_quadrant if (empty & first_quadrant).bit_count() & 1 else 0)
                    | (second_quadrant if (empty & second_quadrant).bit_count() & 1 else 0)
@@ -510,10 +514,10 @@ class EndgameSolver:
             # Nearer the root, the weights one move further on (`reply_value`).
             deeper = (by_phase[phase_of(count - 2, squares)]
                       if count >= REPLY_SORT_EMPTIES else None)
-            keyed: list[tuple[float, int, int]] = []
+            keyed: list[tuple[float, int, int, int]] = []
             for square, flipped in pairs:
                 if square == first:
-                    keyed.append((-LIMIT, square, flipped))
+                    keyed.append((-LIMIT, square, flipped, -1))
                     continue
                 bit = 1 << square
                 child_mine, child_theirs = theirs ^ flipped, mine | flipped | bit
@@ -530,9 +534,9 @@ class EndgameSolver:
                     # The opponent's view of the child, in discs: lower is better here.
                     values = features(masks, child_mine, child_theirs)
                     score += sum(w * v for w, v in zip(weights, values, strict=True))
-                keyed.append((score, square, flipped))
+                keyed.append((score, square, flipped, replies))
             keyed.sort()
-            return [(square, flipped) for _, square, flipped in keyed]
+            return [(square, flipped, replies) for _, square, flipped, replies in keyed]
 
         return search, ordered, count
 
