@@ -88,6 +88,23 @@ def test_the_incremental_key_and_evaluation_match_a_full_count_on_random_games(g
                         built.draw)), state.fen
 
 
+def test_a_move_played_again_at_other_clocks_gets_that_paths_clocks(game: Chess) -> None:
+    # The knights' shuffle comes back to the start four plies later; Nf3 then leads to a
+    # position already reached, whose remembered board had the clocks of the first time.
+    # A rook ending's shuffle near the fifty-move limit must reach the rule on the second.
+    for fen, line in ((chess.STARTING_FEN, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6"),
+                      ("4k3/8/8/8/8/8/8/R3K3 w - - 94 80", "Ra2 Kd8 Ra1 Ke8 Ra2 Kd8")):
+        state = game.parse_position(fen)
+        board = chess.Board(fen)
+        for san in line.split():
+            move = board.parse_san(san)
+            board.push(move)
+            state = game.result(state, move)
+            assert state.board.fen() == board.fen() and state.clock == board.halfmove_clock
+            assert state == make_state(board.copy(stack=False), state.history)
+        assert state.draw == ("" if fen == chess.STARTING_FEN else "fifty-move rule")
+
+
 def plainly_losing(board: chess.Board, move: chess.Move) -> bool:
     """The definition quiescence leaves out, written from python-chess's public API: a
     capture (not a promotion) by a piece worth more than its victim (the engine's values:
