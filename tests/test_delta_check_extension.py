@@ -5,13 +5,9 @@ inert for a game that supplies neither (its node counts and values are unchanged
 from __future__ import annotations
 
 import pytest
+from counted_search import search
 
-from adversa.games.base import Game
-from adversa.games.registry import evaluation_of, make_game
-from adversa.search import alphabeta
-from adversa.search.config import EngineConfig
-from adversa.search.request import SearchRequest
-from adversa.search.stats import Counters, Reporter, SearchResult
+from adversa.games.registry import make_game
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 POSITIONS = (
@@ -20,14 +16,6 @@ POSITIONS = (
     "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",  # WAC.001
     "r1b1kb1r/3q1ppp/pBp1pn2/8/Np3P2/5B2/PPP3PP/R2Q1RK1 w kq - 0 1",  # WAC.011
 )
-
-
-def search(game: Game[object, object], state: object,
-           text: str) -> tuple[SearchResult, Counters]:
-    config = EngineConfig.parse(text)
-    reporter = Reporter(config.algorithm, config.text)
-    result = alphabeta.search(SearchRequest(game, state, config, reporter, evaluation_of(game)))
-    return result, reporter.counters
 
 
 @pytest.mark.parametrize("fen", POSITIONS)
@@ -53,11 +41,18 @@ def test_the_check_extension_searches_checks_deeper_and_counts_them() -> None:
 
 
 @pytest.mark.parametrize("name", ["connect4", "checkers"])
-def test_a_game_without_the_hooks_searches_exactly_as_before(name: str) -> None:
+@pytest.mark.parametrize(("switched", "plain"), [
+    ("alphabeta depth=6", "alphabeta depth=6 delta=off checkext=off"),
+    ("alphabeta depth=6 futility=on", "alphabeta depth=6"),
+])
+def test_a_game_without_the_hooks_searches_exactly_as_before(name: str, switched: str,
+                                                             plain: str) -> None:
+    """Delta pruning, the check extension and futility pruning act only through a game's
+    hooks: a game without them searches the same tree with them switched on."""
     game = make_game(name)
     state = game.initial_state()
-    on, on_counts = search(game, state, "alphabeta depth=6")
-    off, off_counts = search(game, state, "alphabeta depth=6 delta=off checkext=off")
+    on, on_counts = search(game, state, switched)
+    off, off_counts = search(game, state, plain)
     assert (on.best_move, on.value, on_counts.nodes) == (off.best_move, off.value,
                                                          off_counts.nodes)
-    assert on_counts.delta_pruned == on_counts.extensions == 0
+    assert on_counts.delta_pruned == on_counts.extensions == on_counts.futility_cuts == 0

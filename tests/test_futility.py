@@ -7,29 +7,19 @@ from __future__ import annotations
 
 import chess
 import pytest
+from counted_search import search
 
-from adversa.games.base import Game
 from adversa.games.chess import Chess, ChessState
 from adversa.games.chess_eval import CHESS_SCALE, FUTILITY
 from adversa.games.registry import evaluation_of, make_game
-from adversa.search import alphabeta
 from adversa.search.common import INFINITY, PROVEN
 from adversa.search.config import EngineConfig
 from adversa.search.futility import FutilityStep, futility_step
-from adversa.search.request import SearchRequest
-from adversa.search.stats import Counters, Reporter, SearchResult
+from adversa.search.stats import Counters
 
 QGD = "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2NBPN2/PP3PPP/R2QK2R w KQ - 2 8"
 FINE_70 = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1"
 AHEAD = "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"  # White a whole army up
-
-
-def search(game: Game[object, object], state: object,
-           text: str) -> tuple[SearchResult, Counters]:
-    config = EngineConfig.parse(text)
-    reporter = Reporter(config.algorithm, config.text)
-    result = alphabeta.search(SearchRequest(game, state, config, reporter, evaluation_of(game)))
-    return result, reporter.counters
 
 
 def test_the_switch_is_off_by_default_and_parsed() -> None:
@@ -107,15 +97,5 @@ def test_a_pawn_ending_is_searched_exactly_as_without_it() -> None:
     on, on_counts = search(game, state, "alphabeta depth=9 futility=on")
     off, off_counts = search(game, state, "alphabeta depth=9")
     assert on_counts.futility_cuts == 0
-    assert (on.best_move, on.value, on_counts.nodes) == (off.best_move, off.value,
-                                                         off_counts.nodes)
-
-
-@pytest.mark.parametrize("name", ["connect4", "checkers"])
-def test_a_game_without_margins_searches_exactly_as_before(name: str) -> None:
-    game = make_game(name)
-    state = game.initial_state()
-    on, on_counts = search(game, state, "alphabeta depth=6 futility=on")
-    off, off_counts = search(game, state, "alphabeta depth=6")
     assert (on.best_move, on.value, on_counts.nodes) == (off.best_move, off.value,
                                                          off_counts.nodes)

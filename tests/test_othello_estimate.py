@@ -4,9 +4,8 @@ fastest-first order must not change the value, and the move named must reach it.
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from othello_positions import late_positions
 
 from adversa.games import make_game
 from adversa.games.othello import Othello, OthelloState
@@ -34,21 +33,9 @@ def minimax(state: OthelloState, plies: int) -> float:
     return max(-minimax(GAME.result(state, move), plies - 1) for move in moves)
 
 
-def positions(count: int, empties: int, seed: int) -> list[OthelloState]:
-    rng = random.Random(seed)
-    found: list[OthelloState] = []
-    while len(found) < count:
-        state = GAME.initial_state()
-        while GAME.legal_moves(state) and GAME.squares - sum(GAME.discs(state)) > empties:
-            state = GAME.result(state, rng.choice(GAME.legal_moves(state)))
-        if GAME.legal_moves(state) and GAME.squares - sum(GAME.discs(state)) == empties:
-            found.append(state)
-    return found
-
-
 @pytest.mark.parametrize("plies", [0, 1, 2, 3])
 def test_the_estimate_is_the_minimax_value_of_its_tree(plies: int) -> None:
-    for state in positions(6, 8 + plies, seed=plies):
+    for state in late_positions(6, 8 + plies, seed=plies):
         value, square = heuristic_search(MASKS, state.mine, state.theirs, plies)
         assert value == pytest.approx(minimax(state, plies))
         if plies and square != PASS:
@@ -58,7 +45,7 @@ def test_the_estimate_is_the_minimax_value_of_its_tree(plies: int) -> None:
 def test_a_finished_line_is_judged_by_its_exact_margin() -> None:
     """Two empties and a deep horizon: the search sees the game's end, so its value is
     the exact final margin (always even)."""
-    for state in positions(6, 2, seed=5):
+    for state in late_positions(6, 2, seed=5):
         value, _ = heuristic_search(MASKS, state.mine, state.theirs, 6)
         assert value == minimax(state, 6)
         assert value == int(value) and int(value) % 2 == 0

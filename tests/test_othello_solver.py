@@ -9,11 +9,11 @@ enough for the oracle."""
 from __future__ import annotations
 
 import functools
-import random
 import sys
 from pathlib import Path
 
 import pytest
+from othello_positions import late_positions
 
 from adversa.games import make_game, othello_solver
 from adversa.games.othello import Othello, OthelloState
@@ -37,20 +37,6 @@ def exact_margin(state: OthelloState) -> int:
     if GAME.is_terminal(state):
         return int(GAME.utility(state)[state.mover])
     return max(-exact_margin(GAME.result(state, move)) for move in GAME.legal_moves(state))
-
-
-def late_positions(count: int, empties: int, seed: int) -> list[OthelloState]:
-    """Positions with ``empties`` empty squares and a move to make (a pass included),
-    from seeded random games."""
-    rng = random.Random(seed)
-    found: list[OthelloState] = []
-    while len(found) < count:
-        state = GAME.initial_state()
-        while GAME.legal_moves(state) and GAME.squares - sum(GAME.discs(state)) > empties:
-            state = GAME.result(state, rng.choice(GAME.legal_moves(state)))
-        if GAME.legal_moves(state) and GAME.squares - sum(GAME.discs(state)) == empties:
-            found.append(state)
-    return found
 
 
 EVERYTHING_EARLY = {"TABLE_EMPTIES": 3, "ORDER_EMPTIES": 3, "ETC_EMPTIES": 3,

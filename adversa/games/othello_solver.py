@@ -379,7 +379,9 @@ class EndgameSolver:
             if count < ORDER_EMPTIES:
                 if count >= TABLE_EMPTIES:
                     # The table around the unsorted search's top nodes: a transposition
-                    # there still saves a subtree of tens of nodes.
+                    # there still saves a subtree of tens of nodes. (The probe is written
+                    # out here and below, not shared: on this path a Python call per node
+                    # would cost more than the probe itself.)
                     key = (mine, theirs)
                     stored = table.get(key)
                     if stored is not None:
