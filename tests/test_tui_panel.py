@@ -109,3 +109,17 @@ def test_the_move_being_searched_is_marked() -> None:
     live = snapshot(*roots, pv=("m0",), current="m10")
     assert root_line(roots[10], live, searching=True).plain.startswith("▶ m10")
     assert not root_line(roots[3], live, searching=False).plain.startswith("▶")
+
+
+async def test_an_engine_too_long_for_the_panel_ends_in_an_ellipsis() -> None:
+    """Was: the engine's text wrapped onto a hidden second line, so the panel showed
+    ``… lmr=on lmrfrom=1`` as if that were the whole engine."""
+    long = "alphabeta depth=64 time=2 lmr=on lmrfrom=1 nullmove=on futility=on"
+    app = PanelApp()
+    async with app.run_test(size=(50, 30)) as pilot:
+        panel = app.query_one(SearchPanel)
+        panel.show_snapshot(dataclasses.replace(BASE, config=long))
+        await pilot.pause()
+        shown = panel.query_one("#panel-config", Static)
+        line = shown.render_line(0).text.rstrip()
+        assert line.endswith("…") and long.startswith(line[:-1])
