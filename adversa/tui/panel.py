@@ -127,7 +127,9 @@ class SearchPanel(Vertical):
         padding: 0 1;
         height: 1fr;
     }
-    SearchPanel #panel-config { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    SearchPanel #panel-config {
+        height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     SearchPanel #panel-summary { height: auto; }
     SearchPanel #panel-roots { height: 8; }  /* as many as the old list showed */
     SearchPanel #panel-history { height: 1fr; min-height: 6; margin-top: 1; }
