@@ -53,24 +53,21 @@ class MoveOrderer(Generic[S, M]):
         self.interned = game.interned_moves
         self.take = _take_same if self.interned else _take
         self.killers: list[list[M]] = []
-        # A defaultdict so that its __getitem__ is the sort key (no lambda per move).
-        self.history: defaultdict[M, int] = defaultdict(int)
-        # The same scores by the move's id, for a game whose equal moves are one object:
-        # hashing a move may be a Python-level call (a library's move class), an id is not.
-        self.history_by_id: defaultdict[int, int] = defaultdict(int)
+        # A defaultdict so that its __getitem__ is the sort key (no lambda per move). A
+        # game whose equal moves are one object keeps its scores by the move's id: hashing
+        # a move may be a Python-level call (a library's move class), an id is not.
+        self.history: defaultdict[Hashable, int] = defaultdict(int)
 
     def order(self, state: S, moves: Sequence[M], tt_move: M | None, ply: int) -> list[M]:
         """``moves`` best-first for the node at ``ply``."""
         if self.split_forcing is not None:
             return self._order_split(state, moves, tt_move, ply)
+        rest = list(moves)
         if self.use_history and self.history:
-            rest = sorted(moves, key=self.history.__getitem__, reverse=True)
-        else:
-            rest = list(moves)
+            rest = self._by_history(rest)
         front: list[M] = []
-        if tt_move is not None and tt_move in rest:
-            rest.remove(tt_move)
-            front.append(tt_move)
+        if tt_move is not None:
+            self.take(rest, tt_move, front)
         if self.sorts_classes:
             move_class = self.move_class
             if self.graded:
@@ -87,9 +84,7 @@ class MoveOrderer(Generic[S, M]):
                 front.extend(forcing if self.graded else self.order_captures(state, forcing))
         if self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
-                if killer in rest:
-                    rest.remove(killer)
-                    front.append(killer)
+                self.take(rest, killer, front)
         return front + rest if front else rest
 
     def _order_split(
@@ -107,15 +102,7 @@ class MoveOrderer(Generic[S, M]):
             take(rest, tt_move, front)
         front += captures
         if len(rest) > 1 and self.use_history and self.history:
-            if self.interned:
-                # The same stable sort as below, its keys read in C (`history_by_id`);
-                # when no move has a score the stable sort would keep the order as it is.
-                scores = [*map(self.history_by_id.__getitem__, map(id, rest))]
-                if any(scores):
-                    order = sorted(range(len(rest)), key=scores.__getitem__, reverse=True)
-                    rest = [rest[index] for index in order]
-            else:
-                rest.sort(key=self.history.__getitem__, reverse=True)
+            rest = self._by_history(rest)
         if rest and self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
                 take(rest, killer, front)
@@ -133,9 +120,18 @@ class MoveOrderer(Generic[S, M]):
                 slot.insert(0, move)
                 del slot[KILLERS_PER_PLY:]
         if self.use_history:
-            self.history[move] += depth * depth
-            if self.interned:
-                self.history_by_id[id(move)] += depth * depth
+            self.history[id(move) if self.interned else move] += depth * depth
+
+    def _by_history(self, moves: list[M]) -> list[M]:
+        """``moves`` by history score, highest first, in a stable sort."""
+        if not self.interned:
+            return sorted(moves, key=self.history.__getitem__, reverse=True)
+        # The scores by id, read in C; when no move has one the sort would change nothing.
+        scores = [*map(self.history.__getitem__, map(id, moves))]
+        if not any(scores):
+            return moves
+        order = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)
+        return [moves[index] for index in order]
 
 
 def _take(moves: list[M], move: M, taken: list[M]) -> bool:
