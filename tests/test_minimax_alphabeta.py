@@ -26,7 +26,6 @@ from adversa.search.enhancements import (
     LMR_FIRST_MOVE,
     LMR_MIN_DEPTH,
     LMR_MOST_MOVES,
-    LMR_REDUCTIONS,
     Enhancements,
     late_move_reductions,
 )
@@ -383,23 +382,24 @@ def test_late_move_reductions_still_solve_tictactoe() -> None:
 
 
 def test_reductions_grow_with_depth_and_move_index_and_always_leave_a_ply() -> None:
-    for depth, row in enumerate(LMR_REDUCTIONS):
+    reductions = late_move_reductions()
+    for depth, row in enumerate(reductions):
         assert len(row) == LMR_MOST_MOVES + 1
         for index, plies in enumerate(row):
             if index < LMR_FIRST_MOVE or depth < LMR_MIN_DEPTH:
                 assert plies == 0
                 continue
             assert 1 <= plies <= depth - 2  # the reduced search still looks a ply ahead
-            assert plies >= row[index - 1] and plies >= LMR_REDUCTIONS[depth - 1][index]
-    assert LMR_REDUCTIONS[12][LMR_FIRST_MOVE] < LMR_REDUCTIONS[12][8] < LMR_REDUCTIONS[40][40]
+            assert plies >= row[index - 1] and plies >= reductions[depth - 1][index]
+    assert reductions[12][LMR_FIRST_MOVE] < reductions[12][8] < reductions[40][40]
 
 
 def test_lmrfrom_chooses_the_first_move_reduced() -> None:
     assert Enhancements.of(EngineConfig.parse("alphabeta lmr=on")).lmr_from == LMR_FIRST_MOVE
     earlier = Enhancements.of(EngineConfig.parse("alphabeta lmr=on lmrfrom=1")).lmr_from
-    table = late_move_reductions(earlier)
-    assert earlier == 1 and table[12][1] == 1 and LMR_REDUCTIONS[12][1] == 0
-    assert table[12][2:] == LMR_REDUCTIONS[12][2:]  # the later moves as before
+    table, usual = late_move_reductions(earlier), late_move_reductions()
+    assert earlier == 1 and table[12][1] == 1 and usual[12][1] == 0
+    assert table[12][2:] == usual[12][2:]  # the later moves as before
     game = make_game("connect4")
     fewer = search(game, "alphabeta depth=8 lmr=on lmrfrom=1").snapshot.nodes
     assert fewer < search(game, "alphabeta depth=8 lmr=on").snapshot.nodes

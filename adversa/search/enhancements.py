@@ -111,9 +111,6 @@ def late_move_reductions(first: int = LMR_FIRST_MOVE) -> tuple[tuple[int, ...], 
                  for depth in range(MAX_DEPTH + 1))
 
 
-LMR_REDUCTIONS = late_move_reductions()
-
-
 ETC_MIN_DEPTH = 5
 """Enhanced transposition cutoffs are tried where at least this many plies remain:
 nearer the horizon a probe per child costs more than the nodes it saves
