@@ -40,3 +40,19 @@ async def test_connect_four_digits_after_the_colon_are_typed_not_dropped() -> No
         await pilot.pause()
         await pilot.pause()
         assert session.notations == ["3"]
+
+
+async def test_keys_after_the_colon_go_to_the_box_whenever_the_app_reads_them() -> None:
+    """The real terminal's failure: ``:`` and ``b`` were read before the focus moved and
+    ``2⏎`` after, so the board took ``b`` and the box got ``2``. The colon moves the
+    focus as the app reads it, so ``b`` already goes to the box."""
+    session = GameSession("tictactoe", {}, [None, None])
+    app = AdversaApp(session, engine_search=FakeEngine())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        burst(app, ("colon", ":"), ("b", "b"))
+        await pilot.pause()
+        burst(app, ("2", "2"), ("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert session.notations == ["b2"]

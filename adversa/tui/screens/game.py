@@ -483,7 +483,11 @@ class GameScreen(Screen[None]):
         self.board.flipped = not self.board.flipped
 
     def action_focus_input(self) -> None:
-        self.query_one("#move-input", Input).focus()
+        """Move the focus to the move box at once: with `Screen.set_focus`, not
+        `Widget.focus`, which defers the change to the app's queue, so the keys of the
+        same burst would still go to the board (a real terminal's ``:b2⏎`` left ``2`` in
+        the box). The binding is a priority one for the same reason."""
+        self.set_focus(self.query_one("#move-input", Input))
 
     def action_focus_board(self) -> None:
         self.board.focus()

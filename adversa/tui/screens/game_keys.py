@@ -49,7 +49,10 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("v", "next_view", "View"),
     Binding("h,H", "hint", "Hint"),
     Binding("f", "flip", "Flip", show=False),
-    Binding("colon,slash", "focus_input", "Type move", key_display=":"),
+    # A priority binding runs as the app reads the key, before it passes the next keys of
+    # a fast typist's burst (``:b2⏎``) to the focused board. Textual drops it while the
+    # move box has the focus, which types the key (see `MoveInput`).
+    Binding("colon,slash", "focus_input", "Type move", key_display=":", priority=True),
     Binding("escape", "focus_board", "Board", show=False),
     Binding("p,space", "toggle_pause", "Pause/Go", key_display="p"),
     Binding("s", "step", "Step"),
