@@ -276,9 +276,10 @@ def played(board: chess.Board, move: chess.Move) -> tuple[chess.Board, bool]:
     it move by move in tests/test_chess_movegen.py). Standard chess only: castling is
     the king's two-square step.
     """
-    after = _new_board(chess.Board)
-    state = after.__dict__
-    state.update(board.__dict__)
+    # The new board's attributes as one dictionary copied from the old board's and handed
+    # over whole: filling a fresh board's own dictionary with `update` cost three times
+    # as much (0.62 µs against 0.22 here, CPython 3.11).
+    state = board.__dict__.copy()
     us = board.turn
     origin, target = move.from_square, move.to_square
     from_bb, to_bb = 1 << origin, 1 << target
@@ -337,6 +338,8 @@ def played(board: chess.Board, move: chess.Move) -> tuple[chess.Board, bool]:
     state["_stack"] = []
     irreversible = zeroing or rights != cleaned or (
         board.ep_square is not None and board.has_legal_en_passant())
+    after = _new_board(chess.Board)
+    after.__dict__ = state
     return after, irreversible
 
 
@@ -344,9 +347,7 @@ def passed(board: chess.Board) -> chess.Board:
     """A new board with the turn passed on ``board`` (left unchanged), without a move
     stack: what ``push(chess.Move.null())`` leaves on a copy, written directly for the
     same reason as `played` (null-move pruning passes at many nodes of a search)."""
-    after = _new_board(chess.Board)
-    state = after.__dict__
-    state.update(board.__dict__)
+    state = board.__dict__.copy()  # handed over whole, as in `played`
     state["castling_rights"] = board.clean_castling_rights() if board.castling_rights else 0
     state["ep_square"] = None
     state["turn"] = not board.turn
@@ -355,6 +356,8 @@ def passed(board: chess.Board) -> chess.Board:
         state["fullmove_number"] = board.fullmove_number + 1
     state["move_stack"] = []
     state["_stack"] = []
+    after = _new_board(chess.Board)
+    after.__dict__ = state
     return after
 
 
@@ -362,12 +365,12 @@ def reclocked(board: chess.Board, halfmove_clock: int, fullmove_number: int) -> 
     """A new board like ``board`` (left unchanged), without a move stack, with these
     clocks: a remembered move's board for a path that reached its position at other
     clocks (`chess_memo`), at a quarter of the cost of playing the move again."""
-    after = _new_board(chess.Board)
-    state = after.__dict__
-    state.update(board.__dict__)
+    state = board.__dict__.copy()  # handed over whole, as in `played`
     state["occupied_co"] = list(board.occupied_co)
     state["halfmove_clock"] = halfmove_clock
     state["fullmove_number"] = fullmove_number
     state["move_stack"] = []
     state["_stack"] = []
+    after = _new_board(chess.Board)
+    after.__dict__ = state
     return after
