@@ -9,8 +9,9 @@ import chess
 import pytest
 
 from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
-from adversa.games.chess import Chess, ChessState
+from adversa.games.chess import Chess
 from adversa.games.chess_captures import PendingCaptures, may_capture
+from adversa.games.chess_state import ChessState
 from adversa.games.registry import make_game
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -23,7 +23,7 @@ from adversa.games.base import Game
 from adversa.games.evaluation import Evaluator, FutilityMargins
 
 if TYPE_CHECKING:
-    from adversa.games.chess import ChessState
+    from adversa.games.chess_state import ChessState
 
 CHESS_SCALE = 100_000.0
 """Centipawns are divided by this: even nine queens and every bonus stay far below it."""
@@ -165,7 +165,7 @@ def chess_evaluator(game: Game[ChessState, chess.Move]) -> Evaluator[ChessState]
     """The tapered evaluation for the side asked about, plus a tempo for the mover."""
 
     def evaluate(state: ChessState, player: int) -> float:
-        board = state.board
+        board = state.position
         # The sums are kept on the state, updated move by move (`Chess.result`): summing
         # 32 pieces' tables here was a seventh of the search's time.
         score = tapered(board, state.mg, state.eg) + (TEMPO if board.turn else -TEMPO)

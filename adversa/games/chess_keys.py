@@ -16,7 +16,7 @@ import chess.polyglot
 from adversa.games.chess_eval import TABLE_EG, TABLE_MG
 
 if TYPE_CHECKING:
-    from adversa.games.chess import ChessState
+    from adversa.games.chess_state import ChessState
 
 HASHER = chess.polyglot.ZobristHasher(chess.polyglot.POLYGLOT_RANDOM_ARRAY)
 _RANDOM = chess.polyglot.POLYGLOT_RANDOM_ARRAY
@@ -62,7 +62,7 @@ def next_terms(state: ChessState, move: chess.Move, after: chess.Board,
     search plays for the first time. Both are checked against the full computation in
     tests/test_chess.py.
     """
-    before = state.board
+    before = state.position
     key = state.key ^ TURN_KEY ^ ep_before ^ ep_key(after)
     if before.castling_rights != after.castling_rights:
         key ^= _castling_hash(before) ^ _castling_hash(after)

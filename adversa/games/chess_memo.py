@@ -13,9 +13,9 @@ are remembered here:
   key, which fixes the pieces, the side to move, the castling rights and a capturable
   en passant square: all that decides the legal moves, whether any exists, check, and
   which captures are worth searching;
-* a move's result by the position and the move; the board found is given the
-  clocks of the path asking (`chess_movegen.reclocked`) when they differ, so it is the
-  very board python-chess would build, clocks included.
+* a move's result by the position and the move; the board found is shared by every
+  path that plays the move there, whatever its clocks: the state keeps the path's own
+  (`ChessState.board` gives python-chess's board with them).
 
 Speed over elegance, twice: the memos are module-level dictionaries, not fields of the
 `Chess` object, so they are never pickled with it to the engine process; and each is
@@ -44,11 +44,10 @@ CHILD_LIMIT = 40_000
 """Moves whose resulting board is kept (about 1.1 KB each, the board included): with
 the position memos, at most about 90 MB in all, the most a search's process holds."""
 
-ChildFacts = tuple[chess.Board, int, int, int, bool, bool, str]
+ChildFacts = tuple[chess.Board, int, int, int, bool, bool]
 """A move's result: the board (with the clocks of the path that first played it), its
-polyglot key, its two evaluation sums, whether the move was irreversible, whether the
-material left is insufficient, and the draw the board alone declares (the fifty-move
-rule, insufficient material; "" for none)."""
+polyglot key, its two evaluation sums, whether the move was irreversible, and whether
+the material left is insufficient."""
 
 legal_memo: dict[int, MoveList] = {}
 status_memo: dict[int, int] = {}
