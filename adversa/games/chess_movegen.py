@@ -363,8 +363,8 @@ def passed(board: chess.Board) -> chess.Board:
 
 def reclocked(board: chess.Board, halfmove_clock: int, fullmove_number: int) -> chess.Board:
     """A new board like ``board`` (left unchanged), without a move stack, with these
-    clocks: a remembered move's board for a path that reached its position at other
-    clocks (`chess_memo`), at a quarter of the cost of playing the move again."""
+    clocks: a shared board (`ChessState.position`) with the clocks of a path that
+    reached its position at other clocks (`ChessState.board`)."""
     state = board.__dict__.copy()  # handed over whole, as in `played`
     state["occupied_co"] = list(board.occupied_co)
     state["halfmove_clock"] = halfmove_clock
