@@ -50,11 +50,13 @@ from adversa.games.chess_captures import (
 )
 from adversa.games.chess_checks import checking_moves
 from adversa.games.chess_eval import capture_gain, chess_evaluator
-from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms
+from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
 from adversa.games.chess_memo import (
+    BOARD_LIMIT,
     CHILD_LIMIT,
     POSITION_LIMIT,
     ChildFacts,
+    board_memo,
     captures_memo,
     check_memo,
     child_memo,
@@ -85,17 +87,43 @@ STALEMATE = "stalemate"
 
 
 def _play(state: ChessState, move: chess.Move) -> ChildFacts:
-    """``move`` played from ``state`` (`played`): the new board, its key and evaluation
-    sums, whether the move was irreversible, and whether the material left is
-    insufficient."""
+    """``move`` played from ``state``: the new board, its key and evaluation sums,
+    whether the move zeroes the fifty-move clock, whether it was irreversible, and
+    whether the material left is insufficient.
+
+    The board is the one another move already led to where it can be (`board_memo`):
+    a position reached by several moves, or from several positions (an ending's king
+    walks), needs one. The key decides the board but for its clocks (the state's own:
+    `ChessState`), the promoted pieces (compared), a castling right (fixed by the key
+    only once cleaned) and an en passant square no pawn can take: a move that leaves
+    either of the last two, or from a position with castling rights, is played, its
+    board not kept."""
     before = state.position
-    board, irreversible = played(before, move)
-    ep_before = ep_key(before)
-    key, mg, eg = next_terms(state, move, board, ep_before)
+    origin, target = move.from_square, move.to_square
+    pawns = before.pawns
+    ep_before = ep_key(before) if before.ep_square is not None else 0
+    if before.castling_rights or (pawns >> origin & 1 and target - origin in (16, -16)):
+        board, irreversible = played(before, move)
+        key, mg, eg = next_terms(state, move, side_terms(before, board, ep_before))
+        zeroing = not board.halfmove_clock  # `played` sets it to 0 exactly then
+    else:
+        # No castling right to lose, no en passant square to leave: `played`'s answers
+        # read from the board before the move.
+        key, mg, eg = next_terms(state, move, TURN_KEY ^ ep_before)
+        zeroing = bool(pawns >> origin & 1 or before.occupied >> target & 1)
+        irreversible = zeroing or (ep_before != 0 and before.has_legal_en_passant())
+        promoted = before.promoted
+        if promoted or move.promotion:
+            promoted = promoted & ~(1 << origin | 1 << target) | (
+                1 << target if promoted >> origin & 1 or move.promotion else 0)
+        found = board_memo.get(key)
+        if found is None or found.promoted != promoted:
+            found = remember(board_memo, key, played(before, move)[0], BOARD_LIMIT)
+        board = found
     # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
     insufficient = (not board.pawns | board.rooks | board.queens
                     and board.is_insufficient_material())
-    return board, key, mg, eg, irreversible, insufficient
+    return board, key, mg, eg, zeroing, irreversible, insufficient
 
 
 def _board_checked(board: chess.Board, key: int) -> bool:
@@ -171,10 +199,8 @@ class Chess(Game[ChessState, chess.Move]):
         facts = child_memo.get(memo_key)
         if facts is None:
             facts = remember(child_memo, memo_key, _play(state, move), CHILD_LIMIT)
-        board, key, mg, eg, irreversible, insufficient = facts
-        # `make_state`, inline. The board's clock is 0 exactly after a capture or a pawn
-        # move, whichever path played the move first.
-        clock = board.halfmove_clock and state.clock + 1
+        board, key, mg, eg, zeroing, irreversible, insufficient = facts
+        clock = 0 if zeroing else state.clock + 1  # `make_state`, inline
         fullmove = state.fullmove + board.turn  # White to move: Black has just moved
         if clock >= FIFTY_MOVE_PLIES:  # rare: `draw_by_rule` in full
             draw = draw_by_rule(board, clock, key, (), insufficient)

@@ -48,10 +48,20 @@ _CASTLING_ROOK = {chess.G1: (chess.H1, chess.F1), chess.C1: (chess.A1, chess.D1)
 """The king's target when castling → where its rook leaves from and lands."""
 
 
-def next_terms(state: ChessState, move: chess.Move, after: chess.Board,
-               ep_before: int) -> tuple[int, int, int]:
-    """The polyglot key and the evaluation's two sums (`material_terms`) of ``after``,
-    ``move`` past ``state``.
+def side_terms(before: chess.Board, after: chess.Board, ep_before: int) -> int:
+    """The polyglot key's change from ``before`` to ``after`` other than the pieces': the
+    turn, the en passant square (``ep_before`` is `ep_key` of ``before``), the castling
+    rights."""
+    toggled = TURN_KEY ^ ep_before ^ ep_key(after)
+    if before.castling_rights != after.castling_rights:
+        toggled ^= _castling_hash(before) ^ _castling_hash(after)
+    return toggled
+
+
+def next_terms(state: ChessState, move: chess.Move, toggled: int) -> tuple[int, int, int]:
+    """The polyglot key and the evaluation's two sums (`material_terms`) of the board
+    ``move`` leaves past ``state``; ``toggled`` is the key's change besides the pieces'
+    (`side_terms`).
 
     Speed over elegance: `chess.polyglot.zobrist_hash` walks all 32 pieces (about 50 µs
     here, more than the move itself), and so would the evaluation; a move changes at most
@@ -63,9 +73,7 @@ def next_terms(state: ChessState, move: chess.Move, after: chess.Board,
     tests/test_chess.py.
     """
     before = state.position
-    key = state.key ^ TURN_KEY ^ ep_before ^ ep_key(after)
-    if before.castling_rights != after.castling_rights:
-        key ^= _castling_hash(before) ^ _castling_hash(after)
+    key = state.key ^ toggled
     own, enemy = (8, 0) if before.turn else (0, 8)
     origin, target = move.from_square, move.to_square
     origin_bb = 1 << origin
