@@ -52,8 +52,6 @@ from adversa.games.chess_checks import checking_moves
 from adversa.games.chess_eval import capture_gain, chess_evaluator
 from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
 from adversa.games.chess_memo import (
-    BOARD_LIMIT,
-    CHILD_LIMIT,
     POSITION_LIMIT,
     ChildFacts,
     board_memo,
@@ -62,6 +60,7 @@ from adversa.games.chess_memo import (
     child_memo,
     legal_memo,
     remember,
+    remember_child,
     status_memo,
 )
 from adversa.games.chess_movegen import has_legal_move, legal_move_list, passed, played
@@ -118,7 +117,7 @@ def _play(state: ChessState, move: chess.Move) -> ChildFacts:
                 1 << target if promoted >> origin & 1 or move.promotion else 0)
         found = board_memo.get(key)
         if found is None or found.promoted != promoted:
-            found = remember(board_memo, key, played(before, move)[0], BOARD_LIMIT)
+            found = board_memo[key] = played(before, move)[0]
         board = found
     # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
     insufficient = (not board.pawns | board.rooks | board.queens
@@ -198,7 +197,7 @@ class Chess(Game[ChessState, chess.Move]):
                     | (move.from_square | move.to_square << 6 | (move.promotion or 0) << 12) << 64)
         facts = child_memo.get(memo_key)
         if facts is None:
-            facts = remember(child_memo, memo_key, _play(state, move), CHILD_LIMIT)
+            facts = remember_child(memo_key, _play(state, move))
         board, key, mg, eg, zeroing, irreversible, insufficient = facts
         clock = 0 if zeroing else state.clock + 1  # `make_state`, inline
         fullmove = state.fullmove + board.turn  # White to move: Black has just moved

@@ -47,9 +47,6 @@ CHILD_LIMIT = 40_000
 """Moves whose resulting board is kept (about 1.1 KB each, the board included): with
 the position memos, at most about 90 MB in all, the most a search's process holds."""
 
-BOARD_LIMIT = 40_000
-"""Positions whose board is kept for other moves that lead there (`board_memo`)."""
-
 ChildFacts = tuple[chess.Board, int, int, int, bool, bool, bool]
 """A move's result: the board (with the clocks of the path that first played it), its
 polyglot key, its two evaluation sums, whether the move zeroes the fifty-move clock (a
@@ -63,7 +60,8 @@ captures_memo: dict[int, MoveList] = {}
 child_memo: dict[int, ChildFacts] = {}
 board_memo: dict[int, chess.Board] = {}
 """Position → a board a move led to there (`Chess.result`), for the other moves that
-lead to the same position."""
+lead to the same position: filled only as `child_memo` is, and emptied with it
+(`remember_child`), so it keeps no board the other does not."""
 
 
 def remember(memo: dict[K, V], key: K, value: V, limit: int) -> V:
@@ -73,6 +71,18 @@ def remember(memo: dict[K, V], key: K, value: V, limit: int) -> V:
         memo.clear()
     memo[key] = value
     return value
+
+
+def remember_child(key: int, facts: ChildFacts) -> ChildFacts:
+    """Keep a move's result as ``child_memo[key]`` and return it; both `child_memo` and
+    `board_memo` are emptied first when the former holds `CHILD_LIMIT` entries. (Kept
+    alive by the memo alone, the boards of a search's earlier moves made the collector's
+    pass when a search ends twice as long.)"""
+    if len(child_memo) >= CHILD_LIMIT:
+        child_memo.clear()
+        board_memo.clear()
+    child_memo[key] = facts
+    return facts
 
 
 def forget_all() -> None:
