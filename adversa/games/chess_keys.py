@@ -68,9 +68,9 @@ def next_terms(state: ChessState, move: chess.Move, toggled: int) -> tuple[int, 
     four squares — the mover's two, a captured piece's, a castling rook's two — so only
     their terms are toggled, read from the move and the board before it. The mover's two
     squares are written out rather than looped over (with the piece found by a bitboard
-    test where python-chess's `piece_type_at` is a call): this runs for every move a
-    search plays for the first time. Both are checked against the full computation in
-    tests/test_chess.py.
+    test where python-chess's `piece_type_at` is a call: the pieces of the endings,
+    pawns, kings and rooks): this runs for every move a search plays for the first
+    time. Both are checked against the full computation in tests/test_chess.py.
     """
     before = state.position
     key = state.key ^ toggled
@@ -78,6 +78,7 @@ def next_terms(state: ChessState, move: chess.Move, toggled: int) -> tuple[int, 
     origin, target = move.from_square, move.to_square
     origin_bb = 1 << origin
     mover = (chess.PAWN if before.pawns & origin_bb else chess.KING if before.kings & origin_bb
+             else chess.ROOK if before.rooks & origin_bb
              else before.piece_type_at(origin) or chess.PAWN)
     lifted, placed = own + mover, own + (move.promotion or mover)
     key ^= PIECE_KEYS[lifted][origin] ^ PIECE_KEYS[placed][target]
