@@ -343,7 +343,11 @@ class Chess(Game[ChessState, chess.Move]):
     def split_forcing(self, state: ChessState,
                       moves: Sequence[chess.Move]) -> tuple[list[chess.Move], list[chess.Move]]:
         """Captures and promotions (MVV-LVA first), then the quiet moves: one pass with a
-        bitboard test of each target square, not a python-chess call a move."""
+        bitboard test of each target square, not a python-chess call a move; none where
+        the position's remembered status is settled (`may_capture` found no capture or
+        promotion: in Fine #70, two thirds of the positions ordered)."""
+        if status_memo.get(state.key) == SETTLED:
+            return [], list(moves)
         board = state.position
         enemy = board.occupied_co[not board.turn]
         en_passant = board.ep_square
