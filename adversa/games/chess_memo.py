@@ -39,13 +39,20 @@ from adversa.games.chess_movegen import MoveList
 K = TypeVar("K")
 V = TypeVar("V")
 
-POSITION_LIMIT = 60_000
+POSITION_LIMIT = 150_000
 """Positions whose facts are kept in each memo (a move list about 500 bytes, a status
 or a check far less)."""
 
-CHILD_LIMIT = 40_000
-"""Moves whose resulting board is kept (about 1.1 KB each, the board included): with
-the position memos, at most about 90 MB in all, the most a search's process holds."""
+CHILD_LIMIT = 100_000
+"""Moves whose result is kept (a board, about 0.9 KB, for each position they lead to,
+and some 200 bytes a move).
+
+The limits are set for the searches of a few seconds that the app and the benchmark
+run (half a million nodes in an ending): emptied at 60,000 positions and 40,000 moves,
+the memos made Lucena's 500,000-node search play 336,271 moves anew and list 98,445
+positions' moves, against 288,835 and 87,654 now, and it ran 4-7 % longer (Fine #70:
+5-8 %). The price is memory: a search's process peaked at 153 MB in that search, 92 MB
+with the smaller limits."""
 
 ChildFacts = tuple[chess.Board, int, int, int, bool, bool, bool]
 """A move's result: the board (with the clocks of the path that first played it), its
