@@ -12,7 +12,7 @@ from chess_positions import TRICKY, positions
 
 from adversa.games import chess_memo
 from adversa.games.chess import Chess
-from adversa.games.chess_captures import attacked_squares
+from adversa.games.chess_captures import attacked_squares, is_checked
 from adversa.games.chess_memo import remember
 from adversa.games.chess_movegen import (
     PLAIN_MOVES,
@@ -235,3 +235,10 @@ def test_a_promoted_piece_s_board_is_not_shared_with_a_piece_that_was_there_befo
     assert promotion.key == queen_move.key and promotion.position.promoted
     assert board_fields(queen_move.board) == board_fields(
         pushed(before, chess.Move.from_uci("c7b8")))
+
+
+def test_check_is_python_chess_s_check() -> None:
+    boards = [board for seed in range(17, 23) for board in positions(seed=seed, plies=80)]
+    assert sum(board.is_check() for board in boards) > 150
+    for board in boards:
+        assert is_checked(board) == board.is_check(), board.fen()

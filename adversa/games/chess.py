@@ -44,6 +44,7 @@ from adversa.games.base import (
 from adversa.games.chess_captures import (
     PIECE_VALUES,
     PendingCaptures,
+    is_checked,
     may_capture,
     worthwhile_captures_by_victim,
     worthwhile_evasion_captures,
@@ -132,7 +133,7 @@ def _board_checked(board: chess.Board, key: int) -> bool:
     answers from scratch each time."""
     found = check_memo.get(key)
     if found is None:
-        found = remember(check_memo, key, board.is_check(), POSITION_LIMIT)
+        found = remember(check_memo, key, is_checked(board), POSITION_LIMIT)
     return found
 
 
