@@ -23,7 +23,7 @@ from adversa.games.base import (
 )
 from adversa.games.chess import Chess
 from adversa.games.chess_captures import PIECE_VALUES
-from adversa.games.chess_eval import centipawns, chess_evaluator, material_terms
+from adversa.games.chess_eval import centipawns, chess_evaluator, game_phase, material_terms
 from adversa.games.chess_memo import forget_all
 from adversa.games.chess_state import ChessState, make_state
 from adversa.games.perft import generic_perft, perft
@@ -82,12 +82,14 @@ def test_the_incremental_key_and_evaluation_match_a_full_count_on_random_games(g
             state = game.result(state, chooser.choice(special or moves))
             assert state.key == chess.polyglot.zobrist_hash(state.board), state.fen
             assert (state.mg, state.eg) == material_terms(state.board), state.fen
+            assert state.phase == game_phase(state.board), state.fen
             # Every field as the plain constructor computes it from the board and path
             # (`Chess.result` builds its states without it, and remembers their draws).
             built = make_state(state.board.copy(), state.history)
-            assert ((state.key, state.history, state.clock, state.mg, state.eg, state.draw)
-                    == (built.key, built.history, built.clock, built.mg, built.eg,
-                        built.draw)), state.fen
+            assert ((state.key, state.history, state.clock, state.fullmove, state.mg,
+                     state.eg, state.phase, state.draw)
+                    == (built.key, built.history, built.clock, built.fullmove, built.mg,
+                        built.eg, built.phase, built.draw)), state.fen
 
 
 def test_a_move_played_again_at_other_clocks_gets_that_paths_clocks(game: Chess) -> None:

@@ -50,7 +50,7 @@ from adversa.games.chess_captures import (
     worthwhile_evasion_captures,
 )
 from adversa.games.chess_checks import checking_moves
-from adversa.games.chess_eval import capture_gain, chess_evaluator
+from adversa.games.chess_eval import capture_gain, chess_evaluator, game_phase
 from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
 from adversa.games.chess_memo import (
     POSITION_LIMIT,
@@ -123,7 +123,10 @@ def _play(state: ChessState, move: chess.Move) -> ChildFacts:
     # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
     insufficient = (not board.pawns | board.rooks | board.queens
                     and board.is_insufficient_material())
-    return board, key, mg, eg, zeroing, irreversible, insufficient
+    # Only a capture or a promotion changes the pieces that make the phase.
+    phase = (game_phase(board) if move.promotion or before.occupied >> target & 1
+             else state.phase)
+    return board, key, mg, eg, phase, zeroing, irreversible, insufficient
 
 
 def _board_checked(board: chess.Board, key: int) -> bool:
@@ -199,7 +202,7 @@ class Chess(Game[ChessState, chess.Move]):
         facts = child_memo.get(memo_key)
         if facts is None:
             facts = remember_child(memo_key, _play(state, move))
-        board, key, mg, eg, zeroing, irreversible, insufficient = facts
+        board, key, mg, eg, phase, zeroing, irreversible, insufficient = facts
         clock = 0 if zeroing else state.clock + 1  # `make_state`, inline
         fullmove = state.fullmove + board.turn  # White to move: Black has just moved
         if clock >= FIFTY_MOVE_PLIES:  # rare: `draw_by_rule` in full
@@ -207,9 +210,9 @@ class Chess(Game[ChessState, chess.Move]):
         else:
             draw = INSUFFICIENT if insufficient else ""
         if irreversible:
-            return new_state(board, key, (), clock, fullmove, mg, eg, draw)
+            return new_state(board, key, (), clock, fullmove, mg, eg, phase, draw)
         history = (*state.history, state.key)
-        return new_state(board, key, history, clock, fullmove, mg, eg,
+        return new_state(board, key, history, clock, fullmove, mg, eg, phase,
                          THREEFOLD if history.count(key) >= 2 else draw)
 
     def is_terminal(self, state: ChessState) -> bool:
@@ -317,8 +320,8 @@ class Chess(Game[ChessState, chess.Move]):
         after = passed(board)  # its clocks follow the shared board's; the state's are set
         key, clock = state.key ^ TURN_KEY ^ ep_key(board), state.clock + 1
         return new_state(after, key, (), clock, state.fullmove + (not board.turn), state.mg,
-                         state.eg, draw_by_rule(after, clock, key, (),
-                                                after.is_insufficient_material()))
+                         state.eg, state.phase, draw_by_rule(after, clock, key, (),
+                                                             after.is_insufficient_material()))
 
     def forward_prunable(self, state: ChessState) -> bool:
         """Not in check, and the mover has a piece besides pawns and king: in pawn

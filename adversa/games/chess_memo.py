@@ -54,11 +54,11 @@ positions' moves, against 288,835 and 87,654 now, and it ran 4-7 % longer (Fine 
 5-8 %). The price is memory: a search's process peaked at 153 MB in that search, 92 MB
 with the smaller limits."""
 
-ChildFacts = tuple[chess.Board, int, int, int, bool, bool, bool]
+ChildFacts = tuple[chess.Board, int, int, int, int, bool, bool, bool]
 """A move's result: the board (with the clocks of the path that first played it), its
-polyglot key, its two evaluation sums, whether the move zeroes the fifty-move clock (a
-capture or a pawn move), whether it was irreversible, and whether the material left is
-insufficient."""
+polyglot key, its two evaluation sums and its game phase, whether the move zeroes the
+fifty-move clock (a capture or a pawn move), whether it was irreversible, and whether
+the material left is insufficient."""
 
 legal_memo: dict[int, MoveList] = {}
 status_memo: dict[int, int] = {}

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import chess
 import chess.polyglot
 
-from adversa.games.chess_eval import material_terms
+from adversa.games.chess_eval import game_phase, material_terms
 from adversa.games.chess_movegen import reclocked
 
 FIFTY_MOVE_PLIES = 100
@@ -60,8 +60,9 @@ class ChessState:
     fullmove: int = field(compare=False)
     mg: int = field(compare=False)
     eg: int = field(compare=False)
-    """The evaluation's sums of material and square bonuses (`material_terms`), kept
-    here so the evaluation need not walk the pieces."""
+    phase: int = field(compare=False)
+    """The evaluation's sums of material and square bonuses (`material_terms`) and its
+    `game_phase`, kept here so the evaluation need not walk or count the pieces."""
     draw: str = field(default="", compare=False)
 
     def __hash__(self) -> int:
@@ -84,13 +85,13 @@ class ChessState:
 
 _new_object = object.__new__
 (_set_position, _set_key, _set_history, _set_clock, _set_fullmove, _set_mg, _set_eg,
- _set_draw) = (getattr(ChessState, name).__set__
-               for name in ("position", "key", "history", "clock", "fullmove", "mg", "eg",
-                            "draw"))
+ _set_phase, _set_draw) = (getattr(ChessState, name).__set__
+                           for name in ("position", "key", "history", "clock", "fullmove",
+                                        "mg", "eg", "phase", "draw"))
 
 
 def new_state(position: chess.Board, key: int, history: tuple[int, ...], clock: int,
-              fullmove: int, mg: int, eg: int, draw: str) -> ChessState:
+              fullmove: int, mg: int, eg: int, phase: int, draw: str) -> ChessState:
     """``ChessState(...)`` for `Chess.result` (a state a node). Speed over elegance: a frozen
     dataclass's ``__init__`` (0.56 µs here) costs twice its slots' own setters."""
     state = _new_object(ChessState)
@@ -101,6 +102,7 @@ def new_state(position: chess.Board, key: int, history: tuple[int, ...], clock: 
     _set_fullmove(state, fullmove)
     _set_mg(state, mg)
     _set_eg(state, eg)
+    _set_phase(state, phase)
     _set_draw(state, draw)
     return state
 
@@ -132,4 +134,4 @@ def make_state(board: chess.Board, history: tuple[int, ...] = (),
         insufficient = board.is_insufficient_material()
     clock = board.halfmove_clock
     return ChessState(board, key, history, clock, board.fullmove_number, mg, eg,
-                      draw_by_rule(board, clock, key, history, insufficient))
+                      game_phase(board), draw_by_rule(board, clock, key, history, insufficient))
