@@ -75,8 +75,9 @@ from pathlib import Path
 import chess
 import chess.engine
 
-from adversa.games.chess import Chess, ChessState
+from adversa.games.chess import Chess
 from adversa.games.chess_memo import forget_all
+from adversa.games.chess_state import ChessState
 from adversa.games.perft import perft
 from adversa.games.registry import evaluation_of
 from adversa.match.elo import Tally, elo_estimate

@@ -21,9 +21,11 @@ from adversa.games.base import (
     InvalidPositionError,
     play_line,
 )
-from adversa.games.chess import Chess, ChessState, make_state
+from adversa.games.chess import Chess
 from adversa.games.chess_captures import PIECE_VALUES
-from adversa.games.chess_eval import centipawns, chess_evaluator, material_terms
+from adversa.games.chess_eval import centipawns, chess_evaluator, game_phase, material_terms
+from adversa.games.chess_memo import forget_all
+from adversa.games.chess_state import ChessState, make_state
 from adversa.games.perft import generic_perft, perft
 from adversa.games.pgn import PGN_FORMAT, PgnError
 from adversa.games.registry import evaluation_of, make_game
@@ -80,12 +82,14 @@ def test_the_incremental_key_and_evaluation_match_a_full_count_on_random_games(g
             state = game.result(state, chooser.choice(special or moves))
             assert state.key == chess.polyglot.zobrist_hash(state.board), state.fen
             assert (state.mg, state.eg) == material_terms(state.board), state.fen
+            assert state.phase == game_phase(state.board), state.fen
             # Every field as the plain constructor computes it from the board and path
             # (`Chess.result` builds its states without it, and remembers their draws).
             built = make_state(state.board.copy(), state.history)
-            assert ((state.key, state.history, state.clock, state.mg, state.eg, state.draw)
-                    == (built.key, built.history, built.clock, built.mg, built.eg,
-                        built.draw)), state.fen
+            assert ((state.key, state.history, state.clock, state.fullmove, state.mg,
+                     state.eg, state.phase, state.draw)
+                    == (built.key, built.history, built.clock, built.fullmove, built.mg,
+                        built.eg, built.phase, built.draw)), state.fen
 
 
 def test_a_move_played_again_at_other_clocks_gets_that_paths_clocks(game: Chess) -> None:
@@ -103,6 +107,30 @@ def test_a_move_played_again_at_other_clocks_gets_that_paths_clocks(game: Chess)
             assert state.board.fen() == board.fen() and state.clock == board.halfmove_clock
             assert state == make_state(board.copy(stack=False), state.history)
         assert state.draw == ("" if fen == chess.STARTING_FEN else "fifty-move rule")
+
+
+def test_states_share_a_board_and_keep_their_own_clocks_also_across_a_pass(
+        game: Chess) -> None:
+    # Nf3 from the start, then again after the knights' shuffle: one board for both (the
+    # second path's clocks are not the board's), each state's own clocks in its FEN; a
+    # pass from the second must count from that path's clocks too, as python-chess does.
+    forget_all()  # the memo kept the first board until the second asks (far from full)
+    start = game.initial_state()
+    nf3 = chess.Move.from_uci("g1f3")
+    first = game.result(start, nf3)
+    state, board = start, chess.Board()
+    for ply, san in enumerate(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6"]):
+        move = board.parse_san(san)
+        board.push(move)
+        state = game.result(state, move)
+        if ply == 4:
+            assert state.position is first.position
+            assert (state.clock, state.fullmove) == (5, 3) != (first.clock, first.fullmove)
+        assert state.fen == board.fen() and state.board.fen() == board.fen()
+    passed = game.null_move(state)
+    assert passed is not None
+    board.push(chess.Move.null())
+    assert passed.fen == board.fen() and passed.clock == board.halfmove_clock == 7
 
 
 def plainly_losing(board: chess.Board, move: chess.Move) -> bool:

@@ -9,8 +9,9 @@ import chess
 import pytest
 
 from adversa.games.base import CAPTURE_PENDING, FINISHED, SETTLED, Game
-from adversa.games.chess import Chess, ChessState
+from adversa.games.chess import Chess
 from adversa.games.chess_captures import PendingCaptures, may_capture
+from adversa.games.chess_state import ChessState
 from adversa.games.registry import make_game
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -82,11 +83,16 @@ def test_the_captures_are_found_only_when_read(game: Chess) -> None:
 def test_the_one_pass_split_agrees_with_python_chess(game: Chess) -> None:
     """Chess's `split_forcing` (a bitboard test a move) against python-chess's own
     `is_capture` and promotions, and the MVV-LVA order of the base split."""
+    settled = 0
     for state in random_positions(game, seed=3, plies=80):
         moves = game.legal_moves(state)
-        captures, quiet = game.split_forcing(state, moves)
-        board = state.board
-        assert {*captures} == {move for move in moves
-                               if board.is_capture(move) or move.promotion}, board.fen()
-        assert quiet == [move for move in moves if move not in captures]
-        assert captures == list(Game.split_forcing(game, state, moves)[0])
+        # Once the position's status is known, a settled one is split without a look.
+        for status in (None, game.leaf_status(state)):
+            captures, quiet = game.split_forcing(state, moves)
+            board = state.board
+            assert {*captures} == {move for move in moves
+                                   if board.is_capture(move) or move.promotion}, board.fen()
+            assert quiet == [move for move in moves if move not in captures]
+            assert captures == list(Game.split_forcing(game, state, moves)[0])
+            settled += status == SETTLED
+    assert settled > 10

@@ -12,7 +12,7 @@ from chess_positions import TRICKY, positions
 
 from adversa.games import chess_memo
 from adversa.games.chess import Chess
-from adversa.games.chess_captures import attacked_squares
+from adversa.games.chess_captures import attacked_squares, is_checked
 from adversa.games.chess_memo import remember
 from adversa.games.chess_movegen import (
     PLAIN_MOVES,
@@ -185,3 +185,60 @@ def test_a_pass_leaves_the_board_python_chess_s_null_move_leaves() -> None:
         expected._stack.clear()
         assert board_fields(passed(board)) == board_fields(expected), board.fen()
         assert board_fields(board) == before
+
+
+def pushed(board: chess.Board, move: chess.Move) -> chess.Board:
+    """python-chess's own board after ``move``, its stacks emptied as `played` leaves them."""
+    expected = board.copy(stack=False)
+    expected.push(move)
+    expected.move_stack.clear()
+    expected._stack.clear()
+    return expected
+
+
+def test_a_board_reached_by_another_move_is_shared_only_where_it_is_the_same() -> None:
+    """King walks reach a position by several moves, and the search shares one board
+    between them (`chess_memo.board_memo`); every state's board must still be the one
+    python-chess's push leaves, fields and clocks, on random walks through endings with
+    promotions, en passant and castling."""
+    game = Chess()
+    chess_memo.forget_all()
+    paths_to: dict[int, set[tuple[int, chess.Move]]] = {}
+    boards = []
+    for fen in ("8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1", "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1",
+                "8/1P4k1/8/8/2p5/8/1P3p2/4K3 w - - 0 1", "r3k3/8/8/8/1p6/8/P1P5/4K2R w Kq - 0 1"):
+        for seed in range(40):
+            chooser = random.Random(seed)
+            state, board = game.parse_position(fen), chess.Board(fen)
+            for _ply in range(40):
+                moves = game.legal_moves(state)
+                if not moves:
+                    break
+                move = chooser.choice(moves)
+                child = game.result(state, move)
+                expected = pushed(board, move)
+                assert board_fields(child.board) == board_fields(expected), (board.fen(), move)
+                paths_to.setdefault(id(child.position), set()).add((state.key, move))
+                boards.append(child.position)  # kept alive: their ids stay theirs
+                state, board = child, expected
+    assert sum(len(paths) > 1 for paths in paths_to.values()) > 100
+
+
+def test_a_promoted_piece_s_board_is_not_shared_with_a_piece_that_was_there_before() -> None:
+    # The same key both ways: a queen on b8 by promotion, and by a queen's move.
+    game = Chess()
+    chess_memo.forget_all()
+    promotion = game.result(game.parse_position("7k/1P6/8/8/8/8/8/K7 w - - 0 1"),
+                            chess.Move.from_uci("b7b8q"))
+    before = chess.Board("7k/2Q5/8/8/8/8/8/K7 w - - 0 1")
+    queen_move = game.result(game.parse_position(before.fen()), chess.Move.from_uci("c7b8"))
+    assert promotion.key == queen_move.key and promotion.position.promoted
+    assert board_fields(queen_move.board) == board_fields(
+        pushed(before, chess.Move.from_uci("c7b8")))
+
+
+def test_check_is_python_chess_s_check() -> None:
+    boards = [board for seed in range(17, 23) for board in positions(seed=seed, plies=80)]
+    assert sum(board.is_check() for board in boards) > 150
+    for board in boards:
+        assert is_checked(board) == board.is_check(), board.fen()

@@ -9,8 +9,9 @@ import chess
 import pytest
 from counted_search import search
 
-from adversa.games.chess import Chess, ChessState
+from adversa.games.chess import Chess
 from adversa.games.chess_eval import CHESS_SCALE, FUTILITY
+from adversa.games.chess_state import ChessState
 from adversa.games.registry import evaluation_of, make_game
 from adversa.search.common import INFINITY, PROVEN
 from adversa.search.config import EngineConfig

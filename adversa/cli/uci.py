@@ -28,7 +28,7 @@ from adversa.search.stats import Iteration, SearchEvent
 from adversa.search.timeman import ClockReading
 
 if TYPE_CHECKING:
-    from adversa.games.chess import ChessState
+    from adversa.games.chess_state import ChessState
 
 ENGINE_NAME = "adversa"
 GAME = "chess"

@@ -5,22 +5,9 @@ checkmate and stalemate — comes from python-chess (``chess.Board``), the libra
 field uses and whose generator is checked against the published perft counts.
 
 State
-    python-chess's ``Board`` is mutable (``push``/``pop``), and adversa's states must be
-    immutable and hashable (the transposition table, the tree explorer and the app keep
-    them). `ChessState` therefore wraps a private board that is never changed after the
-    state is built: `Chess.result` copies it without its move stack (the stack is what
-    makes a copy expensive, and the rules need none of it), pushes the move on the copy
-    and wraps that. Beside the board the state keeps
-
-    * ``key``: the polyglot Zobrist hash (`chess.polyglot.zobrist_hash`), the key opening
-      books and engines use, which serves as the transposition table's key;
-    * ``history``: the keys of the earlier positions since the last irreversible move
-      (capture, pawn move, loss of a castling right), because threefold repetition is a
-      property of the path, not of the board: a position repeated for the third time ends
-      the game. An irreversible move empties it, so it stays short.
-
-    Equal states have the same key, history and fifty-move clock; the move number is
-    not compared (it changes nothing that follows).
+    `ChessState` (`adversa.games.chess_state`) wraps a python-chess board nobody
+    changes, with its polyglot key, the keys of the positions since the last
+    irreversible move (threefold repetition is a property of the path) and the clocks.
 
 Draws end the game at once, each named in `Chess.outcome`: stalemate, threefold
 repetition, the fifty-move rule (a hundred plies without a capture or a pawn move,
@@ -36,7 +23,6 @@ Notation
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import ClassVar
 
@@ -58,135 +44,89 @@ from adversa.games.base import (
 from adversa.games.chess_captures import (
     PIECE_VALUES,
     PendingCaptures,
+    is_checked,
     may_capture,
     worthwhile_captures_by_victim,
     worthwhile_evasion_captures,
 )
 from adversa.games.chess_checks import checking_moves
-from adversa.games.chess_eval import capture_gain, chess_evaluator, material_terms
-from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms
+from adversa.games.chess_eval import capture_gain, chess_evaluator, game_phase
+from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
 from adversa.games.chess_memo import (
-    CHILD_LIMIT,
     POSITION_LIMIT,
     ChildFacts,
+    board_memo,
     captures_memo,
     check_memo,
     child_memo,
     legal_memo,
     remember,
+    remember_child,
     status_memo,
 )
-from adversa.games.chess_movegen import (
-    has_legal_move,
-    legal_move_list,
-    passed,
-    played,
-    reclocked,
+from adversa.games.chess_movegen import has_legal_move, legal_move_list, passed, played
+from adversa.games.chess_state import (
+    FIFTY_MOVE_PLIES,
+    INSUFFICIENT,
+    THREEFOLD,
+    ChessState,
+    draw_by_rule,
+    make_state,
+    new_state,
 )
 from adversa.games.pgn import PGN_FORMAT
 from adversa.games.registry import GameEntry
 
 WHITE_PLAYER, BLACK_PLAYER = 0, 1
 
-FIFTY_MOVE_PLIES = 100
-"""Plies without a capture or a pawn move after which the game is drawn."""
-
 FORCING_CHECK_REPLIES = 2
 """A check that leaves at most this many legal replies is extended (`Chess.in_check`)."""
 
 CHECKMATE = "checkmate"
 STALEMATE = "stalemate"
-THREEFOLD = "threefold repetition"
-FIFTY_MOVES = "fifty-move rule"
-INSUFFICIENT = "insufficient material"
-
-@dataclass(frozen=True, slots=True)
-class ChessState:
-    """A position: a python-chess board nobody mutates, its polyglot key, the keys of
-    the positions since the last irreversible move, and the draw that ended the game
-    by a rule of the path (threefold, fifty moves, material), "" while there is none."""
-
-    board: chess.Board = field(compare=False, repr=False)
-    key: int
-    history: tuple[int, ...]
-    clock: int
-    mg: int = field(compare=False)
-    eg: int = field(compare=False)
-    """The evaluation's sums of material and square bonuses (`material_terms`), kept
-    here so the evaluation need not walk the pieces."""
-    draw: str = field(default="", compare=False)
-
-    def __hash__(self) -> int:
-        return hash((self.key, self.history, self.clock))
-
-    @property
-    def fen(self) -> str:
-        return self.board.fen()
-
-
-_new_object = object.__new__
-(_set_board, _set_key, _set_history, _set_clock, _set_mg, _set_eg, _set_draw) = (
-    getattr(ChessState, name).__set__
-    for name in ("board", "key", "history", "clock", "mg", "eg", "draw"))
-
-
-def _new_state(board: chess.Board, key: int, history: tuple[int, ...], clock: int,
-               mg: int, eg: int, draw: str) -> ChessState:
-    """``ChessState(...)`` for `Chess.result` (a state a node). Speed over elegance: a frozen
-    dataclass's ``__init__`` (0.56 µs here) costs twice its slots' own setters."""
-    state = _new_object(ChessState)
-    _set_board(state, board)
-    _set_key(state, key)
-    _set_history(state, history)
-    _set_clock(state, clock)
-    _set_mg(state, mg)
-    _set_eg(state, eg)
-    _set_draw(state, draw)
-    return state
-
-
-def _draw_by_rule(board: chess.Board, key: int, history: tuple[int, ...],
-                  insufficient: bool) -> str:
-    """The draw a rule of the path or of the material declares here, or ""."""
-    if history.count(key) >= 2:
-        return THREEFOLD
-    if board.halfmove_clock >= FIFTY_MOVE_PLIES and not board.is_checkmate():
-        return FIFTY_MOVES
-    if insufficient:
-        return INSUFFICIENT
-    return ""
-
-
-def make_state(board: chess.Board, history: tuple[int, ...] = (),
-               terms: tuple[int, int, int] | None = None,
-               insufficient: bool | None = None) -> ChessState:
-    """Wrap ``board`` (which the caller hands over and must not change again); ``terms``
-    are its polyglot key and evaluation sums, and ``insufficient`` python-chess's
-    `is_insufficient_material`, when the caller knows them."""
-    if terms is None:
-        key, (mg, eg) = chess.polyglot.zobrist_hash(board), material_terms(board)
-    else:
-        key, mg, eg = terms
-    if insufficient is None:
-        insufficient = board.is_insufficient_material()
-    return ChessState(board, key, history, board.halfmove_clock, mg, eg,
-                      _draw_by_rule(board, key, history, insufficient))
 
 
 def _play(state: ChessState, move: chess.Move) -> ChildFacts:
-    """``move`` played from ``state`` (`played`): the new board, its key and evaluation
-    sums, whether the move was irreversible, whether the material left is insufficient,
-    and the draw its board alone declares (`_draw_by_rule` but for the path's threefold
-    repetition)."""
-    before = state.board
-    board, irreversible = played(before, move)
-    ep_before = ep_key(before)
-    key, mg, eg = next_terms(state, move, board, ep_before)
+    """``move`` played from ``state``: the new board, its key and evaluation sums,
+    whether the move zeroes the fifty-move clock, whether it was irreversible, and
+    whether the material left is insufficient.
+
+    The board is the one another move already led to where it can be (`board_memo`):
+    a position reached by several moves, or from several positions (an ending's king
+    walks), needs one. The key decides the board but for its clocks (the state's own:
+    `ChessState`), the promoted pieces (compared), a castling right (fixed by the key
+    only once cleaned) and an en passant square no pawn can take: a move that leaves
+    either of the last two, or from a position with castling rights, is played, its
+    board not kept."""
+    before = state.position
+    origin, target = move.from_square, move.to_square
+    pawns = before.pawns
+    ep_before = ep_key(before) if before.ep_square is not None else 0
+    if before.castling_rights or (pawns >> origin & 1 and target - origin in (16, -16)):
+        board, irreversible = played(before, move)
+        key, mg, eg = next_terms(state, move, side_terms(before, board, ep_before))
+        zeroing = not board.halfmove_clock  # `played` sets it to 0 exactly then
+    else:
+        # No castling right to lose, no en passant square to leave: `played`'s answers
+        # read from the board before the move.
+        key, mg, eg = next_terms(state, move, TURN_KEY ^ ep_before)
+        zeroing = bool(pawns >> origin & 1 or before.occupied >> target & 1)
+        irreversible = zeroing or (ep_before != 0 and before.has_legal_en_passant())
+        promoted = before.promoted
+        if promoted or move.promotion:
+            promoted = promoted & ~(1 << origin | 1 << target) | (
+                1 << target if promoted >> origin & 1 or move.promotion else 0)
+        found = board_memo.get(key)
+        if found is None or found.promoted != promoted:
+            found = board_memo[key] = played(before, move)[0]
+        board = found
     # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
     insufficient = (not board.pawns | board.rooks | board.queens
                     and board.is_insufficient_material())
-    return (board, key, mg, eg, irreversible, insufficient,
-            _draw_by_rule(board, key, (), insufficient))
+    # Only a capture or a promotion changes the pieces that make the phase.
+    phase = (game_phase(board) if move.promotion or before.occupied >> target & 1
+             else state.phase)
+    return board, key, mg, eg, phase, zeroing, irreversible, insufficient
 
 
 def _board_checked(board: chess.Board, key: int) -> bool:
@@ -196,12 +136,12 @@ def _board_checked(board: chess.Board, key: int) -> bool:
     answers from scratch each time."""
     found = check_memo.get(key)
     if found is None:
-        found = remember(check_memo, key, board.is_check(), POSITION_LIMIT)
+        found = remember(check_memo, key, is_checked(board), POSITION_LIMIT)
     return found
 
 
 def _checked(state: ChessState) -> bool:
-    return _board_checked(state.board, state.key)
+    return _board_checked(state.position, state.key)
 
 
 def _board_status(board: chess.Board, key: int) -> int:
@@ -235,7 +175,7 @@ class Chess(Game[ChessState, chess.Move]):
         return make_state(chess.Board())
 
     def to_move(self, state: ChessState) -> int:
-        return WHITE_PLAYER if state.board.turn else BLACK_PLAYER
+        return WHITE_PLAYER if state.position.turn else BLACK_PLAYER
 
     def legal_moves(self, state: ChessState) -> list[chess.Move]:
         """python-chess's order of the legal moves; empty once a draw rule has ended the game."""
@@ -245,35 +185,35 @@ class Chess(Game[ChessState, chess.Move]):
         moves = legal_memo.get(key)  # remembered by position (chess_memo)
         if moves is None:
             moves = remember(legal_memo, key,
-                             legal_move_list(state.board, _board_checked(state.board, key)),
+                             legal_move_list(state.position,
+                                             _board_checked(state.position, key)),
                              POSITION_LIMIT)
         return list(moves)
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
         """The position after ``move``, its board remembered by the position and the move
-        (`chess_memo`), its clocks set from this path's; the history is the state's own."""
+        (`chess_memo`) and shared whatever the clocks (`ChessState.position`); the
+        clocks and the history are this path's."""
         # One int (nothing for the cyclic collector to track): the key's 64 bits, the
         # move's 15. Not the clocks: in Fine #70, 40,148 of a 100,000-node search's moves
-        # are distinct with them, 25,780 without; a board's clocks are cheap to set.
+        # are distinct with them, 25,780 without.
         memo_key = (state.key
                     | (move.from_square | move.to_square << 6 | (move.promotion or 0) << 12) << 64)
         facts = child_memo.get(memo_key)
         if facts is None:
-            facts = remember(child_memo, memo_key, _play(state, move), CHILD_LIMIT)
-        board, key, mg, eg, irreversible, insufficient, draw = facts
-        # `make_state`, inline: the board's own draw is remembered with it, so only the
-        # path's threefold repetition, `_draw_by_rule`'s first question, is asked here.
-        before = state.board
-        clock = board.halfmove_clock and state.clock + 1  # a capture or pawn move: 0
-        moves_played = before.fullmove_number + (not before.turn)
-        if clock != board.halfmove_clock or moves_played != board.fullmove_number:
-            board = reclocked(board, clock, moves_played)
-            draw = _draw_by_rule(board, key, (), insufficient)
+            facts = remember_child(memo_key, _play(state, move))
+        board, key, mg, eg, phase, zeroing, irreversible, insufficient = facts
+        clock = 0 if zeroing else state.clock + 1  # `make_state`, inline
+        fullmove = state.fullmove + board.turn  # White to move: Black has just moved
+        if clock >= FIFTY_MOVE_PLIES:  # rare: `draw_by_rule` in full
+            draw = draw_by_rule(board, clock, key, (), insufficient)
+        else:
+            draw = INSUFFICIENT if insufficient else ""
         if irreversible:
-            return _new_state(board, key, (), clock, mg, eg, draw)
+            return new_state(board, key, (), clock, fullmove, mg, eg, phase, draw)
         history = (*state.history, state.key)
-        return _new_state(board, key, history, clock, mg, eg,
-                          THREEFOLD if history.count(key) >= 2 else draw)
+        return new_state(board, key, history, clock, fullmove, mg, eg, phase,
+                         THREEFOLD if history.count(key) >= 2 else draw)
 
     def is_terminal(self, state: ChessState) -> bool:
         return self.leaf_status(state) == FINISHED
@@ -296,7 +236,7 @@ class Chess(Game[ChessState, chess.Move]):
         key = state.key
         status = status_memo.get(key)  # remembered by position (chess_memo)
         if status is None:
-            status = remember(status_memo, key, _board_status(state.board, key),
+            status = remember(status_memo, key, _board_status(state.position, key),
                               POSITION_LIMIT)
         return status
 
@@ -313,7 +253,7 @@ class Chess(Game[ChessState, chess.Move]):
         key = state.key
         found = captures_memo.get(key)
         if found is None:
-            board = state.board
+            board = state.position
             kept = (worthwhile_evasion_captures(board) if _checked(state)
                     else worthwhile_captures_by_victim(board))
             pawns = board.pawns & board.occupied_co[board.turn] & (
@@ -334,18 +274,18 @@ class Chess(Game[ChessState, chess.Move]):
         if state.draw:
             return True
         if _checked(state):
-            return not has_legal_move(state.board, True)
+            return not has_legal_move(state.position, True)
         return not self._worthwhile_captures(state)
 
     def utility(self, state: ChessState) -> tuple[float, ...]:
-        if not state.draw and state.board.is_checkmate():
-            return (-1.0, 1.0) if state.board.turn else (1.0, -1.0)
+        if not state.draw and state.position.is_checkmate():
+            return (-1.0, 1.0) if state.position.turn else (1.0, -1.0)
         return (0.0, 0.0)
 
     def outcome(self, state: ChessState) -> Outcome | None:
         if state.draw:
             return Outcome(None, state.draw, (0.0, 0.0))
-        board = state.board
+        board = state.position
         if any(board.generate_legal_moves()):
             return None
         if board.is_check():
@@ -373,17 +313,20 @@ class Chess(Game[ChessState, chess.Move]):
         """The turn passed (python-chess's null move), except in check and when the mover
         has only pawns and a king (where zugzwang is common); the repetition history is
         not carried across a pass, so no line through it counts as a repetition."""
-        board = state.board
+        board = state.position
         own = board.occupied_co[board.turn]
         if _checked(state) or not own & ~(board.pawns | board.kings):
             return None
-        return make_state(passed(board), (),
-                          (state.key ^ TURN_KEY ^ ep_key(board), state.mg, state.eg))
+        after = passed(board)  # its clocks follow the shared board's; the state's are set
+        key, clock = state.key ^ TURN_KEY ^ ep_key(board), state.clock + 1
+        return new_state(after, key, (), clock, state.fullmove + (not board.turn), state.mg,
+                         state.eg, state.phase, draw_by_rule(after, clock, key, (),
+                                                             after.is_insufficient_material()))
 
     def forward_prunable(self, state: ChessState) -> bool:
         """Not in check, and the mover has a piece besides pawns and king: in pawn
         endings zugzwang is common, so futility pruning, like the null move, keeps out."""
-        board = state.board
+        board = state.position
         return (not state.draw and not _checked(state)
                 and bool(board.occupied_co[board.turn] & ~(board.pawns | board.kings)))
 
@@ -392,11 +335,11 @@ class Chess(Game[ChessState, chess.Move]):
         """Captures and promotions (`split_forcing`), then the quiet moves that give
         check (`checking_moves`): quiescence would search the check's evasions."""
         captures, quiet = self.split_forcing(state, moves)
-        return captures + checking_moves(state.board, quiet)
+        return captures + checking_moves(state.position, quiet)
 
     def is_capture(self, state: ChessState, move: chess.Move) -> bool:
         """Captures and promotions: the moves quiescence searches and ordering puts first."""
-        board = state.board
+        board = state.position
         return bool(move.promotion or board.occupied_co[not board.turn] >> move.to_square & 1
                     or (move.to_square == board.ep_square
                         and board.pawns >> move.from_square & 1))
@@ -404,8 +347,12 @@ class Chess(Game[ChessState, chess.Move]):
     def split_forcing(self, state: ChessState,
                       moves: Sequence[chess.Move]) -> tuple[list[chess.Move], list[chess.Move]]:
         """Captures and promotions (MVV-LVA first), then the quiet moves: one pass with a
-        bitboard test of each target square, not a python-chess call a move."""
-        board = state.board
+        bitboard test of each target square, not a python-chess call a move; none where
+        the position's remembered status is settled (`may_capture` found no capture or
+        promotion: in Fine #70, two thirds of the positions ordered)."""
+        if status_memo.get(state.key) == SETTLED:
+            return [], list(moves)
+        board = state.position
         enemy = board.occupied_co[not board.turn]
         en_passant = board.ep_square
         pawns = board.pawns
@@ -432,7 +379,7 @@ class Chess(Game[ChessState, chess.Move]):
 
     def capture_gain(self, state: ChessState, move: chess.Move) -> float:
         """The victim's material, a promotion's gain and a margin (`chess_eval.capture_gain`)."""
-        return capture_gain(state.board, move)
+        return capture_gain(state.position, move)
 
     def in_check(self, state: ChessState) -> bool:
         """In check with at most `FORCING_CHECK_REPLIES` legal replies: the checks the
@@ -455,7 +402,7 @@ class Chess(Game[ChessState, chess.Move]):
         key = state.key
         checked = check_memo.get(key)
         if checked is None:
-            checked = _board_checked(state.board, key)
+            checked = _board_checked(state.position, key)
         return checked and len(self.legal_moves(state)) <= FORCING_CHECK_REPLIES
 
     def order_captures(self, state: ChessState,
@@ -463,7 +410,7 @@ class Chess(Game[ChessState, chess.Move]):
         """MVV-LVA: the most valuable victim first, by the least valuable attacker."""
         if len(captures) < 2:  # nothing to sort (most nodes of an ending): no key asked
             return list(captures)
-        board = state.board
+        board = state.position
         piece_type_at = board.piece_type_at
         en_passant = board.ep_square
 
@@ -492,7 +439,7 @@ class Chess(Game[ChessState, chess.Move]):
             return 1
         if state.draw:
             return 0
-        board = state.board.copy(stack=False)
+        board = state.position.copy(stack=False)
         push, pop = board.push, board.pop
         position_key = board._transposition_key
         known: dict[tuple[Hashable, int], int] = {}
@@ -517,11 +464,11 @@ class Chess(Game[ChessState, chess.Move]):
     # ---- notation -----------------------------------------------------------
 
     def format_move(self, state: ChessState, move: chess.Move) -> str:
-        return state.board.san(move)
+        return state.position.san(move)
 
     def parse_move(self, state: ChessState, text: str) -> chess.Move:
         word = text.strip()
-        board = state.board
+        board = state.position
         legal = self.legal_moves(state)
         if not legal:
             raise IllegalMoveError(illegal_move_message(text, []))
@@ -551,7 +498,7 @@ class Chess(Game[ChessState, chess.Move]):
         return move
 
     def format_position(self, state: ChessState) -> str:
-        return state.board.fen()
+        return state.fen
 
     def parse_position(self, text: str) -> ChessState:
         words = text.strip()
@@ -577,7 +524,7 @@ class Chess(Game[ChessState, chess.Move]):
 
     def render(self, state: ChessState) -> str:
         """The board from White's side, the FEN and who is to move or how it ended."""
-        lines = [str(state.board), state.board.fen()]
+        lines = [str(state.position), state.fen]
         outcome = self.outcome(state)
         if outcome is None:
             lines.append(f"{self.player_name(self.to_move(state))} to move")

@@ -86,6 +86,24 @@ def attacked_squares(board: chess.Board, colour: bool) -> int:
     return attacked
 
 
+def is_checked(board: chess.Board) -> bool:
+    """`Board.is_check`, read from the attack tables at the king's square: python-chess's
+    answer is three calls deep (about 1 µs, a quarter of finding a new position's leaf
+    status)."""
+    us = board.turn
+    king_mask = board.kings & board.occupied_co[us]
+    if not king_mask:
+        return False
+    king = king_mask.bit_length() - 1
+    occupied = board.occupied
+    return bool(board.occupied_co[not us] & (
+        _KNIGHT[king] & board.knights | _KING[king] & board.kings
+        | chess.BB_PAWN_ATTACKS[us][king] & board.pawns
+        | _DIAG[king][_DIAG_MASKS[king] & occupied] & (board.bishops | board.queens)
+        | (_RANK[king][_RANK_MASKS[king] & occupied] | _FILE[king][_FILE_MASKS[king] & occupied])
+        & (board.rooks | board.queens)))
+
+
 def may_capture(board: chess.Board) -> bool:
     """Whether the side to move, not in check, might have a capture or a promotion worth
     searching: it attacks an enemy piece, has a pawn on its seventh rank, or may take en

@@ -23,7 +23,7 @@ from adversa.games.base import Game
 from adversa.games.evaluation import Evaluator, FutilityMargins
 
 if TYPE_CHECKING:
-    from adversa.games.chess import ChessState
+    from adversa.games.chess_state import ChessState
 
 CHESS_SCALE = 100_000.0
 """Centipawns are divided by this: even nine queens and every bonus stay far below it."""
@@ -121,10 +121,16 @@ def material_terms(board: chess.Board) -> tuple[int, int]:
     return mg, eg
 
 
+def game_phase(board: chess.Board) -> int:
+    """How much of the middle game is left, by the pieces on the board: `FULL_PHASE`
+    with the opening's minor and major pieces or more, 0 with none."""
+    return min(FULL_PHASE, (board.knights | board.bishops).bit_count()
+               + 2 * board.rooks.bit_count() + 4 * board.queens.bit_count())
+
+
 def tapered(board: chess.Board, mg: int, eg: int) -> int:
     """The middle-game and ending sums blended by the material left (the phase)."""
-    phase = min(FULL_PHASE, (board.knights | board.bishops).bit_count()
-                + 2 * board.rooks.bit_count() + 4 * board.queens.bit_count())
+    phase = game_phase(board)
     return (mg * phase + eg * (FULL_PHASE - phase)) // FULL_PHASE
 
 
@@ -165,10 +171,12 @@ def chess_evaluator(game: Game[ChessState, chess.Move]) -> Evaluator[ChessState]
     """The tapered evaluation for the side asked about, plus a tempo for the mover."""
 
     def evaluate(state: ChessState, player: int) -> float:
-        board = state.board
-        # The sums are kept on the state, updated move by move (`Chess.result`): summing
-        # 32 pieces' tables here was a seventh of the search's time.
-        score = tapered(board, state.mg, state.eg) + (TEMPO if board.turn else -TEMPO)
+        # The sums and the phase are kept on the state, updated move by move
+        # (`Chess.result`): summing 32 pieces' tables here was a seventh of the search's
+        # time, and counting the pieces for the phase a twentieth of an ending's.
+        phase = state.phase
+        score = ((state.mg * phase + state.eg * (FULL_PHASE - phase)) // FULL_PHASE
+                 + (TEMPO if state.position.turn else -TEMPO))
         value = score / CHESS_SCALE
         return value if player == 0 else -value
 

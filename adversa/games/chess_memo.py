@@ -13,9 +13,12 @@ are remembered here:
   key, which fixes the pieces, the side to move, the castling rights and a capturable
   en passant square: all that decides the legal moves, whether any exists, check, and
   which captures are worth searching;
-* a move's result by the position and the move; the board found is given the
-  clocks of the path asking (`chess_movegen.reclocked`) when they differ, so it is the
-  very board python-chess would build, clocks included.
+* a move's result by the position and the move; the board found is shared by every
+  path that plays the move there, whatever its clocks: the state keeps the path's own
+  (`ChessState.board` gives python-chess's board with them);
+* a board by its position, for the other moves that lead there (`board_memo`: in
+  Fine #70, 62,835 moves first played in a 200,000-node search led to 28,021
+  positions).
 
 Speed over elegance, twice: the memos are module-level dictionaries, not fields of the
 `Chess` object, so they are never pickled with it to the engine process; and each is
@@ -36,25 +39,36 @@ from adversa.games.chess_movegen import MoveList
 K = TypeVar("K")
 V = TypeVar("V")
 
-POSITION_LIMIT = 60_000
+POSITION_LIMIT = 150_000
 """Positions whose facts are kept in each memo (a move list about 500 bytes, a status
 or a check far less)."""
 
-CHILD_LIMIT = 40_000
-"""Moves whose resulting board is kept (about 1.1 KB each, the board included): with
-the position memos, at most about 90 MB in all, the most a search's process holds."""
+CHILD_LIMIT = 100_000
+"""Moves whose result is kept (a board, about 0.9 KB, for each position they lead to,
+and some 200 bytes a move).
 
-ChildFacts = tuple[chess.Board, int, int, int, bool, bool, str]
+The limits are set for the searches of a few seconds that the app and the benchmark
+run (half a million nodes in an ending): emptied at 60,000 positions and 40,000 moves,
+the memos made Lucena's 500,000-node search play 336,271 moves anew and list 98,445
+positions' moves, against 288,835 and 87,654 now, and it ran 4-7 % longer (Fine #70:
+5-8 %). The price is memory: a search's process peaked at 153 MB in that search, 92 MB
+with the smaller limits."""
+
+ChildFacts = tuple[chess.Board, int, int, int, int, bool, bool, bool]
 """A move's result: the board (with the clocks of the path that first played it), its
-polyglot key, its two evaluation sums, whether the move was irreversible, whether the
-material left is insufficient, and the draw the board alone declares (the fifty-move
-rule, insufficient material; "" for none)."""
+polyglot key, its two evaluation sums and its game phase, whether the move zeroes the
+fifty-move clock (a capture or a pawn move), whether it was irreversible, and whether
+the material left is insufficient."""
 
 legal_memo: dict[int, MoveList] = {}
 status_memo: dict[int, int] = {}
 check_memo: dict[int, bool] = {}
 captures_memo: dict[int, MoveList] = {}
 child_memo: dict[int, ChildFacts] = {}
+board_memo: dict[int, chess.Board] = {}
+"""Position → a board a move led to there (`Chess.result`), for the other moves that
+lead to the same position: filled only as `child_memo` is, and emptied with it
+(`remember_child`), so it keeps no board the other does not."""
 
 
 def remember(memo: dict[K, V], key: K, value: V, limit: int) -> V:
@@ -66,6 +80,18 @@ def remember(memo: dict[K, V], key: K, value: V, limit: int) -> V:
     return value
 
 
+def remember_child(key: int, facts: ChildFacts) -> ChildFacts:
+    """Keep a move's result as ``child_memo[key]`` and return it; both `child_memo` and
+    `board_memo` are emptied first when the former holds `CHILD_LIMIT` entries. (Kept
+    alive by the memo alone, the boards of a search's earlier moves made the collector's
+    pass when a search ends twice as long.)"""
+    if len(child_memo) >= CHILD_LIMIT:
+        child_memo.clear()
+        board_memo.clear()
+    child_memo[key] = facts
+    return facts
+
+
 def forget_all() -> None:
     """Empty every memo (tests measure a search's work from a cold start with this)."""
     legal_memo.clear()
@@ -73,3 +99,4 @@ def forget_all() -> None:
     check_memo.clear()
     captures_memo.clear()
     child_memo.clear()
+    board_memo.clear()

@@ -82,6 +82,21 @@ def _shared(moves: list[chess.Move]) -> MoveList:
                  for move in moves)
 
 
+_QUEEN_LINES = tuple(chess.BB_DIAG_ATTACKS[square][0] | chess.BB_RANK_ATTACKS[square][0]
+                     | chess.BB_FILE_ATTACKS[square][0] for square in chess.SQUARES)
+"""The squares on a line (rank, file, diagonal) through each square, on an empty board."""
+
+
+def _pinned(board: chess.Board, king: int, enemy: int) -> int:
+    """python-chess's `Board._slider_blockers` of ``king`` (which of the pieces may be
+    pinned), but 0 at once where no enemy bishop, rook or queen stands on a line
+    through the king: then nothing can be pinned, and in the endings that is most
+    positions (the call costs about as much as the rest of `has_legal_move`)."""
+    if enemy & (board.bishops | board.rooks | board.queens) & _QUEEN_LINES[king]:
+        return board._slider_blockers(king)
+    return 0
+
+
 def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList:
     """``board``'s legal moves, equal to ``tuple(board.generate_legal_moves())`` in order;
     ``checked``: whether the side to move is in check, when the caller knows.
@@ -111,7 +126,7 @@ def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList
         allowed = _evasion_targets(board, king, own, attacked, moves)
         if not allowed:
             return tuple(moves)
-    pinned = board._slider_blockers(king)
+    pinned = _pinned(board, king, enemy)
     lines = chess.BB_RAYS[king]
     scan = chess.scan_reversed
     for origin in scan(own & ~pawns):
@@ -231,12 +246,13 @@ def has_legal_move(board: chess.Board, checked: bool | None = None) -> bool:
     """
     us = board.turn
     own = board.occupied_co[us]
-    king = board.king(us)
-    if king is None:
+    king_mask = board.kings & own
+    if not king_mask:
         return any(board.generate_legal_moves())
+    king = king_mask.bit_length() - 1
     if board.is_check() if checked is None else checked:
         return bool(legal_move_list(board, True))
-    free = own & ~board._slider_blockers(king)
+    free = own & ~_pinned(board, king, board.occupied_co[not us])
     occupied = board.occupied
     pawns = board.pawns & free
     ahead = (pawns << 8 if us else pawns >> 8) & ~occupied & chess.BB_ALL
@@ -276,9 +292,10 @@ def played(board: chess.Board, move: chess.Move) -> tuple[chess.Board, bool]:
     it move by move in tests/test_chess_movegen.py). Standard chess only: castling is
     the king's two-square step.
     """
-    after = _new_board(chess.Board)
-    state = after.__dict__
-    state.update(board.__dict__)
+    # The new board's attributes as one dictionary copied from the old board's and handed
+    # over whole: filling a fresh board's own dictionary with `update` cost three times
+    # as much (0.62 µs against 0.22 here, CPython 3.11).
+    state = board.__dict__.copy()
     us = board.turn
     origin, target = move.from_square, move.to_square
     from_bb, to_bb = 1 << origin, 1 << target
@@ -337,6 +354,8 @@ def played(board: chess.Board, move: chess.Move) -> tuple[chess.Board, bool]:
     state["_stack"] = []
     irreversible = zeroing or rights != cleaned or (
         board.ep_square is not None and board.has_legal_en_passant())
+    after = _new_board(chess.Board)
+    after.__dict__ = state
     return after, irreversible
 
 
@@ -344,9 +363,7 @@ def passed(board: chess.Board) -> chess.Board:
     """A new board with the turn passed on ``board`` (left unchanged), without a move
     stack: what ``push(chess.Move.null())`` leaves on a copy, written directly for the
     same reason as `played` (null-move pruning passes at many nodes of a search)."""
-    after = _new_board(chess.Board)
-    state = after.__dict__
-    state.update(board.__dict__)
+    state = board.__dict__.copy()  # handed over whole, as in `played`
     state["castling_rights"] = board.clean_castling_rights() if board.castling_rights else 0
     state["ep_square"] = None
     state["turn"] = not board.turn
@@ -355,19 +372,21 @@ def passed(board: chess.Board) -> chess.Board:
         state["fullmove_number"] = board.fullmove_number + 1
     state["move_stack"] = []
     state["_stack"] = []
+    after = _new_board(chess.Board)
+    after.__dict__ = state
     return after
 
 
 def reclocked(board: chess.Board, halfmove_clock: int, fullmove_number: int) -> chess.Board:
     """A new board like ``board`` (left unchanged), without a move stack, with these
-    clocks: a remembered move's board for a path that reached its position at other
-    clocks (`chess_memo`), at a quarter of the cost of playing the move again."""
-    after = _new_board(chess.Board)
-    state = after.__dict__
-    state.update(board.__dict__)
+    clocks: a shared board (`ChessState.position`) with the clocks of a path that
+    reached its position at other clocks (`ChessState.board`)."""
+    state = board.__dict__.copy()  # handed over whole, as in `played`
     state["occupied_co"] = list(board.occupied_co)
     state["halfmove_clock"] = halfmove_clock
     state["fullmove_number"] = fullmove_number
     state["move_stack"] = []
     state["_stack"] = []
+    after = _new_board(chess.Board)
+    after.__dict__ = state
     return after

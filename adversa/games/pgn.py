@@ -22,7 +22,7 @@ from adversa.games.game_records import checked_result, default_tags, move_note
 from adversa.games.registry import RecordFormat, RecordText
 
 if TYPE_CHECKING:
-    from adversa.games.chess import ChessState
+    from adversa.games.chess_state import ChessState
 
 PGN_COLUMNS = 80
 """Move text is wrapped to lines of at most this many characters, as PGN recommends."""

@@ -94,6 +94,8 @@ class MoveOrderer(Generic[S, M]):
         captures as the game orders them, the killers, the quiet rest by history."""
         assert self.split_forcing is not None
         captures, rest = self.split_forcing(state, moves)
+        if self.interned:
+            return self._order_by_ids(captures, rest, tt_move, ply)
         front: list[M] = []
         take = self.take
         # Each step is skipped where it cannot change the order (few moves, in an
@@ -106,6 +108,29 @@ class MoveOrderer(Generic[S, M]):
         if rest and self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
                 take(rest, killer, front)
+        return front + rest
+
+    def _order_by_ids(self, captures: list[M], rest: list[M], tt_move: M | None,
+                      ply: int) -> list[M]:
+        """`_order_split`'s order for a game whose equal moves are one object, with the
+        quiet moves' ids listed once: the table's move and the killers are found among
+        them, and the history scores read by them (`_take_same` and `_by_history` listed
+        them once each, up to four times a node). The killers leave the quiet moves
+        before the history sort rather than after it: a stable sort orders the others
+        alike either way."""
+        front: list[M] = []
+        ids = [*map(id, rest)]
+        if tt_move is not None and not (captures and _take_same(captures, tt_move, front)):
+            _pull(ids, rest, id(tt_move), front)
+        front += captures
+        if rest and self.use_killers and ply < len(self.killers):
+            for killer in self.killers[ply]:
+                _pull(ids, rest, id(killer), front)
+        if len(rest) > 1 and self.use_history and self.history:
+            scores = [*map(self.history.__getitem__, ids)]
+            if any(scores):
+                order = sorted(range(len(rest)), key=scores.__getitem__, reverse=True)
+                rest = [rest[index] for index in order]
         return front + rest
 
     def cutoff(self, state: S, move: M, ply: int, depth: int) -> None:
@@ -156,6 +181,15 @@ def _take_same(moves: list[M], move: M, taken: list[M]) -> bool:
         return False
     taken.append(moves.pop(ids.index(wanted)))
     return True
+
+
+def _pull(ids: list[int], moves: list[M], wanted: int, taken: list[M]) -> None:
+    """Move the move of id ``wanted`` from ``moves`` (whose ids ``ids`` lists, and goes on
+    listing) to the end of ``taken``, if it is there."""
+    if wanted in ids:
+        index = ids.index(wanted)
+        del ids[index]
+        taken.append(moves.pop(index))
 
 
 def beam_select(game: Game[S, M], judge: Callable[[S, int], float], state: S,

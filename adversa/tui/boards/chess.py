@@ -15,7 +15,7 @@ from typing import ClassVar
 import chess
 
 from adversa.games.base import Game
-from adversa.games.chess import ChessState
+from adversa.games.chess_state import ChessState
 from adversa.tui.boards.base import BoardView, Canvas, Target, mark_edges
 
 SOLID_GLYPHS = {
