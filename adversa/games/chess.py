@@ -315,7 +315,7 @@ class Chess(Game[ChessState, chess.Move]):
         not carried across a pass, so no line through it counts as a repetition."""
         board = state.position
         own = board.occupied_co[board.turn]
-        if _checked(state) or not own & ~(board.pawns | board.kings):
+        if not own & ~(board.pawns | board.kings) or _checked(state):
             return None
         after = passed(board)  # its clocks follow the shared board's; the state's are set
         key, clock = state.key ^ TURN_KEY ^ ep_key(board), state.clock + 1

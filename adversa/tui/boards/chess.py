@@ -84,8 +84,11 @@ class ChessBoard(BoardView[ChessState, chess.Move]):
 
     @property
     def board(self) -> chess.Board:
-        """The python-chess board of the state on show (read only)."""
-        return self.state.board
+        """The python-chess board of the state on show (read only), for its pieces, turn
+        and check: the state's shared board, whose clocks may be another path's
+        (`ChessState.board` would build a copy with the state's own at every square
+        drawn)."""
+        return self.state.position
 
     @property
     def plain(self) -> bool:
