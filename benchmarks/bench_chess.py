@@ -8,6 +8,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py ladder [--games 20] [--skills 0,1,2]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py endings [--nodes 60000]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py nodes [--nodes 250000] [--changes …]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py movegen [--nodes 100000]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
@@ -56,6 +57,14 @@ machine: on the six positions of ``depth``, a search of the default engine (with
 ``--changes``) on a node budget, the nodes spent up to each completed iteration (the
 last few), its move and value, from cold memos.
 
+``movegen``: what adversa's own move lister (`adversa.games.chess_movegen`, over
+python-chess's bitboards) is worth, and that it changes nothing but speed. On the six
+positions of ``depth``, a default search on a node budget from cold memos, once with
+the fast path and once with python-chess's own generator swapped in
+(`chess_movegen.python_chess_moves`, ``any(generate_legal_moves())``), alternating,
+best of three by CPU time: the nodes, move and value of each (equal: the same tree)
+and the fast path's speed-up.
+
 ``ladder``: the same match against Stockfish (Debian's ``/usr/games/stockfish``, one
 thread) at each Skill Level from 0 to 5, ``--games`` games a level, so adversa's engine
 is placed on a scale others can reproduce; one W/D/L line with its Elo interval a level.
@@ -64,19 +73,22 @@ is placed on a scale others can reproduce; one W/D/L line with its Elo interval 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import math
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import chess
 import chess.engine
 
+from adversa.games import chess as chess_rules
 from adversa.games.chess import Chess
 from adversa.games.chess_memo import forget_all
+from adversa.games.chess_movegen import python_chess_moves
 from adversa.games.chess_state import ChessState
 from adversa.games.perft import perft
 from adversa.games.registry import evaluation_of
@@ -249,6 +261,48 @@ def bench_endings(nodes: int) -> None:
                   f"{centipawns:>8} {hits:10.0%}", flush=True)
 
 
+@contextlib.contextmanager
+def python_chess_generator() -> Iterator[None]:
+    """Chess's move lists from python-chess's own generator while the body runs."""
+    rules = vars(chess_rules)  # the names the rules module calls them by
+    saved = rules["legal_move_list"], rules["has_legal_move"]
+    rules["legal_move_list"] = lambda board, checked=None: python_chess_moves(board)
+    rules["has_legal_move"] = lambda board, checked=None: any(board.generate_legal_moves())
+    try:
+        yield
+    finally:
+        rules["legal_move_list"], rules["has_legal_move"] = saved
+
+
+def bench_movegen(nodes: int) -> None:
+    game = Chess()
+    config = engine_for(game, f"default nodes={nodes}").without("time")
+    print(f"{nodes:,} nodes a search, cold memos; best of 3 by CPU, alternating")
+    print(f"{'position':16} {'nodes':>7} {'move':>6} {'cp':>6} {'same tree':>9} "
+          f"{'own s':>6} {'p-c s':>6} {'speed-up':>8}")
+    for name, fen in POSITIONS.items():
+        state = game.parse_position(fen)
+        best: dict[bool, float] = {}
+        answers: dict[bool, tuple[int, str, str]] = {}
+        for _round in range(3):
+            for referee in (False, True):
+                forget_all()
+                with python_chess_generator() if referee else contextlib.nullcontext():
+                    cpu_before = time.process_time()
+                    result = run_search(game, state, config, evaluation=evaluation_of(game))
+                    spent = time.process_time() - cpu_before
+                best[referee] = min(best.get(referee, math.inf), spent)
+                centipawns = ("proven" if result.raw_value is None
+                              else f"{result.raw_value:+.0f}")
+                answers[referee] = (result.snapshot.nodes, result.best_move_text or "-",
+                                    centipawns)
+        forget_all()
+        (own_nodes, move, value), same = answers[False], answers[False] == answers[True]
+        print(f"{name:16} {own_nodes:7,} {move:>6} {value:>6} {'yes' if same else 'NO':>9} "
+              f"{best[False]:6.2f} {best[True]:6.2f} {best[True] / best[False]:8.2f}",
+              flush=True)
+
+
 NODES_SHOWN = 6
 """`bench_nodes` prints the nodes to the last this many completed depths."""
 
@@ -350,7 +404,7 @@ def bench_ladder(games: int, seconds: float, skills: Sequence[int] = LADDER_SKIL
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("perft", "depth", "match", "ladder", "endings",
-                                         "nodes"))
+                                         "nodes", "movegen"))
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1,
@@ -361,7 +415,8 @@ def main() -> None:
                         help="`match`, `nodes`: engine parameters changed from the default "
                         "engine's")
     parser.add_argument("--nodes", type=int, default=60_000,
-                        help="the node budget of each search of `endings` and `nodes`")
+                        help="the node budget of each search of `endings`, `nodes` and "
+                        "`movegen`")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
@@ -371,6 +426,8 @@ def main() -> None:
         bench_endings(arguments.nodes)
     elif arguments.what == "nodes":
         bench_nodes(arguments.nodes, arguments.changes)
+    elif arguments.what == "movegen":
+        bench_movegen(arguments.nodes)
     elif arguments.what == "match":
         bench_match(arguments.games, arguments.seconds or 0.5, arguments.first,
                     arguments.changes)

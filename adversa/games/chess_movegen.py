@@ -97,6 +97,12 @@ def _pinned(board: chess.Board, king: int, enemy: int) -> int:
     return 0
 
 
+def python_chess_moves(board: chess.Board) -> MoveList:
+    """python-chess's own legal moves as the shared objects: its answer where the fast path
+    defers to it, and the referee `bench_chess.py movegen` swaps in for the fast path."""
+    return _shared(list(board.generate_legal_moves()))
+
+
 def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList:
     """``board``'s legal moves, equal to ``tuple(board.generate_legal_moves())`` in order;
     ``checked``: whether the side to move is in check, when the caller knows.
@@ -113,7 +119,7 @@ def legal_move_list(board: chess.Board, checked: bool | None = None) -> MoveList
     king_mask = board.kings & own
     in_check = board.is_check() if checked is None else checked
     if not king_mask or (in_check and board.ep_square is not None):
-        return _shared(list(board.generate_legal_moves()))
+        return python_chess_moves(board)
     king = king_mask.bit_length() - 1
     occupied = board.occupied
     enemy = board.occupied_co[not us]
