@@ -4,6 +4,7 @@ search with the memos cold or warm."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import chess
@@ -13,7 +14,6 @@ from chess_positions import TRICKY, positions
 from adversa.games import chess_memo
 from adversa.games.chess import Chess
 from adversa.games.chess_captures import attacked_squares, is_checked
-from adversa.games.chess_memo import remember
 from adversa.games.chess_movegen import (
     PLAIN_MOVES,
     has_legal_move,
@@ -105,13 +105,36 @@ def test_equal_moves_of_any_two_lists_are_one_object() -> None:
     assert {(True, False, False), (False, True, False), (False, False, True)} <= kinds
 
 
-def test_a_memo_is_emptied_when_it_reaches_its_limit() -> None:
-    memo: dict[int, str] = {}
-    for key in range(3):
-        assert remember(memo, key, str(key), limit=3) == str(key)
-    assert memo == {0: "0", 1: "1", 2: "2"}
-    remember(memo, 3, "3", limit=3)
-    assert memo == {3: "3"}
+def test_the_position_memo_is_emptied_when_it_reaches_its_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chess_memo, "POSITION_LIMIT", 3)
+    chess_memo.forget_all()
+    records = [chess_memo.facts_of(key) for key in range(3)]
+    assert [chess_memo.facts_of(key) for key in range(3)] == records  # the same records
+    fourth = chess_memo.facts_of(3)
+    assert chess_memo.facts_memo == {3: fourth}
+    assert chess_memo.facts_of(0) is not records[0]
+    chess_memo.forget_all()
+
+
+def test_states_of_one_position_share_its_facts_also_across_a_pickle() -> None:
+    """Two paths to one position read one record (`chess_memo.PositionFacts`); a state
+    sent to another process takes that process's record, not a copy of the sender's."""
+    game = Chess()
+    chess_memo.forget_all()
+    start = game.initial_state()
+    out_and_back = start
+    for uci in ("g1f3", "g8f6", "f3g1", "f6g8"):
+        out_and_back = game.result(out_and_back, chess.Move.from_uci(uci))
+    assert out_and_back.facts is start.facts
+    game.legal_moves(start)
+    assert start.facts.moves is not None
+    copied = pickle.loads(pickle.dumps(start))
+    assert copied.facts is start.facts and copied == start
+    chess_memo.forget_all()
+    fresh = pickle.loads(pickle.dumps(start))
+    assert fresh.facts is not start.facts and fresh.facts.moves is None
+    assert game.legal_moves(fresh) == game.legal_moves(start)
 
 
 def test_a_remembered_move_result_keeps_the_clocks_of_its_own_path() -> None:
@@ -144,7 +167,7 @@ def test_a_search_with_warm_memos_repeats_the_cold_one_node_for_node(fen: str) -
     config = EngineConfig.parse("alphabeta depth=4 nullmove=on lmr=on")
     chess_memo.forget_all()
     cold = run_search(game, state, config, evaluation=evaluation_of(game))
-    assert chess_memo.legal_memo and chess_memo.child_memo and chess_memo.status_memo
+    assert chess_memo.facts_memo and chess_memo.child_memo
     warm = run_search(game, state, config, evaluation=evaluation_of(game))
     assert (warm.snapshot.nodes, warm.value, warm.best_move) == (
         cold.snapshot.nodes, cold.value, cold.best_move)

@@ -52,18 +52,7 @@ from adversa.games.chess_captures import (
 from adversa.games.chess_checks import checking_moves
 from adversa.games.chess_eval import capture_gain, chess_evaluator, game_phase
 from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
-from adversa.games.chess_memo import (
-    POSITION_LIMIT,
-    ChildFacts,
-    board_memo,
-    captures_memo,
-    check_memo,
-    child_memo,
-    legal_memo,
-    remember,
-    remember_child,
-    status_memo,
-)
+from adversa.games.chess_memo import ChildFacts, board_memo, child_memo, facts_of, remember_child
 from adversa.games.chess_movegen import has_legal_move, legal_move_list, passed, played
 from adversa.games.chess_state import (
     FIFTY_MOVE_PLIES,
@@ -126,34 +115,32 @@ def _play(state: ChessState, move: chess.Move) -> ChildFacts:
     # Only a capture or a promotion changes the pieces that make the phase.
     phase = (game_phase(board) if move.promotion or before.occupied >> target & 1
              else state.phase)
-    return board, key, mg, eg, phase, zeroing, irreversible, insufficient
-
-
-def _board_checked(board: chess.Board, key: int) -> bool:
-    """Whether the side to move is in check, remembered by position (`chess_memo`): a
-    node asks it up to seven times (its status, whether it has a move, its moves,
-    quiescence, the check extension, the null move, its captures), and python-chess
-    answers from scratch each time."""
-    found = check_memo.get(key)
-    if found is None:
-        found = remember(check_memo, key, is_checked(board), POSITION_LIMIT)
-    return found
+    return board, key, mg, eg, phase, zeroing, irreversible, insufficient, facts_of(key)
 
 
 def _checked(state: ChessState) -> bool:
-    return _board_checked(state.position, state.key)
+    """Whether the side to move is in check, kept in the position's facts
+    (`chess_memo`): a node asks it up to seven times (its status, whether it has a move,
+    its moves, quiescence, the check extension, the null move, its captures), and
+    python-chess answers from scratch each time."""
+    facts = state.facts
+    checked = facts.checked
+    if checked is None:
+        checked = facts.checked = is_checked(state.position)
+    return checked
 
 
-def _board_status(board: chess.Board, key: int) -> int:
+def _status(state: ChessState) -> int:
     """`Chess.leaf_status` of a position no draw rule has ended: it depends on the board
-    alone, so `chess_memo` keeps it by key."""
-    checked = _board_checked(board, key)
-    known = legal_memo.get(key)
+    alone, so the position's facts keep it."""
+    checked = _checked(state)
+    facts = state.facts
+    known = facts.moves
     if known is None and checked:  # few moves, and a search in check asks for them next
-        known = remember(legal_memo, key, legal_move_list(board, True), POSITION_LIMIT)
-    if not (bool(known) if known is not None else has_legal_move(board, checked)):
+        known = facts.moves = legal_move_list(state.position, True)
+    if not (bool(known) if known is not None else has_legal_move(state.position, checked)):
         return FINISHED
-    return CAPTURE_PENDING if checked or may_capture(board) else SETTLED
+    return CAPTURE_PENDING if checked or may_capture(state.position) else SETTLED
 
 
 class Chess(Game[ChessState, chess.Move]):
@@ -181,13 +168,10 @@ class Chess(Game[ChessState, chess.Move]):
         """python-chess's order of the legal moves; empty once a draw rule has ended the game."""
         if state.draw:
             return []
-        key = state.key
-        moves = legal_memo.get(key)  # remembered by position (chess_memo)
+        facts = state.facts  # the position's, shared (chess_memo)
+        moves = facts.moves
         if moves is None:
-            moves = remember(legal_memo, key,
-                             legal_move_list(state.position,
-                                             _board_checked(state.position, key)),
-                             POSITION_LIMIT)
+            moves = facts.moves = legal_move_list(state.position, _checked(state))
         return list(moves)
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
@@ -199,10 +183,10 @@ class Chess(Game[ChessState, chess.Move]):
         # are distinct with them, 25,780 without.
         memo_key = (state.key
                     | (move.from_square | move.to_square << 6 | (move.promotion or 0) << 12) << 64)
-        facts = child_memo.get(memo_key)
-        if facts is None:
-            facts = remember_child(memo_key, _play(state, move))
-        board, key, mg, eg, phase, zeroing, irreversible, insufficient = facts
+        found = child_memo.get(memo_key)
+        if found is None:
+            found = remember_child(memo_key, _play(state, move))
+        board, key, mg, eg, phase, zeroing, irreversible, insufficient, facts = found
         clock = 0 if zeroing else state.clock + 1  # `make_state`, inline
         fullmove = state.fullmove + board.turn  # White to move: Black has just moved
         if clock >= FIFTY_MOVE_PLIES:  # rare: `draw_by_rule` in full
@@ -210,9 +194,9 @@ class Chess(Game[ChessState, chess.Move]):
         else:
             draw = INSUFFICIENT if insufficient else ""
         if irreversible:
-            return new_state(board, key, (), clock, fullmove, mg, eg, phase, draw)
+            return new_state(board, key, (), clock, fullmove, mg, eg, phase, facts, draw)
         history = (*state.history, state.key)
-        return new_state(board, key, history, clock, fullmove, mg, eg, phase,
+        return new_state(board, key, history, clock, fullmove, mg, eg, phase, facts,
                          THREEFOLD if history.count(key) >= 2 else draw)
 
     def is_terminal(self, state: ChessState) -> bool:
@@ -233,11 +217,10 @@ class Chess(Game[ChessState, chess.Move]):
         # the check extension at the horizon, where the search's depth is spent.
         if state.draw:
             return FINISHED
-        key = state.key
-        status = status_memo.get(key)  # remembered by position (chess_memo)
+        facts = state.facts  # the position's, shared (chess_memo)
+        status = facts.status
         if status is None:
-            status = remember(status_memo, key, _board_status(state.position, key),
-                              POSITION_LIMIT)
+            status = facts.status = _status(state)
         return status
 
     def _worthwhile_captures(self, state: ChessState) -> list[chess.Move]:
@@ -250,8 +233,8 @@ class Chess(Game[ChessState, chess.Move]):
         middle-game position offers are of that kind, and searching them is what made
         quiescence the bulk of the tree.
         """
-        key = state.key
-        found = captures_memo.get(key)
+        facts = state.facts
+        found = facts.captures
         if found is None:
             board = state.position
             kept = (worthwhile_evasion_captures(board) if _checked(state)
@@ -264,8 +247,7 @@ class Chess(Game[ChessState, chess.Move]):
             if (pawns << 8 if board.turn else pawns >> 8) & ~board.occupied:
                 kept += [move for move in board.generate_legal_moves(pawns, ~board.occupied)
                          if move.promotion]
-            found = remember(captures_memo, key, tuple(self.order_captures(state, kept)),
-                             POSITION_LIMIT)
+            found = facts.captures = tuple(self.order_captures(state, kept))
         return list(found)
 
     def is_quiet(self, state: ChessState) -> bool:
@@ -320,8 +302,8 @@ class Chess(Game[ChessState, chess.Move]):
         after = passed(board)  # its clocks follow the shared board's; the state's are set
         key, clock = state.key ^ TURN_KEY ^ ep_key(board), state.clock + 1
         return new_state(after, key, (), clock, state.fullmove + (not board.turn), state.mg,
-                         state.eg, state.phase, draw_by_rule(after, clock, key, (),
-                                                             after.is_insufficient_material()))
+                         state.eg, state.phase, facts_of(key),
+                         draw_by_rule(after, clock, key, (), after.is_insufficient_material()))
 
     def forward_prunable(self, state: ChessState) -> bool:
         """Not in check, and the mover has a piece besides pawns and king: in pawn
@@ -350,7 +332,7 @@ class Chess(Game[ChessState, chess.Move]):
         bitboard test of each target square, not a python-chess call a move; none where
         the position's remembered status is settled (`may_capture` found no capture or
         promotion: in Fine #70, two thirds of the positions ordered)."""
-        if status_memo.get(state.key) == SETTLED:
+        if state.facts.status == SETTLED:
             return [], list(moves)
         board = state.position
         enemy = board.occupied_co[not board.turn]
@@ -395,14 +377,13 @@ class Chess(Game[ChessState, chess.Move]):
         Win at Chess, 100 of the first 150 solved at 5,000 nodes a position (101 with
         three replies, 96 with one, 88 extending none).
         """
-        # Asked at every node of the main search: the check memo is read inline. The
+        # Asked at every node of the main search: the position's facts are read inline. The
         # replies are listed in full: the search asks for them next (`chess_memo`).
         if state.draw:
             return False
-        key = state.key
-        checked = check_memo.get(key)
+        checked = state.facts.checked
         if checked is None:
-            checked = _board_checked(state.position, key)
+            checked = _checked(state)
         return checked and len(self.legal_moves(state)) <= FORCING_CHECK_REPLIES
 
     def order_captures(self, state: ChessState,

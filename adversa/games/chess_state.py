@@ -35,6 +35,7 @@ import chess
 import chess.polyglot
 
 from adversa.games.chess_eval import game_phase, material_terms
+from adversa.games.chess_memo import PositionFacts, facts_of
 from adversa.games.chess_movegen import reclocked
 
 FIFTY_MOVE_PLIES = 100
@@ -63,6 +64,8 @@ class ChessState:
     phase: int = field(compare=False)
     """The evaluation's sums of material and square bonuses (`material_terms`) and its
     `game_phase`, kept here so the evaluation need not walk or count the pieces."""
+    facts: PositionFacts = field(compare=False, repr=False)
+    """What the search has found of this position (`chess_memo.PositionFacts`), shared."""
     draw: str = field(default="", compare=False)
 
     def __hash__(self) -> int:
@@ -85,13 +88,15 @@ class ChessState:
 
 _new_object = object.__new__
 (_set_position, _set_key, _set_history, _set_clock, _set_fullmove, _set_mg, _set_eg,
- _set_phase, _set_draw) = (getattr(ChessState, name).__set__
-                           for name in ("position", "key", "history", "clock", "fullmove",
-                                        "mg", "eg", "phase", "draw"))
+ _set_phase, _set_facts, _set_draw) = (getattr(ChessState, name).__set__
+                                       for name in ("position", "key", "history", "clock",
+                                                    "fullmove", "mg", "eg", "phase", "facts",
+                                                    "draw"))
 
 
 def new_state(position: chess.Board, key: int, history: tuple[int, ...], clock: int,
-              fullmove: int, mg: int, eg: int, phase: int, draw: str) -> ChessState:
+              fullmove: int, mg: int, eg: int, phase: int, facts: PositionFacts,
+              draw: str) -> ChessState:
     """``ChessState(...)`` for `Chess.result` (a state a node). Speed over elegance: a frozen
     dataclass's ``__init__`` (0.56 µs here) costs twice its slots' own setters."""
     state = _new_object(ChessState)
@@ -103,6 +108,7 @@ def new_state(position: chess.Board, key: int, history: tuple[int, ...], clock: 
     _set_mg(state, mg)
     _set_eg(state, eg)
     _set_phase(state, phase)
+    _set_facts(state, facts)
     _set_draw(state, draw)
     return state
 
@@ -134,4 +140,5 @@ def make_state(board: chess.Board, history: tuple[int, ...] = (),
         insufficient = board.is_insufficient_material()
     clock = board.halfmove_clock
     return ChessState(board, key, history, clock, board.fullmove_number, mg, eg,
-                      game_phase(board), draw_by_rule(board, clock, key, history, insufficient))
+                      game_phase(board), facts_of(key),
+                      draw_by_rule(board, clock, key, history, insufficient))
