@@ -167,7 +167,7 @@ def test_a_search_with_warm_memos_repeats_the_cold_one_node_for_node(fen: str) -
     config = EngineConfig.parse("alphabeta depth=4 nullmove=on lmr=on")
     chess_memo.forget_all()
     cold = run_search(game, state, config, evaluation=evaluation_of(game))
-    assert chess_memo.facts_memo and chess_memo.child_memo
+    assert chess_memo.facts_memo and chess_memo.children_kept
     warm = run_search(game, state, config, evaluation=evaluation_of(game))
     assert (warm.snapshot.nodes, warm.value, warm.best_move) == (
         cold.snapshot.nodes, cold.value, cold.best_move)

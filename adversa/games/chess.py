@@ -52,7 +52,7 @@ from adversa.games.chess_captures import (
 from adversa.games.chess_checks import checking_moves
 from adversa.games.chess_eval import capture_gain, chess_evaluator, game_phase
 from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
-from adversa.games.chess_memo import ChildFacts, board_memo, child_memo, facts_of, remember_child
+from adversa.games.chess_memo import ChildFacts, board_memo, facts_of, remember_child
 from adversa.games.chess_movegen import has_legal_move, legal_move_list, passed, played
 from adversa.games.chess_state import (
     FIFTY_MOVE_PLIES,
@@ -178,14 +178,13 @@ class Chess(Game[ChessState, chess.Move]):
         """The position after ``move``, its board remembered by the position and the move
         (`chess_memo`) and shared whatever the clocks (`ChessState.position`); the
         clocks and the history are this path's."""
-        # One int (nothing for the cyclic collector to track): the key's 64 bits, the
-        # move's 15. Not the clocks: in Fine #70, 40,148 of a 100,000-node search's moves
-        # are distinct with them, 25,780 without.
-        memo_key = (state.key
-                    | (move.from_square | move.to_square << 6 | (move.promotion or 0) << 12) << 64)
-        found = child_memo.get(memo_key)
+        # Kept by the position, not by the clocks: in Fine #70, 40,148 of a 100,000-node
+        # search's moves are distinct with them, 25,780 without. `move_code`, inline.
+        code = move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
+        position = state.facts
+        found = position.children.get(code)
         if found is None:
-            found = remember_child(memo_key, _play(state, move))
+            found = remember_child(position, code, _play(state, move))
         board, key, mg, eg, phase, zeroing, irreversible, insufficient, facts = found
         clock = 0 if zeroing else state.clock + 1  # `make_state`, inline
         fullmove = state.fullmove + board.turn  # White to move: Black has just moved

@@ -62,7 +62,7 @@ class PositionFacts:
     for an attribute) several times a node. Pickled as its key, so a state sent to the
     engine process shares that process's record."""
 
-    __slots__ = ("captures", "checked", "key", "moves", "status")
+    __slots__ = ("captures", "checked", "children", "key", "moves", "status")
 
     def __init__(self, key: int) -> None:
         self.key = key
@@ -70,6 +70,8 @@ class PositionFacts:
         self.status: int | None = None
         self.moves: MoveList | None = None
         self.captures: MoveList | None = None
+        self.children: dict[int, ChildFacts] = {}
+        """The results of the moves played here (`remember_child`), by `move_code`."""
 
     def __reduce__(self) -> tuple[Callable[[int], PositionFacts], tuple[int]]:
         return facts_of, (self.key,)
@@ -82,39 +84,57 @@ fifty-move clock (a capture or a pawn move), whether it was irreversible, whethe
 material left is insufficient, and the position's facts."""
 
 facts_memo: dict[int, PositionFacts] = {}
-child_memo: dict[int, ChildFacts] = {}
 board_memo: dict[int, chess.Board] = {}
 """Position → a board a move led to there (`Chess.result`), for the other moves that
-lead to the same position: filled only as `child_memo` is, and emptied with it
-(`remember_child`), so it keeps no board the other does not."""
+lead to the same position: filled only as the records' children are, and emptied with
+them (`remember_child`), so it keeps no board they do not."""
+children_kept = 0
+"""Moves whose results the records hold, up to `CHILD_LIMIT`."""
+
+
+def move_code(move: chess.Move) -> int:
+    """A move's squares and promotion in 15 bits: its key among a position's children."""
+    return move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
 
 
 def facts_of(key: int) -> PositionFacts:
     """The record of the position with polyglot key ``key``, new if none is kept; the
     memo is emptied first when it holds `POSITION_LIMIT` records (a state keeps its own,
-    and `child_memo` those of the positions its moves lead to)."""
+    and its children those of the positions its moves lead to)."""
     found = facts_memo.get(key)
     if found is None:
         if len(facts_memo) >= POSITION_LIMIT:
-            facts_memo.clear()
+            forget_all()
         found = facts_memo[key] = PositionFacts(key)
     return found
 
 
-def remember_child(key: int, facts: ChildFacts) -> ChildFacts:
-    """Keep a move's result as ``child_memo[key]`` and return it; both `child_memo` and
-    `board_memo` are emptied first when the former holds `CHILD_LIMIT` entries. (Kept
-    alive by the memo alone, the boards of a search's earlier moves made the collector's
-    pass when a search ends twice as long.)"""
-    if len(child_memo) >= CHILD_LIMIT:
-        child_memo.clear()
-        board_memo.clear()
-    child_memo[key] = facts
-    return facts
+def remember_child(facts: PositionFacts, code: int, child: ChildFacts) -> ChildFacts:
+    """Keep ``child``, the result of the move with `move_code` ``code``, among the
+    children of the position whose record is ``facts``, and return it; every record's
+    children and `board_memo` are emptied first when `CHILD_LIMIT` results are kept.
+    (Kept alive by the memo alone, the boards of a search's earlier moves made the
+    collector's pass when a search ends twice as long.)"""
+    global children_kept
+    if children_kept >= CHILD_LIMIT:
+        forget_children()
+    children_kept += 1
+    facts.children[code] = child
+    return child
+
+
+def forget_children() -> None:
+    """Empty the children of every record kept, and `board_memo`. A record dropped from
+    `facts_memo` had its children emptied then (`forget_all`), so no chain of children
+    keeps old positions alive: only the records that live states still hold survive."""
+    global children_kept
+    for facts in facts_memo.values():
+        facts.children.clear()
+    board_memo.clear()
+    children_kept = 0
 
 
 def forget_all() -> None:
     """Empty every memo (tests measure a search's work from a cold start with this)."""
+    forget_children()
     facts_memo.clear()
-    child_memo.clear()
-    board_memo.clear()
