@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import weakref
 
 import pytest
 
@@ -40,3 +41,26 @@ def test_a_search_runs_with_the_collector_paused_and_restores_it() -> None:
                evaluation=evaluation_of(game), should_stop=should_stop)
     assert seen and not any(seen)
     assert gc.isenabled()
+
+
+def test_what_a_search_kept_is_not_walked_at_once_yet_a_cycle_in_it_is_still_freed() -> None:
+    """On resuming, the collector's young generation holds none of what the body kept
+    (so the next allocation does not walk it), and a cycle the body dropped is still
+    found by a full pass: moved to the oldest generation, not frozen for good."""
+
+    class Node:
+        partner: object = None
+
+    gc.collect()
+    with collector_paused():
+        kept = [[index] for index in range(50_000)]
+        first, second = Node(), Node()
+        first.partner, second.partner = second, first
+        cycle = weakref.ref(first)
+        del first, second
+    assert gc.get_count()[0] < 1_000
+    assert gc.get_freeze_count() == 0
+    assert cycle() is not None  # nothing has walked it yet
+    gc.collect()
+    assert cycle() is None
+    assert len(kept) == 50_000
