@@ -9,22 +9,22 @@ of the moves played had been played from the same position before (Lucena: 65 % 
 key and evaluation, against a tenth of a µs for a dictionary look-up, so the answers
 are remembered here:
 
-* the legal moves, the leaf status, check, and quiescence's captures by the polyglot
-  key, which fixes the pieces, the side to move, the castling rights and a capturable
-  en passant square: all that decides the legal moves, whether any exists, check, and
-  which captures are worth searching;
-* a move's result by the position and the move; the board found is shared by every
-  path that plays the move there, whatever its clocks: the state keeps the path's own
-  (`ChessState.board` gives python-chess's board with them);
+* in one record a position (`PositionFacts`, found by the polyglot key, which fixes
+  the pieces, the side to move, the castling rights and a capturable en passant
+  square): check, the leaf status, the legal moves, quiescence's captures, and the
+  results of the moves played there. Every `ChessState` of the position holds the
+  record, so a node reads what it needs as attributes, not by a look-up a question;
 * a board by its position, for the other moves that lead there (`board_memo`: in
   Fine #70, 62,835 moves first played in a 200,000-node search led to 28,021
-  positions).
+  positions). The board a move's result keeps is shared by every path that plays the
+  move there, whatever its clocks: the state keeps the path's own (`ChessState.board`
+  gives python-chess's board with them).
 
-Speed over elegance, twice: the memos are module-level dictionaries, not fields of the
-`Chess` object, so they are never pickled with it to the engine process; and each is
-emptied at once when it reaches its limit (cheaper than any eviction order, and a
-search refills what it uses within one iteration). A remembered answer is exactly the
-one computed, so a search visits the same nodes with or without the memos; the boards
+Speed over elegance, twice: the memos are module-level, not fields of the `Chess`
+object, so they are never pickled with it to the engine process; and each is emptied
+at once when it reaches its limit (cheaper than any eviction order, and a search
+refills what it uses within one iteration). A remembered answer is exactly the one
+computed, so a search visits the same nodes with or without the memos; the boards
 remembered are never changed (`ChessState`'s rule), so sharing them is safe.
 """
 
@@ -37,8 +37,8 @@ import chess
 from adversa.games.chess_movegen import MoveList
 
 POSITION_LIMIT = 150_000
-"""Positions whose facts are kept in each memo (a move list about 500 bytes, a status
-or a check far less)."""
+"""Positions whose records are kept (a move list about 500 bytes, a status or a check
+far less)."""
 
 CHILD_LIMIT = 100_000
 """Moves whose result is kept (a board, about 0.9 KB, for each position they lead to,
@@ -51,10 +51,11 @@ positions' moves, against 288,835 and 87,654 now, and it ran 4-7 % longer (Fine 
 5-8 %). The price is memory: a search's process peaked at 153 MB in that search, 92 MB
 with the smaller limits."""
 
+
 class PositionFacts:
     """What the search asks of one position, each None until first asked: whether the
     side to move is in check, its leaf status, its legal moves and quiescence's
-    captures (all fixed by the polyglot key).
+    captures (all fixed by the polyglot key); and the results of the moves played there.
 
     One record a position, held by every `ChessState` of that position (``facts``), so
     a node reads them as attributes: four dictionaries keyed by position cost a look-up
@@ -71,7 +72,8 @@ class PositionFacts:
         self.moves: MoveList | None = None
         self.captures: MoveList | None = None
         self.children: dict[int, ChildFacts] = {}
-        """The results of the moves played here (`remember_child`), by `move_code`."""
+        """The results of the moves played here (`remember_child`), each by its move's
+        squares and promotion in 15 bits (``from | to << 6 | promotion << 12``)."""
 
     def __reduce__(self) -> tuple[Callable[[int], PositionFacts], tuple[int]]:
         return facts_of, (self.key,)
@@ -92,11 +94,6 @@ children_kept = 0
 """Moves whose results the records hold, up to `CHILD_LIMIT`."""
 
 
-def move_code(move: chess.Move) -> int:
-    """A move's squares and promotion in 15 bits: its key among a position's children."""
-    return move.from_square | move.to_square << 6 | (move.promotion or 0) << 12
-
-
 def facts_of(key: int) -> PositionFacts:
     """The record of the position with polyglot key ``key``, new if none is kept; the
     memo is emptied first when it holds `POSITION_LIMIT` records (a state keeps its own,
@@ -110,7 +107,7 @@ def facts_of(key: int) -> PositionFacts:
 
 
 def remember_child(facts: PositionFacts, code: int, child: ChildFacts) -> ChildFacts:
-    """Keep ``child``, the result of the move with `move_code` ``code``, among the
+    """Keep ``child``, the result of the move whose 15 bits are ``code``, among the
     children of the position whose record is ``facts``, and return it; every record's
     children and `board_memo` are emptied first when `CHILD_LIMIT` results are kept.
     (Kept alive by the memo alone, the boards of a search's earlier moves made the
