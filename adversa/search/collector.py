@@ -11,7 +11,7 @@ collector resumes when the search returns.
 
 What the search allocated and kept (a game's memos above all) would then be one young
 generation, which the collector walks whole at its next allocation: 0.2-0.3 s of CPU
-after a 5 s chess search of an ending, on whichever thread allocates next. It is moved
+after a 5 s search of an ending with memos, on whichever thread allocates next. It is moved
 to the oldest generation instead (``gc.freeze`` then ``gc.unfreeze``, two list splices):
 nothing is hidden from the collector, whose full passes still walk it, and a cycle
 among it is still freed then.
