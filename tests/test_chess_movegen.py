@@ -221,7 +221,7 @@ def pushed(board: chess.Board, move: chess.Move) -> chess.Board:
 
 def test_a_board_reached_by_another_move_is_shared_only_where_it_is_the_same() -> None:
     """King walks reach a position by several moves, and the search shares one board
-    between them (`chess_memo.board_memo`); every state's board must still be the one
+    between them (`PositionFacts.board`); every state's board must still be the one
     python-chess's push leaves, fields and clocks, on random walks through endings with
     promotions, en passant and castling."""
     game = Chess()

@@ -52,7 +52,7 @@ from adversa.games.chess_captures import (
 from adversa.games.chess_checks import checking_moves
 from adversa.games.chess_eval import capture_gain, chess_evaluator, game_phase
 from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
-from adversa.games.chess_memo import ChildFacts, board_memo, facts_of, remember_child
+from adversa.games.chess_memo import ChildFacts, facts_of, remember_child
 from adversa.games.chess_movegen import has_legal_move, legal_move_list, passed, played
 from adversa.games.chess_state import (
     FIFTY_MOVE_PLIES,
@@ -80,7 +80,7 @@ def _play(state: ChessState, move: chess.Move) -> ChildFacts:
     whether the move zeroes the fifty-move clock, whether it was irreversible, and
     whether the material left is insufficient.
 
-    The board is the one another move already led to where it can be (`board_memo`):
+    The board is the one another move already led to where it can be (`PositionFacts`):
     a position reached by several moves, or from several positions (an ending's king
     walks), needs one. The key decides the board but for its clocks (the state's own:
     `ChessState`), the promoted pieces (compared), a castling right (fixed by the key
@@ -95,6 +95,7 @@ def _play(state: ChessState, move: chess.Move) -> ChildFacts:
         board, irreversible = played(before, move)
         key, mg, eg = next_terms(state, move, side_terms(before, board, ep_before))
         zeroing = not board.halfmove_clock  # `played` sets it to 0 exactly then
+        facts = facts_of(key)
     else:
         # No castling right to lose, no en passant square to leave: `played`'s answers
         # read from the board before the move.
@@ -105,9 +106,10 @@ def _play(state: ChessState, move: chess.Move) -> ChildFacts:
         if promoted or move.promotion:
             promoted = promoted & ~(1 << origin | 1 << target) | (
                 1 << target if promoted >> origin & 1 or move.promotion else 0)
-        found = board_memo.get(key)
+        facts = facts_of(key)
+        found = facts.board
         if found is None or found.promoted != promoted:
-            found = board_memo[key] = played(before, move)[0]
+            found = facts.board = played(before, move)[0]
         board = found
     # A pawn, rook or queen on the board is enough to mate: python-chess's test, quicker.
     insufficient = (not board.pawns | board.rooks | board.queens
@@ -115,7 +117,7 @@ def _play(state: ChessState, move: chess.Move) -> ChildFacts:
     # Only a capture or a promotion changes the pieces that make the phase.
     phase = (game_phase(board) if move.promotion or before.occupied >> target & 1
              else state.phase)
-    return board, key, mg, eg, phase, zeroing, irreversible, insufficient, facts_of(key)
+    return board, key, mg, eg, phase, zeroing, irreversible, insufficient, facts
 
 
 def _checked(state: ChessState) -> bool:

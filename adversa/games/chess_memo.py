@@ -9,16 +9,15 @@ of the moves played had been played from the same position before (Lucena: 65 % 
 key and evaluation, against a tenth of a µs for a dictionary look-up, so the answers
 are remembered here:
 
-* in one record a position (`PositionFacts`, found by the polyglot key, which fixes
-  the pieces, the side to move, the castling rights and a capturable en passant
-  square): check, the leaf status, the legal moves, quiescence's captures, and the
-  results of the moves played there. Every `ChessState` of the position holds the
-  record, so a node reads what it needs as attributes, not by a look-up a question;
-* a board by its position, for the other moves that lead there (`board_memo`: in
-  Fine #70, 62,835 moves first played in a 200,000-node search led to 28,021
-  positions). The board a move's result keeps is shared by every path that plays the
-  move there, whatever its clocks: the state keeps the path's own (`ChessState.board`
-  gives python-chess's board with them).
+in one record a position (`PositionFacts`, found by the polyglot key, which fixes the
+pieces, the side to move, the castling rights and a capturable en passant square):
+check, the leaf status, the legal moves, quiescence's captures, the results of the
+moves played there, and a board, for every move that leads there (in Fine #70, 62,835
+moves first played in a 200,000-node search led to 28,021 positions). Every
+`ChessState` of the position holds the record, so a node reads what it needs as
+attributes, not by a look-up a question. The board is shared by every path to the
+position, whatever its clocks: the state keeps the path's own (`ChessState.board` gives
+python-chess's board with them).
 
 Speed over elegance, twice: the memos are module-level, not fields of the `Chess`
 object, so they are never pickled with it to the engine process; and each is emptied
@@ -63,7 +62,7 @@ class PositionFacts:
     for an attribute) several times a node. Pickled as its key, so a state sent to the
     engine process shares that process's record."""
 
-    __slots__ = ("captures", "checked", "children", "key", "moves", "status")
+    __slots__ = ("board", "captures", "checked", "children", "key", "moves", "status")
 
     def __init__(self, key: int) -> None:
         self.key = key
@@ -74,6 +73,9 @@ class PositionFacts:
         self.children: dict[int, ChildFacts] = {}
         """The results of the moves played here (`remember_child`), each by its move's
         squares and promotion in 15 bits (``from | to << 6 | promotion << 12``)."""
+        self.board: chess.Board | None = None
+        """A board of the position that a move led to (`Chess.result`), for the other
+        moves that lead here; emptied with the children, so it is kept no longer."""
 
     def __reduce__(self) -> tuple[Callable[[int], PositionFacts], tuple[int]]:
         return facts_of, (self.key,)
@@ -86,10 +88,6 @@ fifty-move clock (a capture or a pawn move), whether it was irreversible, whethe
 material left is insufficient, and the position's facts."""
 
 facts_memo: dict[int, PositionFacts] = {}
-board_memo: dict[int, chess.Board] = {}
-"""Position → a board a move led to there (`Chess.result`), for the other moves that
-lead to the same position: filled only as the records' children are, and emptied with
-them (`remember_child`), so it keeps no board they do not."""
 children_kept = 0
 """Moves whose results the records hold, up to `CHILD_LIMIT`."""
 
@@ -109,7 +107,7 @@ def facts_of(key: int) -> PositionFacts:
 def remember_child(facts: PositionFacts, code: int, child: ChildFacts) -> ChildFacts:
     """Keep ``child``, the result of the move whose 15 bits are ``code``, among the
     children of the position whose record is ``facts``, and return it; every record's
-    children and `board_memo` are emptied first when `CHILD_LIMIT` results are kept.
+    children and boards are emptied first when `CHILD_LIMIT` results are kept.
     (Kept alive by the memo alone, the boards of a search's earlier moves made the
     collector's pass when a search ends twice as long.)"""
     global children_kept
@@ -121,13 +119,13 @@ def remember_child(facts: PositionFacts, code: int, child: ChildFacts) -> ChildF
 
 
 def forget_children() -> None:
-    """Empty the children of every record kept, and `board_memo`. A record dropped from
+    """Empty the children and the board of every record kept. A record dropped from
     `facts_memo` had its children emptied then (`forget_all`), so no chain of children
     keeps old positions alive: only the records that live states still hold survive."""
     global children_kept
     for facts in facts_memo.values():
         facts.children.clear()
-    board_memo.clear()
+        facts.board = None
     children_kept = 0
 
 
