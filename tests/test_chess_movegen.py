@@ -173,6 +173,37 @@ def test_a_search_with_warm_memos_repeats_the_cold_one_node_for_node(fen: str) -
         cold.snapshot.nodes, cold.value, cold.best_move)
 
 
+@pytest.mark.parametrize("fen", [TRICKY[1], TRICKY[-1]])
+def test_memos_emptied_every_few_dozen_entries_change_no_node_of_a_search(
+        fen: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Emptying the records and their children mid-search (at `POSITION_LIMIT` and
+    `CHILD_LIMIT`) only costs work done again: the same nodes, value and move, and the
+    children kept never exceed the limit."""
+    game = Chess()
+    config = EngineConfig.parse("alphabeta depth=4 nullmove=on lmr=on")
+    chess_memo.forget_all()
+    roomy = run_search(game, game.parse_position(fen), config, evaluation=evaluation_of(game))
+    monkeypatch.setattr(chess_memo, "POSITION_LIMIT", 50)
+    monkeypatch.setattr(chess_memo, "CHILD_LIMIT", 30)
+    kept: list[int] = []
+    remember_child = chess_memo.remember_child
+
+    def counted(facts: chess_memo.PositionFacts, code: int,
+                child: chess_memo.ChildFacts) -> chess_memo.ChildFacts:
+        found = remember_child(facts, code, child)
+        kept.append(chess_memo.children_kept)
+        return found
+
+    monkeypatch.setattr("adversa.games.chess.remember_child", counted)
+    chess_memo.forget_all()
+    cramped = run_search(game, game.parse_position(fen), config,
+                         evaluation=evaluation_of(game))
+    chess_memo.forget_all()
+    assert (cramped.snapshot.nodes, cramped.value, cramped.best_move) == (
+        roomy.snapshot.nodes, roomy.value, roomy.best_move)
+    assert max(kept) == 30 and kept.count(1) > 1  # emptied, more than once
+
+
 def board_fields(board: chess.Board) -> tuple[object, ...]:
     return (board.pawns, board.knights, board.bishops, board.rooks, board.queens,
             board.kings, tuple(board.occupied_co), board.occupied, board.promoted,
