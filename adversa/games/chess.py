@@ -310,8 +310,10 @@ class Chess(Game[ChessState, chess.Move]):
         """Not in check, and the mover has a piece besides pawns and king: in pawn
         endings zugzwang is common, so futility pruning, like the null move, keeps out."""
         board = state.position
-        return (not state.draw and not _checked(state)
-                and bool(board.occupied_co[board.turn] & ~(board.pawns | board.kings)))
+        # The material first: in a pawn ending it answers without the check's call.
+        return (not state.draw
+                and bool(board.occupied_co[board.turn] & ~(board.pawns | board.kings))
+                and not _checked(state))
 
     def forcing_moves(self, state: ChessState,
                       moves: Sequence[chess.Move]) -> list[chess.Move]:
