@@ -54,7 +54,8 @@ with the smaller limits."""
 class PositionFacts:
     """What the search asks of one position, each None until first asked: whether the
     side to move is in check, its leaf status, its legal moves and quiescence's
-    captures (all fixed by the polyglot key); and the results of the moves played there.
+    captures (all fixed by the polyglot key); the results of the moves played there; and
+    a board of the position, for the moves that lead to it.
 
     One record a position, held by every `ChessState` of that position (``facts``), so
     a node reads them as attributes: four dictionaries keyed by position cost a look-up
