@@ -356,13 +356,19 @@ def played(board: chess.Board, move: chess.Move) -> tuple[chess.Board, bool]:
     state["halfmove_clock"] = 0 if zeroing else board.halfmove_clock + 1
     if not us:
         state["fullmove_number"] = board.fullmove_number + 1
-    state["move_stack"] = []
-    state["_stack"] = []
     irreversible = zeroing or rights != cleaned or (
         board.ep_square is not None and board.has_legal_en_passant())
+    return _stackless_board(state), irreversible
+
+
+def _stackless_board(state: dict[str, object]) -> chess.Board:
+    """A new board whose attributes are ``state`` (a copy of another board's, changed),
+    handed over whole, with an empty move stack of its own."""
+    state["move_stack"] = []
+    state["_stack"] = []
     after = _new_board(chess.Board)
     after.__dict__ = state
-    return after, irreversible
+    return after
 
 
 def passed(board: chess.Board) -> chess.Board:
@@ -376,11 +382,7 @@ def passed(board: chess.Board) -> chess.Board:
     state["halfmove_clock"] = board.halfmove_clock + 1
     if not board.turn:
         state["fullmove_number"] = board.fullmove_number + 1
-    state["move_stack"] = []
-    state["_stack"] = []
-    after = _new_board(chess.Board)
-    after.__dict__ = state
-    return after
+    return _stackless_board(state)
 
 
 def reclocked(board: chess.Board, halfmove_clock: int, fullmove_number: int) -> chess.Board:
@@ -391,8 +393,4 @@ def reclocked(board: chess.Board, halfmove_clock: int, fullmove_number: int) -> 
     state["occupied_co"] = list(board.occupied_co)
     state["halfmove_clock"] = halfmove_clock
     state["fullmove_number"] = fullmove_number
-    state["move_stack"] = []
-    state["_stack"] = []
-    after = _new_board(chess.Board)
-    after.__dict__ = state
-    return after
+    return _stackless_board(state)
