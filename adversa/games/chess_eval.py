@@ -128,15 +128,14 @@ def game_phase(board: chess.Board) -> int:
                + 2 * board.rooks.bit_count() + 4 * board.queens.bit_count())
 
 
-def tapered(board: chess.Board, mg: int, eg: int) -> int:
-    """The middle-game and ending sums blended by the material left (the phase)."""
-    phase = game_phase(board)
+def tapered(mg: int, eg: int, phase: int) -> int:
+    """The middle-game and ending sums blended by the material left (``phase``)."""
     return (mg * phase + eg * (FULL_PHASE - phase)) // FULL_PHASE
 
 
 def centipawns(board: chess.Board) -> int:
     """The tapered score in centipawns from White's side (no tempo), from scratch."""
-    return tapered(board, *material_terms(board))
+    return tapered(*material_terms(board), game_phase(board))
 
 
 DELTA_MARGIN = 200
@@ -173,7 +172,8 @@ def chess_evaluator(game: Game[ChessState, chess.Move]) -> Evaluator[ChessState]
     def evaluate(state: ChessState, player: int) -> float:
         # The sums and the phase are kept on the state, updated move by move
         # (`Chess.result`): summing 32 pieces' tables here was a seventh of the search's
-        # time, and counting the pieces for the phase a twentieth of an ending's.
+        # time, and counting the pieces for the phase a twentieth of an ending's. `tapered`,
+        # written inline: this runs at every leaf.
         phase = state.phase
         score = ((state.mg * phase + state.eg * (FULL_PHASE - phase)) // FULL_PHASE
                  + (TEMPO if state.position.turn else -TEMPO))
