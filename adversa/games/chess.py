@@ -53,7 +53,13 @@ from adversa.games.chess_checks import checking_moves
 from adversa.games.chess_eval import capture_gain, chess_evaluator, game_phase
 from adversa.games.chess_keys import TURN_KEY, ep_key, next_terms, side_terms
 from adversa.games.chess_memo import ChildFacts, facts_of, remember_child
-from adversa.games.chess_movegen import has_legal_move, legal_move_list, passed, played
+from adversa.games.chess_movegen import (
+    MoveList,
+    has_legal_move,
+    legal_move_list,
+    passed,
+    played,
+)
 from adversa.games.chess_state import (
     FIFTY_MOVE_PLIES,
     INSUFFICIENT,
@@ -132,14 +138,22 @@ def _checked(state: ChessState) -> bool:
     return checked
 
 
+def _moves(state: ChessState) -> MoveList:
+    """The legal moves of a position no draw rule has ended, kept in its facts."""
+    facts = state.facts
+    moves = facts.moves
+    if moves is None:
+        moves = facts.moves = legal_move_list(state.position, _checked(state))
+    return moves
+
+
 def _status(state: ChessState) -> int:
     """`Chess.leaf_status` of a position no draw rule has ended: it depends on the board
     alone, so the position's facts keep it."""
     checked = _checked(state)
-    facts = state.facts
-    known = facts.moves
+    known = state.facts.moves
     if known is None and checked:  # few moves, and a search in check asks for them next
-        known = facts.moves = legal_move_list(state.position, True)
+        known = _moves(state)
     if not (bool(known) if known is not None else has_legal_move(state.position, checked)):
         return FINISHED
     return CAPTURE_PENDING if checked or may_capture(state.position) else SETTLED
@@ -170,11 +184,7 @@ class Chess(Game[ChessState, chess.Move]):
         """python-chess's order of the legal moves; empty once a draw rule has ended the game."""
         if state.draw:
             return []
-        facts = state.facts  # the position's, shared (chess_memo)
-        moves = facts.moves
-        if moves is None:
-            moves = facts.moves = legal_move_list(state.position, _checked(state))
-        return list(moves)
+        return list(_moves(state))
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
         """The position after ``move``, its board remembered by the position and the move
@@ -387,7 +397,7 @@ class Chess(Game[ChessState, chess.Move]):
         checked = state.facts.checked
         if checked is None:
             checked = _checked(state)
-        return checked and len(self.legal_moves(state)) <= FORCING_CHECK_REPLIES
+        return checked and len(_moves(state)) <= FORCING_CHECK_REPLIES
 
     def order_captures(self, state: ChessState,
                        captures: Sequence[chess.Move]) -> list[chess.Move]:
