@@ -51,6 +51,7 @@ def test_what_a_search_kept_is_not_walked_at_once_yet_a_cycle_in_it_is_still_fre
     class Node:
         partner: object = None
 
+    gc.unfreeze()  # an app test in this worker may have frozen its start-up objects
     gc.collect()
     with collector_paused():
         kept = [[index] for index in range(50_000)]
@@ -64,3 +65,19 @@ def test_what_a_search_kept_is_not_walked_at_once_yet_a_cycle_in_it_is_still_fre
     gc.collect()
     assert cycle() is None
     assert len(kept) == 50_000
+
+
+def test_objects_a_program_froze_stay_frozen_after_a_search() -> None:
+    """The app freezes its start-up objects (`tui.app.freeze_startup_objects`); the pause
+    must not thaw them when it hands what a search kept to the oldest generation."""
+    gc.collect()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        with collector_paused():
+            kept = [[index] for index in range(1_000)]
+        assert gc.get_freeze_count() == frozen
+        assert len(kept) == 1_000
+    finally:
+        gc.unfreeze()

@@ -14,7 +14,9 @@ generation, which the collector walks whole at its next allocation: 0.2-0.3 s of
 after a 5 s search of an ending with memos, on whichever thread allocates next. It is moved
 to the oldest generation instead (``gc.freeze`` then ``gc.unfreeze``, two list splices):
 nothing is hidden from the collector, whose full passes still walk it, and a cycle
-among it is still freed then.
+among it is still freed then. Not where a program has frozen objects of its own (the
+app freezes its start-up objects): ``gc.unfreeze`` would thaw those too, so there the
+collector walks the young generation as before.
 """
 
 from __future__ import annotations
@@ -28,13 +30,14 @@ from contextlib import contextmanager
 def collector_paused() -> Iterator[None]:
     """Run the body with the cyclic collector off, and turn it back on after if it was
     on before (a search inside another leaves it as it found it), with what the body
-    kept in the oldest generation."""
+    kept in the oldest generation unless objects were frozen before."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
-            gc.freeze()
-            gc.unfreeze()
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
