@@ -12,6 +12,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -69,16 +70,20 @@ class Terminal:
         self.socket.unlink(missing_ok=True)
 
 
+def app_command(arguments: str, config_dir: Path) -> str:
+    """The app's command line in a pane. COLUMNS/LINES can leak into the pane's environment
+    under pytest (seen: 80×24); the app sizes itself from them, so drop them and let it
+    ask the terminal."""
+    return (f"env -u COLUMNS -u LINES ADVERSA_CONFIG_DIR={shlex.quote(str(config_dir))} "
+            f"{ADVERSA} {arguments}")
+
+
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Callable[[str], Terminal]]:
     opened: list[Terminal] = []
 
     def open_terminal(arguments: str) -> Terminal:
-        # COLUMNS/LINES can leak into the pane's environment under pytest (seen: 80×24);
-        # the app sizes itself from them, so drop them and let it ask the terminal.
-        command = (f"env -u COLUMNS -u LINES ADVERSA_CONFIG_DIR={shlex.quote(str(tmp_path))} "
-                   f"{ADVERSA} {arguments}")
-        opened.append(Terminal(command))
+        opened.append(Terminal(app_command(arguments, tmp_path)))
         return opened[-1]
 
     yield open_terminal
@@ -128,3 +133,29 @@ def test_quit_during_a_long_real_search_exits_at_once(
     while term.alive() and time.monotonic() - asked < 20:
         time.sleep(0.05)
     assert not term.alive(), "the app was still running 20 s after ctrl+q"
+
+
+def test_the_app_ends_when_its_terminal_closes_though_no_hang_up_reaches_it(
+    tmp_path: Path,
+) -> None:
+    """``make play`` in a terminal window that is then closed: make takes the hang-up
+    signal and does not pass it on, and the app, reading end-of-file from the dead
+    terminal, once spun at full CPU for ever. Here the app ignores the signal itself
+    (``trap '' HUP`` is inherited through ``exec``), so only noticing the closed terminal
+    can end it."""
+    pid_file = tmp_path / "app.pid"
+    inner = f"trap '' HUP; echo $$ > {shlex.quote(str(pid_file))}; exec {app_command('', tmp_path)}"
+    term = Terminal(f"sh -c {shlex.quote(inner)}")
+    pid = 0
+    try:
+        term.wait_for(lambda text: "adversa" in text and "game" in text)
+        pid = int(pid_file.read_text())
+        term.close()  # the terminal goes away; SIGHUP is ignored
+        deadline = time.monotonic() + 30  # far above the app's 1 s check, for a loaded machine
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not Path(f"/proc/{pid}").exists(), "the app outlived its terminal by 30 s"
+    finally:
+        term.close()
+        if pid and Path(f"/proc/{pid}").exists():
+            os.kill(pid, signal.SIGKILL)

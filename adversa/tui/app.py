@@ -10,12 +10,20 @@ monochrome output filter, with the boards drawing highlights as marks.
 the game directly) and an optional ``engine_search`` function with the shape of
 `engine.run_search`, which tests replace with a fast fake so Pilot never waits
 on a real search.
+
+A closed terminal ends the app (`AdversaApp.quit_if_terminal_gone`): where the hang-up
+signal does not reach it (run under ``make play``, whose make keeps the signal to
+itself), Textual would read end-of-file from the dead terminal in a loop, at full CPU,
+for ever.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import random
+import signal
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -132,6 +140,21 @@ class AdversaApp(App[None]):
         self._check_size(self.size.width, self.size.height)
         self.call_after_refresh(freeze_startup_objects)
         self.show_file_notices()
+        if not self.is_headless and terminal_open():
+            self.set_interval(TERMINAL_CHECK_SECONDS, self.quit_if_terminal_gone)
+
+    def quit_if_terminal_gone(self) -> None:
+        """End the process as a hang-up would, once the terminal the app started in has
+        closed: the searches are stopped first, and the game was autosaved at its last
+        move, so nothing is lost. Not through Textual's shutdown: it writes to the
+        terminal (mouse and screen modes off), and its output thread, dead since its
+        first write to the closed terminal, left that write blocked for ever. An engine
+        process ends by itself when the app's end of its pipe closes."""
+        if not terminal_open():
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen):
+                    screen.stop_search()
+            os._exit(HUNG_UP_STATUS)
 
     def show_file_notices(self) -> None:
         """Warn of faults met with the app's own files (`settings.notices`), once each."""
@@ -182,8 +205,24 @@ class AdversaApp(App[None]):
         self.exit()
 
 
+TERMINAL_CHECK_SECONDS = 1.0
+"""How often a running app checks that its terminal is still there."""
+
+HUNG_UP_STATUS = 128 + signal.SIGHUP
+"""The exit status of a process a hang-up ended, as a shell reports it."""
+
 FULL_COLLECTION_THRESHOLD = 100
 """Young collections between two full ones (Python's default is 10), see below."""
+
+
+def terminal_open() -> bool:
+    """Whether standard input is still a terminal: a hung-up one no longer answers
+    ``isatty`` (its attributes read fails), though its file stays open."""
+    stdin = sys.__stdin__
+    try:
+        return stdin is not None and os.isatty(stdin.fileno())
+    except ValueError:  # closed
+        return False
 
 
 def freeze_startup_objects() -> None:
