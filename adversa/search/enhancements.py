@@ -21,8 +21,8 @@ from adversa.search.stats import Counters
 CapturePruner: TypeAlias = Callable[[S, Sequence[M], float, float], tuple[Sequence[M], float]]
 """``(state, captures, stand-pat value, alpha) → (captures to search, value so far)``."""
 
-CheckExtender: TypeAlias = Callable[[S, int], int]
-"""``(state, plies to go) → plies to search it to``."""
+CheckExtender: TypeAlias = Callable[[S], bool]
+"""``state → whether it is searched a ply deeper`` (the game's `Game.in_check`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +125,15 @@ the table serves every depth (it spares more nodes there)."""
 
 def game_hooks(game: Game[S, M], enhancements: Enhancements, counters: Counters
                ) -> tuple[CapturePruner[S, M] | None, CheckExtender[S] | None]:
-    """Delta pruning and the check extension for ``game``, each None where it is switched
-    off or the game supplies no test for it (`Game.capture_gain`, `Game.in_check`), so
-    the kernel spends nothing on them then. What they do is counted in ``counters``
-    (``delta_pruned``, ``extensions``)."""
+    """Delta pruning, and the test of the check extension, for ``game``: each None where
+    it is switched off or the game supplies no test for it (`Game.capture_gain`,
+    `Game.in_check`), so the kernel spends nothing on them then. Delta pruning counts
+    what it prunes in ``counters.delta_pruned``.
+
+    The check extension searches a position in check (inside the tree, not at its
+    horizon, where quiescence answers checks) a ply deeper, so the forced reply does not
+    use up the depth the move giving check was searched to. The kernel applies it at
+    node entry, inline (a call a node saved), and counts ``counters.extensions``."""
     rules = type(game)
     capture_gain, in_check = game.capture_gain, game.in_check
 
@@ -149,18 +154,9 @@ def game_hooks(game: Game[S, M], enhancements: Enhancements, counters: Counters
         counters.delta_pruned += len(captures) - len(kept)
         return kept, best
 
-    def check_depth(state: S, depth: int) -> int:
-        """The check extension: a position in check (inside the tree, not at its horizon,
-        where quiescence answers checks) is searched a ply deeper, so the forced reply
-        does not use up the depth that the move giving check was searched to."""
-        if depth > 0 and in_check(state):
-            counters.extensions += 1
-            return depth + 1
-        return depth
-
     return (
         prune_captures if enhancements.delta_pruning
         and rules.capture_gain is not Game.capture_gain else None,
-        check_depth if enhancements.check_extension
+        in_check if enhancements.check_extension
         and rules.in_check is not Game.in_check else None,
     )

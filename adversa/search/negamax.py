@@ -10,7 +10,7 @@ the usual class-with-methods shape for closures.
 ``negamax`` reads like a textbook search in numbered steps, each switchable enhancement
 in its own step, and each step in its own closure where it is more than a few lines:
 
-1. node entry: count, poll, a fresh principal variation;
+1. node entry: count, poll, a fresh principal variation, the check extension;
 2. the end of the line: a finished game, the endgame database;
 3. the transposition table: the probe, then forward pruning (3b: futility, null move,
    ProbCut, in `adversa.search.futility`, `.nullmove`, `.probcut`), move ordering and
@@ -20,8 +20,8 @@ in its own step, and each step in its own closure where it is more than a few li
    (`judge_children`, each child by `at_horizon`, the one leaf classification),
    and a capture still pending is played out in quiescence (`extend`, `quiesce`,
    with stand pat where captures are optional);
-5. the null-window scout of principal variation search, with late move reductions
-   (`late_reduction`), and 6. the move loop, in `negamax` itself (`search_root` at the root);
+5. the null-window scout of principal variation search, with late move reductions,
+   and 6. the move loop, in `negamax` itself (`search_root` at the root);
 7. the cutoff bookkeeping: counters, killers and history (`note_cut`);
 8. the store (`store`), depth-preferred.
 
@@ -174,7 +174,7 @@ class Kernel(Generic[S, M]):
         margins = evaluator.futility if enhancements.futility else None
         futile: FutilityStep[S, M] | None = (
             None if margins is None else futility_step(game, evaluator, margins, counters))
-        prune_captures, check_depth = game_hooks(game, enhancements, reporter.counters)
+        prune_captures, extends_check = game_hooks(game, enhancements, reporter.counters)
         probcut_model = evaluator.probcut if enhancements.probcut else None
         probcut_from = PLY_LIMIT if probcut_model is None else probcut_model.deep
         probcut: ProbCutStep[S] | None = None  # bound once negamax exists (below)
@@ -382,15 +382,6 @@ class Kernel(Generic[S, M]):
             slots[slot] = (key, depth, bound, to_table(value, ply), move)
             stores += 1  # stat
 
-        # ---- 6. the move loop ---------------------------------------------------------------
-
-        def late_reduction(state: S, move: M, depth: int, index: int) -> int:
-            """Plies a late quiet move is scouted shallower first (0: not reduced)."""
-            reduction = reductions[depth][min(index, LMR_MOST_MOVES)]
-            if reduction and is_capture(state, move):
-                return 0
-            return reduction
-
         # ---- the search ---------------------------------------------------------------------
 
         def negamax(
@@ -402,7 +393,9 @@ class Kernel(Generic[S, M]):
             if not nodes & POLL_MASK:  # stat
                 checkpoint()  # stat
             pv[ply] = ()
-            depth = check_depth(state, depth) if check_depth is not None else depth
+            if extends_check is not None and depth > 0 and extends_check(state):
+                counters.extensions += 1  # the check extension (enhancements.game_hooks)
+                depth += 1
             if depth <= 0:  # only from a depth-1 root: deeper, step 4 judges the children
                 status = (leaf_status(state) if use_quiescence
                           else FINISHED if is_terminal(state) else SETTLED)
@@ -503,7 +496,11 @@ class Kernel(Generic[S, M]):
                     value = -negamax(child, child_mover, child_depth, -beta, -alpha, next_ply)
                 else:
                     scout = nextafter(alpha, INFINITY)
-                    reduction = late_reduction(state, move, depth, index) if reduce_late else 0
+                    # Late move reductions: plies a late quiet move is scouted shallower.
+                    reduction = (reductions[depth][min(index, LMR_MOST_MOVES)]
+                                 if reduce_late else 0)
+                    if reduction and is_capture(state, move):
+                        reduction = 0
                     if reduction:
                         value = -negamax(child, child_mover, child_depth - reduction, -scout,
                                          -alpha, next_ply)

@@ -118,19 +118,30 @@ class MoveOrderer(Generic[S, M]):
         them once each, up to four times a node). The killers leave the quiet moves
         before the history sort rather than after it: a stable sort orders the others
         alike either way."""
+        # Speed over elegance: taking the table's move and the killers out of the quiet
+        # moves is written out (a helper cost three calls a node), and lists are built by
+        # ``map`` in C rather than by comprehensions, each a call of its own before 3.12.
         front: list[M] = []
         ids = [*map(id, rest)]
         if tt_move is not None and not (captures and _take_same(captures, tt_move, front)):
-            _pull(ids, rest, id(tt_move), front)
+            wanted = id(tt_move)
+            if wanted in ids:
+                index = ids.index(wanted)
+                del ids[index]
+                front.append(rest.pop(index))
         front += captures
         if rest and self.use_killers and ply < len(self.killers):
             for killer in self.killers[ply]:
-                _pull(ids, rest, id(killer), front)
+                wanted = id(killer)
+                if wanted in ids:
+                    index = ids.index(wanted)
+                    del ids[index]
+                    front.append(rest.pop(index))
         if len(rest) > 1 and self.use_history and self.history:
             scores = [*map(self.history.__getitem__, ids)]
             if any(scores):
-                order = sorted(range(len(rest)), key=scores.__getitem__, reverse=True)
-                rest = [rest[index] for index in order]
+                rest = [*map(rest.__getitem__, sorted(range(len(rest)), key=scores.__getitem__,
+                                                      reverse=True))]
         return front + rest
 
     def cutoff(self, state: S, move: M, ply: int, depth: int) -> None:
@@ -181,15 +192,6 @@ def _take_same(moves: list[M], move: M, taken: list[M]) -> bool:
         return False
     taken.append(moves.pop(ids.index(wanted)))
     return True
-
-
-def _pull(ids: list[int], moves: list[M], wanted: int, taken: list[M]) -> None:
-    """Move the move of id ``wanted`` from ``moves`` (whose ids ``ids`` lists, and goes on
-    listing) to the end of ``taken``, if it is there."""
-    if wanted in ids:
-        index = ids.index(wanted)
-        del ids[index]
-        taken.append(moves.pop(index))
 
 
 def beam_select(game: Game[S, M], judge: Callable[[S, int], float], state: S,
