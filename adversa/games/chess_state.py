@@ -30,6 +30,7 @@ plays, for two numbers the search never reads; only FEN and the app do.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import chess
 import chess.polyglot
@@ -86,31 +87,40 @@ class ChessState:
         return self.board.fen()
 
 
-_new_object = object.__new__
-(_set_position, _set_key, _set_history, _set_clock, _set_fullmove, _set_mg, _set_eg,
- _set_phase, _set_facts, _set_draw) = (getattr(ChessState, name).__set__
-                                       for name in ("position", "key", "history", "clock",
-                                                    "fullmove", "mg", "eg", "phase", "facts",
-                                                    "draw"))
+class _Draft:
+    """A `ChessState` being filled in: the same slots, in the same order, without the
+    frozen dataclass's ``__setattr__``, so the interpreter stores each one directly."""
+
+    __slots__ = ChessState.__slots__
+
+
+_new_draft = object.__new__
 
 
 def new_state(position: chess.Board, key: int, history: tuple[int, ...], clock: int,
               fullmove: int, mg: int, eg: int, phase: int, facts: PositionFacts,
               draw: str) -> ChessState:
-    """``ChessState(...)`` for `Chess.result` (a state a node). Speed over elegance: a frozen
-    dataclass's ``__init__`` (0.56 µs here) costs twice its slots' own setters."""
-    state = _new_object(ChessState)
-    _set_position(state, position)
-    _set_key(state, key)
-    _set_history(state, history)
-    _set_clock(state, clock)
-    _set_fullmove(state, fullmove)
-    _set_mg(state, mg)
-    _set_eg(state, eg)
-    _set_phase(state, phase)
-    _set_facts(state, facts)
-    _set_draw(state, draw)
-    return state
+    """``ChessState(...)`` for `Chess.result` (a state a node).
+
+    Speed over elegance: the state is filled in as a `_Draft` and then made a
+    `ChessState` by assigning its class (allowed between classes of one slot layout), so
+    it is frozen from then on. A frozen dataclass's ``__init__`` costs 0.56 µs here and
+    its slots' own setters 0.40 µs, against 0.17 µs this way: at the half million
+    states a 5-s search of an ending makes, 3 % of its time."""
+    state: Any = _new_draft(_Draft)  # typed loosely: a `_Draft`, then a `ChessState`
+    state.position = position
+    state.key = key
+    state.history = history
+    state.clock = clock
+    state.fullmove = fullmove
+    state.mg = mg
+    state.eg = eg
+    state.phase = phase
+    state.facts = facts
+    state.draw = draw
+    state.__class__ = ChessState  # same slots, so allowed
+    made: ChessState = state
+    return made
 
 
 def draw_by_rule(position: chess.Board, clock: int, key: int, history: tuple[int, ...],
