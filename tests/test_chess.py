@@ -4,6 +4,8 @@ ones (chessprogramming.org), an oracle independent of both python-chess and adve
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
 
 import chess
@@ -289,6 +291,19 @@ def test_equal_positions_are_equal_states_with_equal_hashes(game: Chess) -> None
     assert knights.key == other_knights.key and knights != other_knights
     # The search shares their table entry all the same (`Chess.transposition_key`).
     assert game.transposition_key(knights) == game.transposition_key(other_knights)
+
+
+def test_a_played_position_is_a_frozen_state_like_a_built_one(game: Chess) -> None:
+    """`Chess.result` makes its states by the fast path (`chess_state.new_state`): they
+    must be true `ChessState`s, equal to, hashed and pickled like one built by the
+    constructor, and just as immutable."""
+    played = play_line(game, game.initial_state(), "Nf3 Nf6 Ng1")
+    built = make_state(played.board.copy(), played.history)
+    assert type(played) is ChessState
+    assert played == built and hash(played) == hash(built)
+    assert pickle.loads(pickle.dumps(played)) == played
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        played.key = 0  # type: ignore[misc]  # the point: it is refused
 
 
 def test_cli_perft_and_a_bad_fen(game: Chess) -> None:
