@@ -9,6 +9,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py endings [--nodes 60000]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py nodes [--nodes 250000] [--changes …]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py movegen [--nodes 100000]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py memos [--seconds 5] [--limits 150000:100000,…]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
@@ -65,6 +66,12 @@ the fast path and once with python-chess's own generator swapped in
 best of three by CPU time: the nodes, move and value of each (equal: the same tree)
 and the fast path's speed-up.
 
+``memos``: what the chess memos' limits (`chess_memo.POSITION_LIMIT`, `CHILD_LIMIT`)
+trade. On the six positions of ``depth``, a default search of ``--seconds`` from cold
+memos in a fresh process for each pair of ``--limits`` (``positions:moves``, comma
+separated; the first is the baseline): nodes per CPU second, the ratio to the
+baseline's, and the process's peak memory.
+
 ``ladder``: the same match against Stockfish (Debian's ``/usr/games/stockfish``, one
 thread) at each Skill Level from 0 to 5, ``--games`` games a level, so adversa's engine
 is placed on a scale others can reproduce; one W/D/L line with its Elo interval a level.
@@ -77,16 +84,20 @@ import contextlib
 import functools
 import gc
 import math
+import multiprocessing
 import os
+import resource
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import chess
 import chess.engine
 
 from adversa.games import chess as chess_rules
+from adversa.games import chess_memo
 from adversa.games.chess import Chess
 from adversa.games.chess_memo import forget_all
 from adversa.games.chess_movegen import python_chess_moves
@@ -406,10 +417,40 @@ def bench_ladder(games: int, seconds: float, skills: Sequence[int] = LADDER_SKIL
     print("\n".join(lines))
 
 
+def memo_search(fen: str, seconds: float, positions: int, moves: int) -> tuple[int, float, int]:
+    """`bench_memos`' search, run in a fresh process: its nodes, its CPU seconds and the
+    process's peak memory in MB."""
+    chess_memo.POSITION_LIMIT, chess_memo.CHILD_LIMIT = positions, moves
+    game = Chess()
+    config = engine_for(game, f"default time={seconds}")
+    cpu_before = time.process_time()
+    result = run_search(game, game.parse_position(fen), config, evaluation=evaluation_of(game))
+    spent = time.process_time() - cpu_before
+    return result.snapshot.nodes, spent, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def bench_memos(seconds: float, limits: Sequence[tuple[int, int]]) -> None:
+    context = multiprocessing.get_context("spawn")
+    print(f"{seconds:g} s a position; limits as positions:moves, the first the baseline")
+    print(f"{'position':16} " + " ".join(
+        f"{f'{positions}:{moves}':>15} {'ratio':>5} {'peak MB':>7}" for positions, moves in limits))
+    for name, fen in POSITIONS.items():
+        cells = []
+        baseline = math.nan
+        for positions, moves in limits:
+            with ProcessPoolExecutor(1, mp_context=context) as pool:
+                nodes, spent, peak = pool.submit(memo_search, fen, seconds, positions,
+                                                 moves).result()
+            rate = nodes / spent
+            baseline = rate if math.isnan(baseline) else baseline
+            cells.append(f"{rate:11,.0f} n/s {rate / baseline:5.2f} {peak:7}")
+        print(f"{name:16} " + " ".join(cells), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("perft", "depth", "match", "ladder", "endings",
-                                         "nodes", "movegen"))
+                                         "nodes", "movegen", "memos"))
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1,
@@ -422,6 +463,9 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=60_000,
                         help="the node budget of each search of `endings`, `nodes` and "
                         "`movegen`")
+    parser.add_argument("--limits", default="150000:100000,250000:200000",
+                        help="`memos`: the memo limits compared, positions:moves, "
+                        "comma-separated, the first the baseline")
     arguments = parser.parse_args()
     if arguments.what == "perft":
         bench_perft()
@@ -433,6 +477,9 @@ def main() -> None:
         bench_nodes(arguments.nodes, arguments.changes)
     elif arguments.what == "movegen":
         bench_movegen(arguments.nodes)
+    elif arguments.what == "memos":
+        pairs = [pair.split(":") for pair in arguments.limits.split(",")]
+        bench_memos(arguments.seconds or 5.0, [(int(left), int(right)) for left, right in pairs])
     elif arguments.what == "match":
         bench_match(arguments.games, arguments.seconds or 0.5, arguments.first,
                     arguments.changes)

@@ -35,20 +35,23 @@ import chess
 
 from adversa.games.chess_movegen import MoveList
 
-POSITION_LIMIT = 150_000
+POSITION_LIMIT = 250_000
 """Positions whose records are kept (a move list about 500 bytes, a status or a check
 far less)."""
 
-CHILD_LIMIT = 100_000
+CHILD_LIMIT = 200_000
 """Moves whose result is kept (a board, about 0.9 KB, for each position they lead to,
 and some 200 bytes a move).
 
-The limits are set for the searches of a few seconds that the app and the benchmark
-run (half a million nodes in an ending): emptied at 60,000 positions and 40,000 moves,
-the memos made Lucena's 500,000-node search play 336,271 moves anew and list 98,445
-positions' moves, against 288,835 and 87,654 now, and it ran 4-7 % longer (Fine #70:
-5-8 %). The price is memory: a search's process peaked at 153 MB in that search, 92 MB
-with the smaller limits."""
+The limits trade memory for speed in the searches of a few seconds that the app and
+the benchmark run (half a million nodes and more in an ending): every record or result
+dropped at a limit is work done again when the search comes back to it. Against the
+previous 150,000 positions and 100,000 moves, 5-s searches from cold memos in a fresh
+process (``bench_chess.py memos``) ran 3-8 % more nodes per CPU second on the six
+positions of ``bench_chess.py depth`` (Fine #70 6 %, Lucena 3 %), their process
+peaking at 180-270 MB instead of 132-179 MB. Smaller still (60,000 and 40,000),
+Lucena's 500,000-node search ran 4-7 % longer than at 150,000 and 100,000 and peaked
+at 92 MB."""
 
 
 class PositionFacts:
