@@ -184,7 +184,8 @@ class Chess(Game[ChessState, chess.Move]):
         """python-chess's order of the legal moves; empty once a draw rule has ended the game."""
         if state.draw:
             return []
-        return list(_moves(state))
+        known = state.facts.moves  # read inline: asked at every node of the search
+        return list(known if known is not None else _moves(state))
 
     def result(self, state: ChessState, move: chess.Move) -> ChessState:
         """The position after ``move``, its board remembered by the position and the move
