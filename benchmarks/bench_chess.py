@@ -9,7 +9,7 @@ Run (from the repository root, with ``nice`` on a shared machine)::
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py endings [--nodes 60000]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py nodes [--nodes 250000] [--changes …]
     nice -n 10 .venv/bin/python benchmarks/bench_chess.py movegen [--nodes 100000]
-    nice -n 10 .venv/bin/python benchmarks/bench_chess.py memos [--seconds 5] [--limits 150000:100000,…]
+    nice -n 10 .venv/bin/python benchmarks/bench_chess.py memos [--seconds 5] [--limits P:M,…]
 
 ``perft``: leaves per second of ``adversa perft chess`` and of python-chess's own perft
 (push/pop, the last ply bulk-counted: the walk of python-chess's test suite), both
