@@ -61,9 +61,13 @@ def main() -> None:
         except OSError as error:
             sys.exit(f"record.py: cannot run {command[0]!r}: {error.strerror}")
         assert process.stdout is not None  # asked for a pipe
+        # Each line is written through at once, so a run stopped midway (a long match)
+        # keeps what it printed, and its progress can be read meanwhile.
         for line in process.stdout:
             sys.stdout.write(line)
+            sys.stdout.flush()
             output.write(line)
+            output.flush()
         status = process.wait()
         output.write(f"# exit {status}\n")
     print(f"kept in benchmarks/results/{target.name}")
