@@ -21,7 +21,7 @@ from adversa.search.stats import Counters
 CapturePruner: TypeAlias = Callable[[S, Sequence[M], float, float], tuple[Sequence[M], float]]
 """``(state, captures, stand-pat value, alpha) → (captures to search, value so far)``."""
 
-CheckExtender: TypeAlias = Callable[[S], bool]
+CheckExtensionTest: TypeAlias = Callable[[S], bool]
 """``state → whether it is searched a ply deeper`` (the game's `Game.in_check`)."""
 
 
@@ -124,7 +124,7 @@ the table serves every depth (it spares more nodes there)."""
 
 
 def game_hooks(game: Game[S, M], enhancements: Enhancements, counters: Counters
-               ) -> tuple[CapturePruner[S, M] | None, CheckExtender[S] | None]:
+               ) -> tuple[CapturePruner[S, M] | None, CheckExtensionTest[S] | None]:
     """Delta pruning, and the test of the check extension, for ``game``: each None where
     it is switched off or the game supplies no test for it (`Game.capture_gain`,
     `Game.in_check`), so the kernel spends nothing on them then. Delta pruning counts
