@@ -435,16 +435,15 @@ def bench_memos(seconds: float, limits: Sequence[tuple[int, int]]) -> None:
     print(f"{'position':16} " + " ".join(
         f"{f'{positions}:{moves}':>15} {'ratio':>5} {'peak MB':>7}" for positions, moves in limits))
     for name, fen in POSITIONS.items():
-        cells = []
-        baseline = math.nan
+        measured = []
         for positions, moves in limits:
             with ProcessPoolExecutor(1, mp_context=context) as pool:
                 nodes, spent, peak = pool.submit(memo_search, fen, seconds, positions,
                                                  moves).result()
-            rate = nodes / spent
-            baseline = rate if math.isnan(baseline) else baseline
-            cells.append(f"{rate:11,.0f} n/s {rate / baseline:5.2f} {peak:7}")
-        print(f"{name:16} " + " ".join(cells), flush=True)
+            measured.append((nodes / spent, peak))
+        baseline = measured[0][0]
+        print(f"{name:16} " + " ".join(f"{rate:11,.0f} n/s {rate / baseline:5.2f} {peak:7}"
+                                       for rate, peak in measured), flush=True)
 
 
 def main() -> None:
